@@ -1,0 +1,44 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { credentialFields } from '../nodes/shared/credentialFields';
+import { ENDPOINTS } from '../nodes/shared/endpoints';
+import { obtainToken } from '../nodes/shared/token';
+
+export class PaymentCollectionApi implements ICredentialType {
+	name = 'paymentCollectionApi';
+
+	displayName = 'Payment Gateway Collection API';
+
+	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
+
+	properties: INodeProperties[] = credentialFields('Payments API');
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return await obtainToken(this, 'collection', credentials);
+	}
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: { headers: { Authorization: '=Bearer {{$credentials.sessionToken}}' } },
+	};
+
+	// n8n runs preAuthentication before a credential test, so this proves both the token and its use.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: ENDPOINTS.getCollectionTransactions.path,
+			// A documented read-only look-up: answers 200 with an empty list for an unknown reference.
+			qs: { reference_no: 'n8n-credential-test' },
+		},
+	};
+}

@@ -1,0 +1,60 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The fields both credentials share; only the wording of the service's name differs. */
+export function credentialFields(serviceLabel: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Sandbox', value: 'sandbox', description: 'Test credentials; no real money moves' },
+				{ name: 'Production', value: 'production', description: 'Live credentials; real money moves' },
+			],
+			default: 'sandbox',
+			description:
+				'Which environment these credentials belong to. Some operations (Repost Callback) are allowed in sandbox only.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description: `The ${serviceLabel} host given to you with your credentials, without a trailing path`,
+		},
+		{
+			displayName: 'Username',
+			name: 'username',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Signing Secret',
+			name: 'signingSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'The signature key issued with your merchant credentials. The Payment Gateway Trigger uses it to verify that callbacks really come from the service.',
+		},
+		{
+			// Filled by preAuthentication and stored encrypted by n8n; refetched when empty or after a 401.
+			displayName: 'Session Token',
+			name: 'sessionToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+}

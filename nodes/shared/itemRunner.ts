@@ -1,0 +1,77 @@
+/**
+ * The one item loop every operation uses. An operation supplies what it does for one item; this
+ * owns bounded concurrency, input order, pairedItem, and continue-on-fail (which n8n would
+ * otherwise implement by passing the input through unchanged, losing the error).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ServiceError } from './errors';
+
+export type ItemResult = IDataObject | IDataObject[];
+export type ItemHandler = (ctx: IExecuteFunctions, itemIndex: number) => Promise<ItemResult>;
+
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 100;
+
+export async function runItems(
+	ctx: IExecuteFunctions,
+	handler: ItemHandler,
+	concurrency = DEFAULT_CONCURRENCY,
+): Promise<INodeExecutionData[][]> {
+	const itemCount = ctx.getInputData().length;
+	const results: INodeExecutionData[][] = new Array(itemCount);
+	const continueOnFail = ctx.continueOnFail();
+	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, MAX_CONCURRENCY, itemCount));
+	let next = 0;
+	const stop: { first?: { itemIndex: number; error: Error } } = {};
+
+	const work = async () => {
+		// Once an item has failed without continue-on-fail, no new item starts; those in flight finish.
+		while (next < itemCount && !stop.first) {
+			const itemIndex = next++;
+			try {
+				const produced = await handler(ctx, itemIndex);
+				results[itemIndex] = (Array.isArray(produced) ? produced : [produced]).map((json) => ({
+					json,
+					pairedItem: { item: itemIndex },
+				}));
+			} catch (caught) {
+				const error = asNodeError(ctx, caught, itemIndex);
+				if (!continueOnFail) {
+					stop.first = earliest(stop.first, { itemIndex, error });
+					continue;
+				}
+				results[itemIndex] = [{ json: errorItem(error, itemIndex), pairedItem: { item: itemIndex } }];
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: workers }, work));
+	if (stop.first) throw stop.first.error;
+	return [results.flat()];
+}
+
+function earliest<T extends { itemIndex: number }>(current: T | undefined, candidate: T): T {
+	return current && current.itemIndex < candidate.itemIndex ? current : candidate;
+}
+
+function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number): Error {
+	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
+		caught.context = { ...caught.context, itemIndex };
+		return caught;
+	}
+	const message = caught instanceof Error ? caught.message : String(caught);
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
+}
+
+/** What an item that failed looks like on the output (or the error output) of the node. */
+function errorItem(error: Error, itemIndex: number): IDataObject {
+	const item: IDataObject = { error: error.message, itemIndex };
+	const description = (error as { description?: string | null }).description;
+	if (description) item.errorDetails = description;
+	if (error instanceof ServiceError) {
+		if (error.failure.status) item.httpCode = error.failure.status;
+		if (error.failure.fieldErrors) item.fieldErrors = error.failure.fieldErrors;
+	}
+	return item;
+}

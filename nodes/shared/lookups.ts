@@ -1,0 +1,41 @@
+/** Look-ups by reference_no, used by the Get operations, money-safe retries and the trigger. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { EndpointName } from './endpoints';
+import { pickList } from './schemas';
+import { callService, type ServiceContext } from './transport';
+
+async function findByReference(
+	ctx: ServiceContext,
+	endpoint: EndpointName,
+	referenceNo: string,
+	timeoutMs?: number,
+): Promise<IDataObject | undefined> {
+	const { data } = await callService(ctx, {
+		endpoint,
+		query: { reference_no: referenceNo },
+		timeoutMs,
+	});
+	const list = pickList(data, 'transactions') ?? (data && typeof data === 'object' ? [data] : []);
+	// Only an exact match counts: a service that ignored the filter must not return someone else's.
+	return list.find(
+		(entry): entry is IDataObject =>
+			!!entry && typeof entry === 'object' && (entry as IDataObject).reference_no === referenceNo,
+	);
+}
+
+export async function findCollectionTransaction(
+	ctx: ServiceContext,
+	referenceNo: string,
+	timeoutMs?: number,
+): Promise<IDataObject | undefined> {
+	return await findByReference(ctx, 'getCollectionTransactions', referenceNo, timeoutMs);
+}
+
+export async function findPayout(
+	ctx: ServiceContext,
+	referenceNo: string,
+	timeoutMs?: number,
+): Promise<IDataObject | undefined> {
+	return await findByReference(ctx, 'getPayouts', referenceNo, timeoutMs);
+}

@@ -1,0 +1,124 @@
+/**
+ * Fetching bearer tokens for the credentials' `preAuthentication`.
+ *
+ * n8n calls `preAuthentication` for every request that finds the stored token empty, and again
+ * after a 401. Items processed in parallel would therefore each fetch a token at the start of a
+ * run and again when the token expires mid-run. The service asks for at most one token request per
+ * 55 minutes, so concurrent fetches for the same credential share one request, and a token fetched
+ * moments ago is handed to callers that still hold the older one.
+ */
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
+import { ApplicationError } from 'n8n-workflow';
+
+import { ENDPOINTS, type ApiInterface } from './endpoints';
+import { envelopeSchema, tokenSchema } from './schemas';
+import { joinUrl } from './url';
+
+/** A token this fresh is reused by callers that hit a 401 with an older token. */
+const REUSE_FRESH_TOKEN_MS = 30_000;
+
+const inFlight = new Map<string, Promise<string>>();
+const recent = new Map<string, { token: string; fetchedAt: number }>();
+
+/** Identifies a credential without keeping its password in memory as plain text. */
+function credentialKey(api: ApiInterface, credentials: ICredentialDataDecryptedObject): string {
+	return createHash('sha256')
+		.update([api, credentials.baseUrl, credentials.username, credentials.password].join('\u0000'))
+		.digest('hex');
+}
+
+export async function obtainToken(
+	helper: IHttpRequestHelper,
+	api: ApiInterface,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<IDataObject> {
+	const key = credentialKey(api, credentials);
+	const fresh = recent.get(key);
+	if (
+		fresh &&
+		fresh.token !== credentials.sessionToken &&
+		Date.now() - fresh.fetchedAt < REUSE_FRESH_TOKEN_MS
+	) {
+		return { sessionToken: fresh.token };
+	}
+	let pending = inFlight.get(key);
+	if (!pending) {
+		pending = requestToken(helper, api, credentials).then((token) => {
+			recent.set(key, { token, fetchedAt: Date.now() });
+			return token;
+		});
+		inFlight.set(key, pending);
+		const forget = () => inFlight.delete(key);
+		pending.then(forget, forget);
+	}
+	return { sessionToken: await pending };
+}
+
+async function requestToken(
+	helper: IHttpRequestHelper,
+	api: ApiInterface,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<string> {
+	const username = String(credentials.username ?? '');
+	const password = String(credentials.password ?? '');
+	const label = api === 'collection' ? 'Payment Collection' : 'Disbursement';
+	if (!credentials.baseUrl || !username || !password) {
+		throw new ApplicationError(
+			`The ${label} credential is incomplete: fill in Base URL, Username and Password`,
+		);
+	}
+	const endpoint = api === 'collection' ? ENDPOINTS.collectionToken : ENDPOINTS.disbursementToken;
+	const url = joinUrl(String(credentials.baseUrl), endpoint.path);
+	let body: unknown;
+	try {
+		body =
+			api === 'collection'
+				? // Documented (4.1): credentials in the query string and the `X-Server: 1` header.
+					await helper.helpers.httpRequest({
+						method: 'POST',
+						url,
+						qs: { username, password },
+						headers: { 'X-Server': '1', Accept: 'application/json' },
+						json: true,
+						timeout: 30_000,
+					})
+				: // Documented (4.2): credentials in a JSON body.
+					await helper.helpers.httpRequest({
+						method: 'POST',
+						url,
+						body: { username, password },
+						headers: { Accept: 'application/json' },
+						json: true,
+						timeout: 30_000,
+					});
+	} catch (error) {
+		// The request error carries the URL with the password in its query: never pass it on.
+		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+		throw new ApplicationError(describeTokenFailure(label, error));
+	}
+	const envelope = envelopeSchema.safeParse(body);
+	const token = tokenSchema.safeParse(envelope.success ? envelope.data.data : undefined);
+	if (!token.success) {
+		throw new ApplicationError(
+			`The ${label} service answered the token request without a token: check the Base URL`,
+		);
+	}
+	return token.data.token;
+}
+
+function describeTokenFailure(label: string, error: unknown): string {
+	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
+	const status = failure.response?.status;
+	const serviceMessage = envelopeSchema.safeParse(failure.response?.data);
+	const said =
+		serviceMessage.success && serviceMessage.data.message
+			? ` (the service said: "${serviceMessage.data.message}")`
+			: '';
+	if (status === 401 || status === 403 || status === 422) {
+		return `The ${label} credential was refused: check Username and Password${said}`;
+	}
+	if (status) return `The ${label} token request failed with HTTP ${status}${said}`;
+	return `The ${label} token request could not reach the service (${failure.code ?? 'network error'}): check the Base URL`;
+}

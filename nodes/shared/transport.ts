@@ -1,0 +1,113 @@
+/**
+ * The only place that talks HTTP to the service. Every node operation goes through
+ * `callService`: it picks the credential of the endpoint's interface (so a token never crosses
+ * interfaces), sends through n8n's `httpRequestWithAuthentication` (which fetches a token when
+ * none is stored and once more after a 401, and never resends after other errors), unwraps the
+ * envelope and maps failures to errors that say what to fix.
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { ENDPOINTS, resolvePath, type ApiInterface, type EndpointName } from './endpoints';
+import { ServiceError, classifyFailure, describeFailure, type ServiceFailure } from './errors';
+import { envelopeSchema } from './schemas';
+import { joinUrl } from './url';
+
+export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+
+export const CREDENTIAL_TYPE: Record<ApiInterface, string> = {
+	collection: 'paymentCollectionApi',
+	disbursement: 'disbursementApi',
+};
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface ServiceRequest {
+	endpoint: EndpointName;
+	/** A user's replacement for an assumed path (the "Endpoint Path" option). */
+	pathOverride?: string;
+	pathParams?: Record<string, string>;
+	query?: IDataObject;
+	body?: IDataObject;
+	timeoutMs?: number;
+}
+
+export interface ServiceResponse {
+	message: string;
+	data: unknown;
+}
+
+// One credential read per execution context: n8n decrypts on every getCredentials call.
+const credentialCache = new WeakMap<object, Map<ApiInterface, Promise<ICredentialDataDecryptedObject>>>();
+
+export async function credentialsFor(
+	ctx: ServiceContext,
+	api: ApiInterface,
+): Promise<ICredentialDataDecryptedObject> {
+	let perContext = credentialCache.get(ctx);
+	if (!perContext) {
+		perContext = new Map();
+		credentialCache.set(ctx, perContext);
+	}
+	let credentials = perContext.get(api);
+	if (!credentials) {
+		credentials = ctx.getCredentials(CREDENTIAL_TYPE[api]);
+		perContext.set(api, credentials);
+		credentials.catch(() => perContext.delete(api));
+	}
+	return await credentials;
+}
+
+export async function callService(
+	ctx: ServiceContext,
+	request: ServiceRequest,
+): Promise<ServiceResponse> {
+	const endpoint = ENDPOINTS[request.endpoint];
+	const credentials = await credentialsFor(ctx, endpoint.api);
+	const path = resolvePath(request.pathOverride?.trim() || endpoint.path, request.pathParams);
+	const options: IHttpRequestOptions = {
+		method: endpoint.method as IHttpRequestMethods,
+		url: joinUrl(String(credentials.baseUrl ?? ''), path),
+		headers: { Accept: 'application/json' },
+		json: true,
+		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+	};
+	if (request.query) options.qs = request.query;
+	if (request.body) options.body = request.body;
+
+	let body: unknown;
+	try {
+		body = await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE[endpoint.api],
+			options,
+		);
+	} catch (error) {
+		throw toServiceError(ctx, classifyFailure(error), endpoint.api);
+	}
+	const envelope = envelopeSchema.safeParse(body);
+	if (!envelope.success || typeof body !== 'object') {
+		// A 2xx whose body is not the envelope: the call may have worked; treat it as unclear.
+		throw toServiceError(ctx, { kind: 'unclear', networkCode: 'MALFORMED_RESPONSE' }, endpoint.api);
+	}
+	return { message: envelope.data.message ?? '', data: envelope.data.data };
+}
+
+export function toServiceError(
+	ctx: ServiceContext,
+	failure: ServiceFailure,
+	api: ApiInterface,
+): ServiceError {
+	const { message, description } =
+		failure.networkCode === 'MALFORMED_RESPONSE'
+			? { message: 'The service answered with a body that is not valid JSON', description: undefined }
+			: describeFailure(failure, api);
+	return new ServiceError(ctx.getNode(), failure, message, description);
+}
