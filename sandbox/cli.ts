@@ -1,0 +1,51 @@
+/**
+ * Starts the sandbox gateway on its own:
+ *   node -r ts-node/register/transpile-only sandbox/cli.ts [--port 8787] [--payout-auto-settle-ms 3000] [--token-lifetime 3600]
+ * Prints the URL, the test credentials of both interfaces and the signing secret (public test
+ * values of this local fake) and runs until SIGINT/SIGTERM.
+ */
+import { startSandboxGateway } from './gateway';
+import { SANDBOX_CREDENTIALS } from './credentials';
+import type { SandboxOptions } from './types';
+
+function numberArg(argv: string[], name: string): number | undefined {
+	const i = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
+	if (i === -1) return undefined;
+	const raw = argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+	const value = Number(raw);
+	if (raw === undefined || !Number.isFinite(value) || value < 0) {
+		throw new Error(`${name} needs a non-negative number, got "${raw ?? ''}"`);
+	}
+	return value;
+}
+
+async function main(): Promise<void> {
+	const argv = process.argv.slice(2);
+	const options: SandboxOptions = {
+		port: numberArg(argv, '--port') ?? 0,
+		payoutAutoSettleMs: numberArg(argv, '--payout-auto-settle-ms'),
+		tokenLifetimeSeconds: numberArg(argv, '--token-lifetime'),
+		log: argv.includes('--verbose') ? (line) => console.log(line) : undefined,
+	};
+	const gateway = await startSandboxGateway(options);
+	const c = SANDBOX_CREDENTIALS;
+	console.log(`Sandbox gateway listening on ${gateway.url}`);
+	console.log(`  collection   username=${c.collection.username} password=${c.collection.password}`);
+	console.log(`  disbursement username=${c.disbursement.username} password=${c.disbursement.password}`);
+	console.log(`  signing secret ${c.signingSecret}`);
+	console.log(`  control surface ${gateway.url}/__sandbox/stats`);
+
+	const stop = () => {
+		gateway.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+	console.error(err instanceof Error ? err.message : String(err));
+	process.exit(1);
+});

@@ -1,0 +1,122 @@
+/** Public types of the sandbox gateway (tests, the demo and benchmarks depend on these names). */
+
+export interface SandboxCredentials {
+	collection: { username: string; password: string };
+	disbursement: { username: string; password: string };
+	signingSecret: string;
+}
+
+export type FinalStatus = 'completed' | 'cancelled';
+
+export interface SandboxOptions {
+	/** Default 0 (a random free port). The gateway always listens on 127.0.0.1 only. */
+	port?: number;
+	/** Lifetime of issued tokens of both interfaces, in seconds. Default 3600. */
+	tokenLifetimeSeconds?: number;
+	/** Overrides of the default test credentials (SANDBOX_CREDENTIALS). */
+	credentials?: Partial<SandboxCredentials>;
+	/** Default 'sandbox'. In 'production' the repost endpoint answers 403. */
+	environment?: 'sandbox' | 'production';
+	/** A pending collection transaction turns cancelled (expired) after this. Default 3600. */
+	transactionExpirySeconds?: number;
+	/** When set, payouts complete this long after creation; otherwise they stay pending. */
+	payoutAutoSettleMs?: number;
+	/** Repost rate limit per reference_no. Default { max: 1, windowMs: 10000 }. */
+	repostLimit?: { max: number; windowMs: number };
+	/** 'array' (data is the array, PUBLIC-FACTS) or 'object' (data.channels, interface doc). */
+	channelListShape?: 'array' | 'object';
+	/** Extra delivery attempts after a non-2xx answer or connection error, 200 ms apart. Default 2. */
+	callbackRetries?: number;
+	/** One line per request and callback; default silent. Never receives bodies or secrets. */
+	log?: (line: string) => void;
+}
+
+export type FaultMode =
+	| 'error-before'
+	| 'error-after'
+	| 'drop-before'
+	| 'drop-after'
+	| 'timeout-after'
+	| 'malformed'
+	| 'latency';
+
+export interface FaultRule {
+	method?: string;
+	/** Matched as a prefix of the URL path (no query). */
+	path: string;
+	mode: FaultMode;
+	/** For error-*: default 500 (body {message: 'Server Error'}). */
+	status?: number;
+	/** How many matching requests it hits; default unlimited. */
+	times?: number;
+	/** 0..1: chance that a matching request is hit; with `seed` the hits are reproducible. */
+	probability?: number;
+	seed?: number;
+	/** For 'latency'. */
+	latencyMs?: number;
+	/** For 'timeout-after': hold the response this long, then destroy the socket. Default 30000. */
+	holdMs?: number;
+}
+
+export interface CallbackRecord {
+	url: string;
+	body: unknown;
+	referenceNo: string;
+	status: string;
+	/** 1 for the first delivery attempt, 2.. for retries. */
+	attempt: number;
+	statusCode?: number;
+	error?: string;
+	/** True when the host was not loopback: recorded, never contacted. */
+	skipped?: boolean;
+	/** Epoch milliseconds of the attempt. */
+	time: number;
+}
+
+export interface SandboxStats {
+	tokenRequests: { collection: number; disbursement: number };
+	/** Key 'METHOD /path' without query. */
+	requestsByPath: Record<string, number>;
+	/** Successful creations (work done) per reference_no, both interfaces. */
+	creationsByReference: Record<string, number>;
+	/** Create attempts per reference_no, rejected ones and fault-hit ones included. */
+	attemptsByReference: Record<string, number>;
+	/** Callback events delivered to a loopback URL (one per status change or repost; retries not counted). */
+	callbacksSent: number;
+}
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+export interface SandboxGateway {
+	/** 'http://127.0.0.1:<port>' */
+	url: string;
+	/** Closes the server and all sockets, clears all timers. */
+	close(): Promise<void>;
+	stats(): SandboxStats;
+	resetStats(): void;
+	/** Clears all state: transactions, payouts, tokens, faults, stats, callbacks, latency. */
+	reset(): void;
+	faults: { add(rule: FaultRule): void; clear(): void };
+	/** Added to every request (0 = none). */
+	setLatency(ms: number): void;
+	/** Every issued token becomes invalid. */
+	expireTokens(): void;
+	/** Final status plus signed callback, for collection transactions and payouts alike. */
+	settle(referenceNo: string, status: FinalStatus): Promise<void>;
+	/** Applied `afterMs` after creation (default 0); may be set before or after creation. */
+	scriptOutcome(referenceNo: string, status: FinalStatus, afterMs?: number): void;
+	getTransaction(referenceNo: string): object | undefined;
+	getPayout(referenceNo: string): object | undefined;
+	/** The parsed JSON body of the last request whose path starts with `pathPrefix`. */
+	lastRequestBody(pathPrefix: string): unknown;
+	/** The last request whose path starts with `pathPrefix`: method, path, query, headers, body. */
+	lastRequest(pathPrefix: string): RecordedRequest | undefined;
+	/** Every callback delivery attempt, oldest first. */
+	callbacks(): CallbackRecord[];
+}
