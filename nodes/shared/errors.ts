@@ -8,6 +8,8 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { envelopeSchema } from './schemas';
+import { describeNetworkCode } from './networkCodes';
+import { isTokenFailureMessage } from './token';
 
 /**
  * - `rejected`: the service answered with a definite 4xx; nothing was done.
@@ -25,6 +27,8 @@ export interface ServiceFailure {
 	fieldErrors?: Record<string, string[]>;
 	/** Network error code (ECONNRESET, ETIMEDOUT...) when no response arrived. */
 	networkCode?: string;
+	/** The credential's token step failed (its message): the request itself was never sent. */
+	tokenFailure?: string;
 }
 
 /** Thrown by the transport; carries the classification so callers can decide to look up or retry. */
@@ -37,6 +41,8 @@ export class ServiceError extends NodeApiError {
 		const safeResponse: JsonObject = { message, ...(httpCode ? { httpCode } : {}) };
 		if (failure.fieldErrors) safeResponse.errors = failure.fieldErrors;
 		super(node, safeResponse, { message, description, httpCode });
+		// NodeApiError swaps a message naming a network code (ECONNRESET...) for a generic one.
+		this.message = message;
 		this.failure = failure;
 	}
 }
@@ -63,7 +69,11 @@ export function classifyFailure(error: unknown): ServiceFailure {
 	const serviceMessage = envelope.success ? envelope.data.message || undefined : undefined;
 	const fieldErrors = envelope.success ? envelope.data.errors : undefined;
 	if (status === undefined) {
-		return { kind: 'unclear', networkCode: inner.code ?? outer.code ?? 'NO_RESPONSE' };
+		const message = (error as { message?: unknown } | undefined)?.message;
+		if (isTokenFailureMessage(message)) return { kind: 'rejected', tokenFailure: message };
+		// n8n's NodeApiError drops the cause but files a network code (ECONNRESET...) as httpCode.
+		const wrappedCode = outer.httpCode && !/^\d{3}$/.test(outer.httpCode) ? outer.httpCode : undefined;
+		return { kind: 'unclear', networkCode: inner.code ?? outer.code ?? wrappedCode ?? 'NO_RESPONSE' };
 	}
 	return {
 		kind: status >= 500 ? 'unclear' : 'rejected',
@@ -90,6 +100,7 @@ export function describeFailure(
 ): { message: string; description?: string } {
 	const label = API_LABEL[api];
 	const said = failure.serviceMessage ? ` The service said: "${failure.serviceMessage}"` : '';
+	if (failure.tokenFailure) return { message: failure.tokenFailure };
 	if (failure.status === 401) {
 		return {
 			message: `The ${label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
@@ -118,7 +129,10 @@ export function describeFailure(
 	if (failure.status) {
 		return { message: `The ${label} service answered HTTP ${failure.status}.${said}` };
 	}
+	const code = failure.networkCode ?? 'NO_RESPONSE';
 	return {
-		message: `No answer from the ${label} service (${failure.networkCode}): check the Base URL and your network, or raise the Timeout option`,
+		message: `No answer from the ${label} service (${describeNetworkCode(code)}): check the Base URL and your network, or raise the Timeout option`,
+		description: `Network error code: ${code}`,
 	};
 }
+

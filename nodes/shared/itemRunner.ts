@@ -22,6 +22,7 @@ export async function runItems(
 	const itemCount = ctx.getInputData().length;
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = ctx.continueOnFail();
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, MAX_CONCURRENCY, itemCount));
 	let next = 0;
 	const stop: { first?: { itemIndex: number; error: Error } } = {};
@@ -42,7 +43,15 @@ export async function runItems(
 					stop.first = earliest(stop.first, { itemIndex, error });
 					continue;
 				}
-				results[itemIndex] = [{ json: errorItem(error, itemIndex), pairedItem: { item: itemIndex } }];
+				results[itemIndex] = [
+					{
+						json: errorItem(error, itemIndex),
+						// n8n routes an item to the error output only when `error` is set on it (and then
+						// keeps just the message in its json), so it is set only when that output is chosen.
+						...(toErrorOutput ? { error: error as NodeApiError } : {}),
+						pairedItem: { item: itemIndex },
+					},
+				];
 			}
 		}
 	};

@@ -25,7 +25,11 @@ export interface MoneySafeSubmission<T> {
 
 export interface SubmissionOutcome<T> {
 	record: T;
-	/** True when the record existed before this item ran (a re-run or a retried item). */
+	/**
+	 * True when the service said the reference was already taken before any request of this item
+	 * could have created it (a re-run or a retried item); false when this item created the record,
+	 * including when the answer was lost and the look-up found it.
+	 */
 	replayed: boolean;
 	attempts: number;
 }
@@ -71,7 +75,9 @@ export async function submitOnce<T>(
 						},
 					);
 				}
-				return { record: existing, replayed: !sentUnclear, attempts: attempt };
+				// Only the service's "already taken" proves the record predates this item. When the
+				// answer was lost instead, the record found is, as far as anyone can tell, this item's own.
+				return { record: existing, replayed: taken && !sentUnclear, attempts: attempt };
 			}
 			if (taken) {
 				throw new NodeOperationError(

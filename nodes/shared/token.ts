@@ -12,6 +12,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } 
 import { ApplicationError } from 'n8n-workflow';
 
 import { ENDPOINTS, type ApiInterface } from './endpoints';
+import { describeNetworkCode } from './networkCodes';
 import { envelopeSchema, tokenSchema } from './schemas';
 import { joinUrl } from './url';
 
@@ -120,5 +121,18 @@ function describeTokenFailure(label: string, error: unknown): string {
 		return `The ${label} credential was refused: check Username and Password${said}`;
 	}
 	if (status) return `The ${label} token request failed with HTTP ${status}${said}`;
-	return `The ${label} token request could not reach the service (${failure.code ?? 'network error'}): check the Base URL`;
+	return `The ${label} token request could not reach the service (${describeNetworkCode(failure.code)}): check the Base URL`;
+}
+
+/**
+ * Recognises the messages above after n8n has wrapped them: a failed token step reaches the node
+ * as an error that keeps only its message. The request it was for was never sent.
+ */
+export function isTokenFailureMessage(message: unknown): message is string {
+	return (
+		typeof message === 'string' &&
+		/^The (Payment Collection|Disbursement) (credential is incomplete|credential was refused: check Username|token request|service answered the token request)/.test(
+			message,
+		)
+	);
 }

@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as authorization from './actions/authorization/Authorization.resource';
+import * as bank from './actions/bank/Bank.resource';
+import * as payout from './actions/payout/Payout.resource';
+import { router } from './actions/router';
+import * as wallet from './actions/wallet/Wallet.resource';
+import { loadOptions } from './methods';
+
+export class Disbursement implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Payment Gateway Disbursement',
+		name: 'disbursement',
+		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum Amount per Payout" option.',
+		defaults: { name: 'Payment Gateway Disbursement' },
+		usableAsTool: true,
+		// The older rules predate NodeConnectionTypes, which the community rules require.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
+		inputs: [NodeConnectionTypes.Main],
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'disbursementApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Authorization', value: 'authorization' },
+					{ name: 'Bank', value: 'bank' },
+					{ name: 'Payout', value: 'payout' },
+					{ name: 'Wallet', value: 'wallet' },
+				],
+				default: 'payout',
+			},
+			...payout.description,
+			...wallet.description,
+			...bank.description,
+			...authorization.description,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions) {
+		return await router.call(this);
+	}
+}

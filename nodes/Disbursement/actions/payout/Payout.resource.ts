@@ -1,0 +1,41 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as repost from './repost.operation';
+
+export { create, get, repost };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['payout'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Send money to a bank account or an e-wallet',
+				action: 'Create a payout',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a payout by its reference number',
+				action: 'Get a payout',
+			},
+			{
+				name: 'Repost Callback',
+				value: 'repost',
+				description: 'Ask the service to send the callback of a payout again (sandbox only)',
+				action: 'Repost a payout callback',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...get.description,
+	...repost.description,
+];

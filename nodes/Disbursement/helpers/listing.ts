@@ -1,0 +1,90 @@
+/**
+ * The parts the list operations share: the status filter, Return All / Limit, and turning a list
+ * answer into output items. The service documents no paging for these lists, so one request
+ * fetches the list and Limit trims it.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { STATUSES, pickList } from '../../shared/schemas';
+
+type Show = Record<string, string[]>;
+
+export function statusFilterProperty(show: Show, what: string): INodeProperties {
+	return {
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'All', value: 'all', description: `Every ${what}, whatever its status` },
+			{ name: 'Cancelled', value: 'cancelled' },
+			{ name: 'Completed', value: 'completed' },
+			{ name: 'Pending', value: 'pending' },
+		],
+		default: 'all',
+		description: `Only return ${what}s with this status`,
+		displayOptions: { show },
+	};
+}
+
+export function limitProperties(show: Show): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show, returnAll: [false] } },
+		},
+	];
+}
+
+/** The `status` query value, or undefined for "all". */
+export function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const status = String(ctx.getNodeParameter('status', itemIndex, 'all') ?? 'all').trim().toLowerCase();
+	if (status === '' || status === 'all') return undefined;
+	if (!(STATUSES as readonly string[]).includes(status)) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Status "${status}" is not one of all, pending, completed, cancelled (item ${itemIndex})`,
+			{ itemIndex },
+		);
+	}
+	return status;
+}
+
+/** Picks the named list out of `data` (or `data` itself), applies Limit, one object per entry. */
+export function listToItems(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	data: unknown,
+	key: string,
+): IDataObject[] {
+	const list = pickList(data, key);
+	if (!list) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The service's answer holds no "${key}" list: check the Endpoint Path option`,
+			{ itemIndex },
+		);
+	}
+	const entries = list.map((entry) =>
+		entry && typeof entry === 'object' && !Array.isArray(entry)
+			? (entry as IDataObject)
+			: ({ value: entry } as IDataObject),
+	);
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	if (returnAll) return entries;
+	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
+	return entries.slice(0, Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : 50);
+}

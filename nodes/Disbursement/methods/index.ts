@@ -1,0 +1,3 @@
+import { getBanks } from './loadOptions';
+
+export const loadOptions = { getBanks };

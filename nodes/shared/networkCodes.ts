@@ -1,0 +1,18 @@
+/**
+ * Network error codes in plain words. Messages carry the words, never the code: n8n replaces any
+ * error message that names a code (ECONNRESET...) with a generic text inviting an immediate retry.
+ */
+const NETWORK_PROBLEMS: Record<string, string> = {
+	ECONNRESET: 'the connection was closed before an answer arrived',
+	ECONNABORTED: 'no answer within the time-out',
+	ETIMEDOUT: 'no answer within the time-out',
+	ESOCKETTIMEDOUT: 'no answer within the time-out',
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	EHOSTUNREACH: 'the host is unreachable',
+};
+
+export function describeNetworkCode(code: string | undefined): string {
+	return (code && NETWORK_PROBLEMS[code]) || 'the request failed';
+}

@@ -1,0 +1,84 @@
+/** The node's description: the stable names workflows depend on (DESIGN.md section 3) and its wiring. */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
+import codex from '../../nodes/Disbursement/Disbursement.node.json';
+
+const { description } = new Disbursement();
+
+function property(name: string, show: Record<string, string[]>): INodeProperties | undefined {
+	return description.properties.find(
+		(p) =>
+			p.name === name &&
+			Object.entries(show).every(([key, values]) => JSON.stringify(p.displayOptions?.show?.[key]) === JSON.stringify(values)),
+	);
+}
+
+test('type, credential, tool use and icons', () => {
+	expect(description).toMatchObject({
+		name: 'disbursement',
+		displayName: 'Payment Gateway Disbursement',
+		version: 1,
+		usableAsTool: true,
+		credentials: [{ name: 'disbursementApi', required: true }],
+		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+	});
+	expect(description.description).toMatch(/Maximum Amount per Payout/);
+	expect(codex).toMatchObject({ node: 'n8n-nodes-payment-gateway.disbursement', categories: ['Finance & Accounting'] });
+});
+
+test('resources and operations keep their stable names', () => {
+	const resource = description.properties.find((p) => p.name === 'resource');
+	expect(resource?.options?.map((o) => (o as { value: string }).value).sort()).toEqual(['authorization', 'bank', 'payout', 'wallet']);
+	const operations = Object.fromEntries(
+		description.properties
+			.filter((p) => p.name === 'operation')
+			.map((p) => [p.displayOptions?.show?.resource?.[0], p.options?.map((o) => (o as { value: string }).value)]),
+	);
+	expect(operations).toEqual({
+		payout: ['create', 'get', 'repost'],
+		wallet: ['getMany', 'getTransactions'],
+		bank: ['getMany'],
+		authorization: ['get'],
+	});
+});
+
+test('payout fields change with the channel type', () => {
+	const create = { resource: ['payout'], operation: ['create'] };
+	for (const name of ['channelType', 'channel', 'amount', 'referenceNo', 'callbackWebhookUrl', 'extraChannelFields']) {
+		expect(property(name, create)).toBeDefined();
+	}
+	const bank = [
+		'bankCode', 'senderFirstName', 'senderMiddleName', 'senderLastName', 'senderSuffix', 'receiverAccountName',
+		'receiverAccountNumber', 'receiverType', 'receiverMobileNumber', 'receiverEmail', 'receiverAddress',
+		'receiverBarangay', 'receiverCity', 'receiverZipCode', 'receiverGender',
+	];
+	for (const name of bank) expect(property(name, { ...create, channelType: ['bankTransfer'] })).toBeDefined();
+	expect(property('mobileNumber', { ...create, channelType: ['eWallet'] })).toBeDefined();
+	expect(property('bankCode', create)?.typeOptions).toEqual({ loadOptionsMethod: 'getBanks' });
+	expect(property('receiverType', create)?.default).toBe('INDIVIDUAL');
+
+	const options = property('options', create)?.options as INodeProperties[];
+	expect(options.map((o) => o.name).sort()).toEqual(['concurrency', 'endpointPath', 'maxAmountPerPayout', 'timeoutSeconds']);
+	expect(options.find((o) => o.name === 'maxAmountPerPayout')?.default).toBe(0);
+	expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe('/v1/api/disbursement/transactions/process');
+});
+
+test('list operations have the status filter, Return All and Limit, and the assumed paths can be overridden', () => {
+	for (const [resource, operation, path] of [
+		['wallet', 'getMany', '/v1/api/wallets'],
+		['wallet', 'getTransactions', '/v1/api/wallets/transactions'],
+		['bank', 'getMany', '/v1/api/banks'],
+	]) {
+		const show = { resource: [resource], operation: [operation] };
+		if (resource === 'wallet') {
+			expect(property('status', show)?.options?.map((o) => (o as { value: string }).value)).toEqual(['all', 'cancelled', 'completed', 'pending']);
+		}
+		expect(property('returnAll', show)).toBeDefined();
+		const options = property('options', show)?.options as INodeProperties[];
+		expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe(path);
+	}
+	expect(property('code', { resource: ['authorization'], operation: ['get'] })?.required).toBe(true);
+	expect(property('jsonBody', { resource: ['authorization'], operation: ['get'] })?.type).toBe('json');
+});

@@ -1,0 +1,146 @@
+/** Shared set-up of the Disbursement node tests: a sandbox gateway and a credential store. */
+import type { IDataObject, INodeParameters, OnError } from 'n8n-workflow';
+
+import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway, type SandboxOptions } from '../../sandbox';
+import { CredentialStore, loadOptions, runNode, type NodeRunResult } from '../harness';
+
+export const NODE_TYPE = 'n8n-nodes-payment-gateway.disbursement';
+export const DISBURSEMENT = 'disbursementApi';
+
+export interface Setup {
+	gw: SandboxGateway;
+	store: CredentialStore;
+	credentialId: string;
+}
+
+export async function setUp(options: SandboxOptions = {}): Promise<Setup> {
+	const gw = await startSandboxGateway(options);
+	const store = new CredentialStore();
+	const { id } = store.add(DISBURSEMENT, {
+		environment: 'sandbox',
+		baseUrl: gw.url,
+		username: SANDBOX_CREDENTIALS.disbursement.username,
+		password: SANDBOX_CREDENTIALS.disbursement.password,
+		signingSecret: SANDBOX_CREDENTIALS.signingSecret,
+	});
+	return { gw, store, credentialId: id };
+}
+
+/**
+ * Starts a test from clean counters and no faults. Tokens and earlier payouts stay (references
+ * are unique per test): resetting tokens would only add a 401 and a token refresh to each test.
+ */
+export function freshStart(setup: Setup): void {
+	setup.gw.faults.clear();
+	setup.gw.resetStats();
+}
+
+/** Another credential for the same gateway, e.g. a production one or a wrong password. */
+export function addCredential(setup: Setup, data: IDataObject): string {
+	return setup.store.add(DISBURSEMENT, {
+		environment: 'sandbox',
+		baseUrl: setup.gw.url,
+		username: SANDBOX_CREDENTIALS.disbursement.username,
+		password: SANDBOX_CREDENTIALS.disbursement.password,
+		...data,
+	}).id;
+}
+
+function credentialRef(setup: Setup, credentialId = setup.credentialId) {
+	return { [DISBURSEMENT]: { id: credentialId, name: setup.store.get(DISBURSEMENT, credentialId).name } };
+}
+
+export interface RunOptions {
+	items?: IDataObject[];
+	onError?: OnError;
+	credentialId?: string;
+}
+
+export async function run(setup: Setup, parameters: INodeParameters, options: RunOptions = {}): Promise<NodeRunResult> {
+	return await runNode({
+		type: NODE_TYPE,
+		store: setup.store,
+		parameters,
+		items: options.items,
+		onError: options.onError,
+		credentials: credentialRef(setup, options.credentialId),
+	});
+}
+
+export async function loadBanks(setup: Setup, credentialId?: string) {
+	return await loadOptions({
+		type: NODE_TYPE,
+		method: 'getBanks',
+		store: setup.store,
+		parameters: { resource: 'payout', operation: 'create', channelType: 'bankTransfer' },
+		path: 'parameters.bankCode',
+		credentials: credentialRef(setup, credentialId),
+	});
+}
+
+/** Bank-transfer payout parameters mapped from each item, as a user maps spreadsheet columns. */
+export function bankTransferParameters(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'payout',
+		operation: 'create',
+		channelType: 'bankTransfer',
+		channel: '={{ $json.channel ?? "INSTAPAY" }}',
+		amount: '={{ $json.amount }}',
+		referenceNo: '={{ $json.ref }}',
+		callbackWebhookUrl: '={{ $json.callback ?? "" }}',
+		bankCode: '={{ $json.bank }}',
+		senderFirstName: '={{ $json.senderFirst }}',
+		senderMiddleName: '={{ $json.senderMiddle ?? "" }}',
+		senderLastName: '={{ $json.senderLast }}',
+		senderSuffix: '={{ $json.senderSuffix ?? "" }}',
+		receiverAccountName: '={{ $json.accountName }}',
+		receiverAccountNumber: '={{ $json.accountNumber }}',
+		receiverType: '={{ $json.receiverType ?? "INDIVIDUAL" }}',
+		receiverMobileNumber: '={{ $json.receiverMobile ?? "" }}',
+		receiverEmail: '={{ $json.receiverEmail ?? "" }}',
+		receiverAddress: '={{ $json.address ?? "" }}',
+		receiverBarangay: '={{ $json.barangay ?? "" }}',
+		receiverCity: '={{ $json.city ?? "" }}',
+		receiverZipCode: '={{ $json.zip ?? "" }}',
+		receiverGender: '={{ $json.gender ?? "" }}',
+		...extra,
+	};
+}
+
+/** E-wallet payout parameters mapped from each item. */
+export function eWalletParameters(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'payout',
+		operation: 'create',
+		channelType: 'eWallet',
+		channel: '={{ $json.channel ?? "GCASH" }}',
+		amount: '={{ $json.amount }}',
+		referenceNo: '={{ $json.ref }}',
+		callbackWebhookUrl: '={{ $json.callback ?? "" }}',
+		mobileNumber: '={{ $json.mobile }}',
+		...extra,
+	};
+}
+
+/** A complete bank-transfer row. */
+export function bankRow(ref: string, extra: IDataObject = {}): IDataObject {
+	return {
+		ref,
+		amount: 1500,
+		bank: 'BDO',
+		senderFirst: 'Maria',
+		senderLast: 'Santos',
+		accountName: 'Juan Dela Cruz',
+		accountNumber: '001234567890',
+		...extra,
+	};
+}
+
+/** What the item at each output position pairs with. */
+export function pairs(result: NodeRunResult, output = 0): number[] {
+	return (result.outputs[output] ?? []).map((item) => (item.pairedItem as { item: number }).item);
+}
+
+export function jsonOf(result: NodeRunResult, output = 0): IDataObject[] {
+	return (result.outputs[output] ?? []).map((item) => item.json);
+}
