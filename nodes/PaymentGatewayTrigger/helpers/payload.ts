@@ -1,0 +1,141 @@
+/**
+ * Reads a callback out of the request: the body n8n parsed (JSON), or the raw text when n8n did
+ * not parse it (no or another content type). Accepts `{data: {...}}` (PUBLIC-FACTS.md) and a flat
+ * object. Everything a later check relies on is validated here, so a bad body is a 400.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiInterface } from '../../shared/endpoints';
+import { STATUSES, type Status } from '../../shared/schemas';
+import { rawValueAt } from './rawJson';
+
+export type { ApiInterface };
+
+export interface Callback {
+	referenceNo: string;
+	status: Status;
+	/** The amount as a number, for the output. */
+	amount: number;
+	/** The amount texts the signature may be computed over, most faithful first. */
+	signedAmounts: string[];
+	signature?: string;
+	totalAmount: number | null;
+	/** The transaction or payout copy inside the callback, when present. */
+	transaction?: IDataObject;
+	/** Which interface the body's shape points to, when it says. */
+	shapeHint?: ApiInterface;
+	/** The callback object itself (`data`, or the whole body when flat). */
+	payload: IDataObject;
+	/** The whole body as received, for the output's `raw`. */
+	raw: IDataObject;
+}
+
+export type ReadOutcome = { ok: true; callback: Callback } | { ok: false; reason: string };
+
+/** A callback is small; anything bigger than this is not one. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface IncomingRequest {
+	body?: unknown;
+	rawBody?: Buffer;
+	headers: Record<string, string | string[] | undefined>;
+	ip?: string;
+	socket?: { remoteAddress?: string };
+}
+
+export function readCallback(request: IncomingRequest): ReadOutcome {
+	const bad = (reason: string): ReadOutcome => ({ ok: false, reason });
+	if (request.rawBody && request.rawBody.length > MAX_BODY_BYTES) {
+		return bad(`the body is larger than ${MAX_BODY_BYTES} bytes`);
+	}
+	const text = request.rawBody?.toString('utf8');
+	let body = request.body;
+	if (!isObject(body) || Object.keys(body).length === 0) {
+		// n8n parses JSON only when the content type says so; otherwise the raw text is all there is.
+		const source = typeof body === 'string' && body.trim() !== '' ? body : text;
+		if (source === undefined || source.trim() === '') return bad('the body is empty');
+		body = parseJson(source);
+		if (body === undefined) return bad('the body is not valid JSON');
+	}
+	if (!isObject(body)) return bad('the body is not a JSON object');
+	if (Object.keys(body).length === 0) return bad('the body is empty');
+
+	const nested = isObject(body.data);
+	const payload = (nested ? body.data : body) as IDataObject;
+	const referenceNo = payload.reference_no;
+	if (typeof referenceNo !== 'string' || referenceNo.trim() === '') {
+		return bad('reference_no is missing');
+	}
+	const amount = toNumber(payload.amount);
+	if (amount === undefined) return bad('amount is missing or not a number');
+	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : '';
+	if (!(STATUSES as readonly string[]).includes(status)) {
+		return bad(`status "${String(payload.status ?? '')}" is not one of ${STATUSES.join(', ')}`);
+	}
+	const signature = typeof payload.signature === 'string' ? payload.signature.trim() : undefined;
+	const transaction = isObject(payload.transaction) ? (payload.transaction as IDataObject) : undefined;
+
+	return {
+		ok: true,
+		callback: {
+			referenceNo,
+			status: status as Status,
+			amount,
+			signedAmounts: signedAmountTexts(payload.amount, amount, text, nested),
+			signature: signature === '' ? undefined : signature,
+			totalAmount: toNumber(payload.total_amount) ?? null,
+			transaction,
+			shapeHint: shapeOf(payload, transaction),
+			payload,
+			raw: body as IDataObject,
+		},
+	};
+}
+
+/**
+ * The amount text as written in the JSON first (what the service signed), then the usual
+ * renderings of the same number. Each candidate is the same amount, so trying them cannot
+ * let a changed amount through.
+ */
+function signedAmountTexts(value: unknown, amount: number, text: string | undefined, nested: boolean): string[] {
+	if (typeof value === 'string') return [value.trim()];
+	const texts: string[] = [];
+	const raw = text === undefined ? undefined : rawValueAt(text, nested ? ['data', 'amount'] : ['amount']);
+	// The raw text must be the very number that was parsed, or it is not the amount we emit.
+	if (raw !== undefined && Number(raw) === amount) texts.push(raw);
+	texts.push(String(amount));
+	// "100.00" for 100, but never a rounding: 100.005 must not verify as "100.01".
+	if (Number(amount.toFixed(2)) === amount) texts.push(amount.toFixed(2));
+	return [...new Set(texts)];
+}
+
+/** A collection transaction has a `channel` object; a payout a `channel` string and `fields`. */
+function shapeOf(payload: IDataObject, transaction: IDataObject | undefined): ApiInterface | undefined {
+	for (const source of [transaction, payload]) {
+		if (!source) continue;
+		if (isObject(source.channel) || 'web_payment_url' in source || 'subtotal_amount' in source) {
+			return 'collection';
+		}
+		if (typeof source.channel === 'string' || isObject(source.fields)) return 'disbursement';
+	}
+	return undefined;
+}
+
+/** Undefined when the text is not JSON (JSON itself cannot express undefined). */
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string' || !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) return undefined;
+	return Number(value);
+}

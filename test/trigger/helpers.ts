@@ -1,0 +1,108 @@
+/** Shared set-up of the trigger tests: sandbox gateway, both credentials, signed callback bodies. */
+import type { INodeCredentials, INodeParameters } from 'n8n-workflow';
+
+import { signCallback } from '../../nodes/shared/signature';
+import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
+import { CredentialStore } from '../harness/credentialStore';
+import { startTriggerHarness, type TriggerHarness, type TriggerHarnessOptions } from './webhookHarness';
+
+export const SECRET = SANDBOX_CREDENTIALS.signingSecret;
+export const COLLECTION = 'paymentCollectionApi';
+export const DISBURSEMENT = 'disbursementApi';
+
+export interface Setup {
+	gw: SandboxGateway;
+	store: CredentialStore;
+	collection: { id: string; name: string };
+	disbursement: { id: string; name: string };
+	/** Credentials of the same gateway without a signing secret. */
+	unsignedCollection: { id: string; name: string };
+	harnesses: TriggerHarness[];
+}
+
+export async function setUp(): Promise<Setup> {
+	// No callback retries: a refused test callback must arrive exactly once.
+	const gw = await startSandboxGateway({ callbackRetries: 0 });
+	const store = new CredentialStore();
+	const base = { environment: 'sandbox', baseUrl: gw.url };
+	const collection = store.add(COLLECTION, { ...base, ...SANDBOX_CREDENTIALS.collection, signingSecret: SECRET });
+	const disbursement = store.add(DISBURSEMENT, { ...base, ...SANDBOX_CREDENTIALS.disbursement, signingSecret: SECRET });
+	const unsignedCollection = store.add(COLLECTION, { ...base, ...SANDBOX_CREDENTIALS.collection });
+	return { gw, store, collection, disbursement, unsignedCollection, harnesses: [] };
+}
+
+export async function tearDown(setup: Setup): Promise<void> {
+	await Promise.all(setup.harnesses.map(async (harness) => await harness.close()));
+	await setup.gw.close();
+}
+
+/** A trigger served as n8n serves it, with the node's parameters and credentials. */
+export async function trigger(
+	setup: Setup,
+	parameters: INodeParameters = {},
+	options: Partial<TriggerHarnessOptions> & { credentials?: INodeCredentials } = {},
+): Promise<TriggerHarness> {
+	const choice = (parameters.interface as string | undefined) ?? 'collection';
+	const credentials: INodeCredentials = options.credentials ?? {
+		...(choice !== 'disbursement' ? { [COLLECTION]: setup.collection } : {}),
+		...(choice !== 'collection' ? { [DISBURSEMENT]: setup.disbursement } : {}),
+	};
+	const harness = await startTriggerHarness({ store: setup.store, parameters, ...options, credentials });
+	setup.harnesses.push(harness);
+	return harness;
+}
+
+/** The transaction copy a collection callback carries (2.2, trimmed): `channel` is an object. */
+export function collectionTransaction(referenceNo: string, amount: number, status: string) {
+	return {
+		reference_no: referenceNo,
+		subtotal_amount: amount,
+		service_fee: 10,
+		total_amount: amount + 10,
+		status,
+		channel: { name: 'GCash', code: 'GCASH_TRN', slug: 'gcash', category: { name: 'E-Wallet', slug: 'e-wallet' } },
+	};
+}
+
+/** The payout copy a disbursement callback carries: `channel` is a string, plus `fields`. */
+export function payoutTransaction(referenceNo: string, amount: number, status: string) {
+	return {
+		reference_no: referenceNo,
+		channel: 'GCASH',
+		amount,
+		status,
+		fields: { mobile_number: '09171234567' },
+		fee: 15,
+		total_amount: amount + 15,
+	};
+}
+
+export interface CallbackOptions {
+	secret?: string;
+	/** Amount put in the body (default: the signed one). */
+	bodyAmount?: number | string;
+	signature?: string | null;
+	transaction?: Record<string, unknown>;
+	totalAmount?: number;
+}
+
+/** A callback body as the service sends it: {data: {..., signature}} (PUBLIC-FACTS.md). */
+export function callbackBody(
+	referenceNo: string,
+	amount: number,
+	status: string,
+	options: CallbackOptions = {},
+): { data: Record<string, unknown> } {
+	const transaction = options.transaction ?? collectionTransaction(referenceNo, amount, status);
+	const data: Record<string, unknown> = {
+		reference_no: referenceNo,
+		amount: options.bodyAmount ?? amount,
+		status,
+		signature: signCallback(options.secret ?? SECRET, amount, referenceNo),
+		total_amount: options.totalAmount ?? (transaction.total_amount as number),
+		transaction,
+	};
+	if (options.signature === null) delete data.signature;
+	else if (options.signature !== undefined) data.signature = options.signature;
+	return { data };
+}
