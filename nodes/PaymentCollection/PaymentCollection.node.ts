@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as channel from './actions/channel/Channel.resource';
+import { router } from './actions/router';
+import * as transaction from './actions/transaction/Transaction.resource';
+import { loadOptions } from './methods';
+
+export class PaymentCollection implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Payment Gateway Collection',
+		name: 'paymentCollection',
+		icon: { light: 'file:paymentCollection.svg', dark: 'file:paymentCollection.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create payment links and look up payments with the Payment Collection service',
+		defaults: { name: 'Payment Gateway Collection' },
+		usableAsTool: true,
+		// The older rules predate NodeConnectionTypes, which the community rules require.
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
+		inputs: [NodeConnectionTypes.Main],
+		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paymentCollectionApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Channel', value: 'channel' },
+					{ name: 'Transaction', value: 'transaction' },
+				],
+				default: 'transaction',
+			},
+			...transaction.description,
+			...channel.description,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,146 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
+import { findCollectionTransaction } from '../../../shared/lookups';
+import { submitOnce } from '../../../shared/moneySafe';
+import { callService } from '../../../shared/transport';
+import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation';
+import { CUSTOMER_FIELDS, customerBody, extraBody } from '../../helpers/customerFields';
+import { describeConflict, generatedTransaction } from '../../helpers/transaction';
+
+const show = { resource: ['transaction'], operation: ['generate'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Channel Name or ID',
+		name: 'channelCode',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getChannels' },
+		required: true,
+		default: '',
+		description:
+			'The payment channel the customer pays with. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Amount',
+		name: 'amount',
+		type: 'number',
+		typeOptions: { minValue: 0.01, maxValue: 50000, numberPrecision: 2 },
+		required: true,
+		default: 0,
+		description:
+			'Amount in Philippine pesos, from 0.01 to 50,000. Text from a spreadsheet such as "1,250.50" is accepted.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Reference No',
+		name: 'referenceNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. INV-2024-0001',
+		description:
+			'Your own unique reference for this payment. Map a stable value from your data, such as an invoice number: it is the idempotency key, so running the workflow again returns the same payment link instead of charging twice. Letters, digits, "-" and "_" only.',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Callback Webhook URL',
+		name: 'callbackWebhookUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://your-n8n.example.com/webhook/...',
+		description:
+			'Strongly recommended. Paste the Production URL of a Payment Gateway Trigger node here: the service calls it with the final status (completed or cancelled).',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Success Redirect URL',
+		name: 'successRedirectUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://shop.example.com/thank-you',
+		description: 'Where the customer\'s browser goes after a successful payment',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Failure Redirect URL',
+		name: 'failureRedirectUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://shop.example.com/payment-failed',
+		description: 'Where the customer\'s browser goes after a failed or cancelled payment',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Customer Fields',
+		name: 'customerFields',
+		type: 'collection',
+		placeholder: 'Add Customer Field',
+		default: {},
+		description: 'Customer details some channels (such as cards) require',
+		displayOptions: { show },
+		options: CUSTOMER_FIELDS.map(({ name, label }) => ({
+			displayName: label,
+			name,
+			type: 'string' as const,
+			default: '',
+			...(name === 'email' ? { placeholder: 'name@email.com' } : {}),
+			...(name === 'mobileNumber' ? { placeholder: 'e.g. 09171234567' } : {}),
+			...(name === 'countryCode' ? { placeholder: 'e.g. PH' } : {}),
+		})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	},
+	executionOptionsProperty(show, undefined, [
+		{
+			displayName: 'Extra Body Fields',
+			name: 'extraBodyFields',
+			type: 'json',
+			default: '{}',
+			description:
+				'Other fields your channel demands, as a JSON object. They are sent as they are, but can never replace the channel, amount, reference or URLs.',
+		},
+	]),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const node = this.getNode();
+	const channelCode = requireText(node, itemIndex, 'Channel', this.getNodeParameter('channelCode', itemIndex));
+	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
+	const amount = parseAmount(node, itemIndex, this.getNodeParameter('amount', itemIndex) ?? '');
+	const referenceNo = parseReferenceNo(node, itemIndex, this.getNodeParameter('referenceNo', itemIndex));
+	const urls: IDataObject = {};
+	for (const [name, field, label] of [
+		['callbackWebhookUrl', 'callback_webhook_url', 'Callback Webhook URL'],
+		['successRedirectUrl', 'success_redirect_url', 'Success Redirect URL'],
+		['failureRedirectUrl', 'failure_redirect_url', 'Failure Redirect URL'],
+	] as const) {
+		const url = parseOptionalUrl(node, itemIndex, label, this.getNodeParameter(name, itemIndex, ''));
+		if (url) urls[field] = url;
+	}
+	const customer = customerBody(node, itemIndex, this.getNodeParameter('customerFields', itemIndex, {}) as IDataObject);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const extra = extraBody(node, itemIndex, options.extraBodyFields);
+	const { timeoutMs } = readExecutionOptions(this, itemIndex);
+
+	// Core fields last: nothing typed elsewhere can replace them.
+	const body: IDataObject = {
+		...extra,
+		...customer,
+		channel_code: channelCode,
+		amount,
+		reference_no: referenceNo,
+		...urls,
+	};
+
+	const outcome = await submitOnce(this, itemIndex, {
+		referenceNo,
+		noun: 'transaction',
+		create: async () => {
+			const { data } = await callService(this, { endpoint: 'generateTransaction', body, timeoutMs });
+			return generatedTransaction(node, data, referenceNo);
+		},
+		lookup: async () => await findCollectionTransaction(this, referenceNo, timeoutMs),
+		conflict: (existing) => describeConflict(existing, amount, channelCode),
+	});
+	return { ...outcome.record, replayed: outcome.replayed };
+}

@@ -1,0 +1,86 @@
+/** The node as the editor and workflows see it: stable names, icons, codex, tool use. */
+import { existsSync, readFileSync } from 'fs';
+import { join } from 'path';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
+
+const node = new PaymentCollection();
+const { description } = node;
+const dir = join(__dirname, '..', '..', 'nodes', 'PaymentCollection');
+
+/** Names of the properties shown for a resource/operation. */
+function shownFor(resource: string, operation: string): string[] {
+	return description.properties
+		.filter((property) => {
+			const show = property.displayOptions?.show;
+			return show?.resource?.includes(resource) && (!show.operation || show.operation.includes(operation));
+		})
+		.filter((property) => property.name !== 'operation')
+		.map((property) => property.name);
+}
+
+function optionValues(property: INodeProperties | undefined): unknown[] {
+	return (property?.options ?? []).map((option) => ('value' in option ? option.value : undefined));
+}
+
+it('keeps its stable type, credential and class names', () => {
+	expect(description.name).toBe('paymentCollection');
+	expect(description.displayName).toBe('Payment Gateway Collection');
+	expect(description.credentials).toEqual([{ name: 'paymentCollectionApi', required: true }]);
+	expect(description.version).toBe(1);
+	expect(description.usableAsTool).toBe(true);
+	expect(description.subtitle).toBe('={{$parameter["operation"] + ": " + $parameter["resource"]}}');
+});
+
+it('offers the stable resources and operations', () => {
+	const resource = description.properties.find((property) => property.name === 'resource');
+	expect(optionValues(resource)).toEqual(['channel', 'transaction']);
+	const operations = description.properties.filter((property) => property.name === 'operation');
+	expect(operations.map((property) => [property.displayOptions?.show?.resource, optionValues(property)])).toEqual([
+		[['transaction'], ['generate', 'get']],
+		[['channel'], ['getMany']],
+	]);
+});
+
+it('shows the stable parameters for each operation', () => {
+	expect(shownFor('transaction', 'generate')).toEqual([
+		'channelCode',
+		'amount',
+		'referenceNo',
+		'callbackWebhookUrl',
+		'successRedirectUrl',
+		'failureRedirectUrl',
+		'customerFields',
+		'options',
+	]);
+	expect(shownFor('transaction', 'get')).toEqual(['referenceNo', 'options']);
+	expect(shownFor('channel', 'getMany')).toEqual(['returnAll', 'limit', 'filters', 'options']);
+});
+
+it('loads the channel dropdown from the service and tells users what Reference No and Callback Webhook URL are for', () => {
+	const channel = description.properties.find((property) => property.name === 'channelCode');
+	expect(channel?.typeOptions?.loadOptionsMethod).toBe('getChannels');
+	expect(Object.keys(node.methods.loadOptions).sort()).toEqual(['getChannelCategories', 'getChannels']);
+	const reference = description.properties.find(
+		(property) => property.name === 'referenceNo' && property.displayOptions?.show?.operation?.includes('generate'),
+	);
+	expect(reference?.description).toMatch(/invoice number/);
+	expect(reference?.description).toMatch(/idempotency key/);
+	const callback = description.properties.find((property) => property.name === 'callbackWebhookUrl');
+	expect(callback?.description).toMatch(/^Strongly recommended\. Paste the Production URL of a Payment Gateway Trigger/);
+});
+
+it('has light and dark icons and a codex file', () => {
+	expect(description.icon).toEqual({ light: 'file:paymentCollection.svg', dark: 'file:paymentCollection.dark.svg' });
+	expect(existsSync(join(dir, 'paymentCollection.svg'))).toBe(true);
+	expect(existsSync(join(dir, 'paymentCollection.dark.svg'))).toBe(true);
+	const codex = JSON.parse(readFileSync(join(dir, 'PaymentCollection.node.json'), 'utf8'));
+	expect(codex).toMatchObject({
+		node: 'n8n-nodes-payment-gateway.paymentCollection',
+		nodeVersion: '1.0',
+		codexVersion: '1.0',
+		categories: ['Finance & Accounting'],
+	});
+	expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+});

@@ -1,0 +1,114 @@
+/** Shared set-up of the PaymentCollection node tests: a sandbox gateway and a credential store. */
+import type { IDataObject, INodeExecutionData, INodeParameters, NodeApiError, OnError } from 'n8n-workflow';
+
+import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway, type SandboxOptions } from '../../sandbox';
+import { CredentialStore, runNode, type NodeRunResult } from '../harness';
+
+export const NODE_TYPE = 'n8n-nodes-payment-gateway.paymentCollection';
+export const COLLECTION = 'paymentCollectionApi';
+
+export interface Setup {
+	gw: SandboxGateway;
+	store: CredentialStore;
+	credentialId: string;
+}
+
+export async function setUp(options: SandboxOptions = {}): Promise<Setup> {
+	const gw = await startSandboxGateway(options);
+	const store = new CredentialStore();
+	const { id } = store.add(COLLECTION, {
+		environment: 'sandbox',
+		baseUrl: gw.url,
+		username: SANDBOX_CREDENTIALS.collection.username,
+		password: SANDBOX_CREDENTIALS.collection.password,
+		signingSecret: SANDBOX_CREDENTIALS.signingSecret,
+	});
+	return { gw, store, credentialId: id };
+}
+
+/** A credential whose password the service refuses. */
+export function addWrongCredential(setup: Setup): string {
+	return setup.store.add(COLLECTION, {
+		environment: 'sandbox',
+		baseUrl: setup.gw.url,
+		username: SANDBOX_CREDENTIALS.collection.username,
+		password: 'wrong-password-123',
+	}).id;
+}
+
+export interface RunOptions {
+	items?: IDataObject[];
+	onError?: OnError;
+	credentialId?: string;
+}
+
+export async function run(setup: Setup, parameters: INodeParameters, options: RunOptions = {}): Promise<NodeRunResult> {
+	const credentialId = options.credentialId ?? setup.credentialId;
+	return await runNode({
+		type: NODE_TYPE,
+		store: setup.store,
+		parameters,
+		items: options.items,
+		onError: options.onError,
+		credentials: { [COLLECTION]: { id: credentialId, name: setup.store.get(COLLECTION, credentialId).name } },
+	});
+}
+
+/** Generate Transaction parameters mapped from each item, as a user maps spreadsheet columns. */
+export function generateParameters(extra: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'transaction',
+		operation: 'generate',
+		channelCode: '={{ $json.channel ?? "GCASH_TRN" }}',
+		amount: '={{ $json.amount }}',
+		referenceNo: '={{ $json.ref }}',
+		callbackWebhookUrl: '={{ $json.callback ?? "" }}',
+		...extra,
+	};
+}
+
+export interface ExpectedError {
+	message: string;
+	description?: string;
+	/** HTTP status, for errors that came from a response. */
+	httpCode?: number;
+	/** 422 field errors, kept on the error for the error output. */
+	fieldErrors?: Record<string, string[]>;
+}
+
+/**
+ * The item a failed input item became (continue-on-fail). On the regular output its json holds
+ * the error, its details, status and field errors; on the error output n8n keeps only the message
+ * in the json and the error itself on the item.
+ */
+export function expectErrorItem(
+	item: INodeExecutionData | undefined,
+	itemIndex: number,
+	expected: ExpectedError,
+	output: 'regular' | 'error' = 'regular',
+): void {
+	if (output === 'regular') {
+		const json: IDataObject = { error: expected.message, itemIndex };
+		if (expected.description !== undefined) json.errorDetails = expected.description;
+		if (expected.httpCode !== undefined) json.httpCode = expected.httpCode;
+		if (expected.fieldErrors !== undefined) json.fieldErrors = expected.fieldErrors;
+		expect(item).toEqual({ json, pairedItem: { item: itemIndex } });
+		return;
+	}
+	expect(item?.pairedItem).toEqual({ item: itemIndex });
+	expect(item?.json).toEqual({ error: expected.message });
+	const error = item?.error as (NodeApiError & { failure?: { fieldErrors?: unknown } }) | undefined;
+	expect({
+		message: error?.message,
+		description: error?.description ?? undefined,
+		httpCode: error?.httpCode ?? undefined,
+		fieldErrors: error?.failure?.fieldErrors,
+		itemIndex: error?.context.itemIndex,
+	}).toEqual({
+		message: expected.message,
+		description: expected.description,
+		httpCode: expected.httpCode === undefined ? undefined : String(expected.httpCode),
+		fieldErrors: expected.fieldErrors,
+		itemIndex,
+	});
+}
