@@ -39,13 +39,13 @@ describe('Payout > Get', () => {
 	test('an unknown reference_no is a clear error', async () => {
 		const result = await run(s, { resource: 'payout', operation: 'get', referenceNo: 'NOPE-404' });
 		expect(result.error?.message).toBe('No payout has reference_no "NOPE-404" (item 0)');
-		expect(result.error?.description).toMatch(/Set Options > If Not Found to "Output Nothing"/);
+		expect(result.error?.description).toMatch(/set Options > On Not Found to "Output Nothing"/);
 	});
 
 	test('"Output Nothing" skips an unknown reference_no and keeps the others', async () => {
 		const result = await run(
 			s,
-			{ resource: 'payout', operation: 'get', referenceNo: '={{ $json.ref }}', options: { ifNotFound: 'outputNothing' } },
+			{ resource: 'payout', operation: 'get', referenceNo: '={{ $json.ref }}', options: { onNotFound: 'outputNothing' } },
 			{ items: [{ ref: 'NOPE-1' }, { ref: 'LOOK-2' }, { ref: 'NOPE-2' }] },
 		);
 		expect(result.error).toBeUndefined();

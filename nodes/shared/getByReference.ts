@@ -1,0 +1,65 @@
+/** The "Get by reference_no" operation both action nodes offer, with its "On Not Found" choice. */
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
+
+export interface GetByReferenceSpec {
+	show: Record<string, string[]>;
+	/** 'transaction' or 'payout', for texts. */
+	noun: string;
+	placeholder: string;
+	parseReference(node: INode, itemIndex: number, value: unknown): string;
+	find(ctx: IExecuteFunctions, referenceNo: string, timeoutMs: number): Promise<IDataObject | undefined>;
+}
+
+export function getByReferenceOperation(spec: GetByReferenceSpec) {
+	const description: INodeProperties[] = [
+		{
+			displayName: 'Reference No',
+			name: 'referenceNo',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: spec.placeholder,
+			description: `The reference_no the ${spec.noun} was created with`,
+			displayOptions: { show: spec.show },
+		},
+		executionOptionsProperty(spec.show, undefined, [
+			{
+				displayName: 'On Not Found',
+				name: 'onNotFound',
+				type: 'options',
+				options: [
+					{
+						name: 'Fail',
+						value: 'fail',
+						description: 'Stop with an error (or output an error item when the node continues on error)',
+					},
+					{
+						name: 'Output Nothing',
+						value: 'outputNothing',
+						description: 'Output no item for this reference and carry on',
+					},
+				],
+				default: 'fail',
+				description: `What to do when no ${spec.noun} has this reference_no`,
+			},
+		]),
+	];
+
+	async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const node = ctx.getNode();
+		const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
+		const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+		const found = await spec.find(ctx, referenceNo, timeoutMs);
+		if (found) return [found];
+		if (ctx.getNodeParameter('options.onNotFound', itemIndex, 'fail') === 'outputNothing') return [];
+		throw new NodeOperationError(node, `No ${spec.noun} has reference_no "${referenceNo}" (item ${itemIndex})`, {
+			itemIndex,
+			description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.noun}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
+		});
+	}
+
+	return { description, execute };
+}

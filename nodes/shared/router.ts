@@ -1,0 +1,26 @@
+/** Picks the operation's per-item handler and hands it to the one shared item loop. */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { readExecutionOptions } from './executionOptions';
+import { runItems, type ItemHandler } from './itemRunner';
+
+export type OperationTable = Record<string, Record<string, ItemHandler>>;
+
+export async function routeToOperation(
+	ctx: IExecuteFunctions,
+	operations: OperationTable,
+): Promise<INodeExecutionData[][]> {
+	const resource = ctx.getNodeParameter('resource', 0) as string;
+	const operation = ctx.getNodeParameter('operation', 0) as string;
+	const handler = operations[resource]?.[operation];
+	if (!handler) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" is not supported for the resource "${resource}"`,
+		);
+	}
+	// Concurrency is one setting for the whole run, so it is read from the first item.
+	const { concurrency } = readExecutionOptions(ctx, 0);
+	return await runItems(ctx, handler, concurrency);
+}
