@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
+import { referenceNoField } from './fields';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
@@ -15,16 +16,7 @@ export interface GetByReferenceSpec {
 
 export function getByReferenceOperation(spec: GetByReferenceSpec) {
 	const description: INodeProperties[] = [
-		{
-			displayName: 'Reference No',
-			name: 'referenceNo',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: spec.placeholder,
-			description: `The reference_no the ${spec.noun} was created with`,
-			displayOptions: { show: spec.show },
-		},
+		referenceNoField(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
 		executionOptionsProperty(spec.show, undefined, [
 			{
 				displayName: 'On Not Found',

@@ -24,7 +24,8 @@ export function invalidInput(
 }
 
 function shown(value: unknown): string {
-	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	// JSON would show NaN and Infinity as "null".
+	const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
 	return `"${(text ?? String(value)).slice(0, 40)}"`;
 }
 
@@ -41,6 +42,10 @@ export function parseAmount(
 	const field = limits.field ?? 'Amount';
 	const max = limits.max ?? MAX_AMOUNT;
 	let amount: number;
+	// An empty cell or a column missing from the row.
+	if (value === null || value === undefined) {
+		throw invalidInput(node, itemIndex, field, 'is empty', 'Give an amount such as 1250.50');
+	}
 	if (typeof value === 'number') {
 		amount = value;
 	} else if (typeof value === 'string') {
@@ -73,6 +78,16 @@ export function parseAmount(
 
 /** Letters, digits, `-` and `_` only: `#`, `:` and spaces break the hosted payment page. */
 export function parseReferenceNo(node: INode, itemIndex: number, value: unknown): string {
+	// A broken formula must not become the reference "NaN" that every such row would share.
+	if (typeof value === 'number' && !Number.isFinite(value)) {
+		throw invalidInput(
+			node,
+			itemIndex,
+			'Reference No',
+			`${shown(value)} is not a usable reference`,
+			'Map a stable, unique value from your data, such as an invoice number',
+		);
+	}
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (text === '') {
 		throw invalidInput(node, itemIndex, 'Reference No', 'is empty', 'Map a stable, unique value from your data, such as an invoice number');

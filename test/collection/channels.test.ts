@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { loadOptions } from '../harness';
-import { addWrongCredential, COLLECTION, NODE_TYPE, run, setUp, type Setup } from './helpers';
+import { addWrongCredential, COLLECTION, gatewayPerSuite, NODE_TYPE, run, setUp, type Setup } from './helpers';
 
 /** The channel list exactly as the service answers it (`data`, whichever shape). */
 async function serviceChannels(s: Setup): Promise<IDataObject[]> {
@@ -23,15 +23,11 @@ const getMany = (extra: INodeParameters = {}): INodeParameters => ({ resource: '
 const codes = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.code);
 
 describe.each(['array', 'object'] as const)('channel list with data as %s', (shape) => {
-	let s: Setup;
+	const s = gatewayPerSuite(async () => await setUp({ channelListShape: shape }));
 	let channels: IDataObject[];
 	beforeAll(async () => {
-		s = await setUp({ channelListShape: shape });
 		channels = await serviceChannels(s);
 		expect(channels).toHaveLength(7);
-	});
-	afterAll(async () => {
-		await s.gw.close();
 	});
 
 	it('Get Many with Return All outputs every channel as the service sends it, one item each', async () => {
@@ -90,16 +86,12 @@ describe.each(['array', 'object'] as const)('channel list with data as %s', (sha
 });
 
 describe('with a wrong credential', () => {
-	let s: Setup;
+	const s = gatewayPerSuite(setUp);
 	let wrong: string;
 	const refused =
 		'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")';
-	beforeAll(async () => {
-		s = await setUp();
+	beforeAll(() => {
 		wrong = addWrongCredential(s);
-	});
-	afterAll(async () => {
-		await s.gw.close();
 	});
 
 	it('the channel dropdown fails with a message that says what to fix', async () => {

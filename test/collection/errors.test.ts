@@ -4,18 +4,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { expectErrorItem, run, setUp, type ExpectedError, type Setup } from './helpers';
+import { expectErrorItem, gatewayPerSuite, run, setUp, type ExpectedError } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterEach(() => {
-	s.gw.faults.clear();
-});
-afterAll(async () => {
-	await s.gw.close();
-});
+const s = gatewayPerSuite(setUp, { afterEach: (setup) => setup.gw.faults.clear() });
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 const LOOKUP_PATH = '/v1/biller/transactions';

@@ -1,17 +1,11 @@
 /** Transaction > Generate: the request it sends, the item it outputs, input checks, and replays. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { expectErrorItem, generateParameters, run, setUp, type Setup } from './helpers';
+import { expectErrorItem, gatewayPerSuite, generateParameters, run, setUp } from './helpers';
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await s.gw.close();
-});
+const s = gatewayPerSuite(setUp);
 
 let counter = 0;
 const ref = (prefix = 'GEN') => `${prefix}-${++counter}`;

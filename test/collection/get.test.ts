@@ -1,16 +1,12 @@
 /** Transaction > Get: look-up by reference_no, and what happens when nothing matches. */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { expectErrorItem, generateParameters, run, setUp, type Setup } from './helpers';
+import { expectErrorItem, gatewayPerSuite, generateParameters, run, setUp } from './helpers';
 
-let s: Setup;
+const s = gatewayPerSuite(setUp);
 const refs = ['GET-1', 'GET-2'];
 beforeAll(async () => {
-	s = await setUp();
 	await run(s, generateParameters(), { items: refs.map((ref, index) => ({ ref, amount: 100 * (index + 1) })) });
-});
-afterAll(async () => {
-	await s.gw.close();
 });
 
 const get = (options: INodeParameters = {}): INodeParameters => ({

@@ -1,57 +1,19 @@
 /** Shared set-up of the PaymentCollection node tests: a sandbox gateway and a credential store. */
-import type { IDataObject, INodeExecutionData, INodeParameters, NodeApiError, OnError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, NodeApiError } from 'n8n-workflow';
 
-import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway, type SandboxOptions } from '../../sandbox';
-import { CredentialStore, runNode, type NodeRunResult } from '../harness';
+import { nodeRunner, type Setup } from '../support/nodeRun';
+
+export { gatewayPerSuite, type RunOptions, type Setup } from '../support/nodeRun';
 
 export const NODE_TYPE = 'n8n-nodes-payment-gateway.paymentCollection';
 export const COLLECTION = 'paymentCollectionApi';
 
-export interface Setup {
-	gw: SandboxGateway;
-	store: CredentialStore;
-	credentialId: string;
-}
-
-export async function setUp(options: SandboxOptions = {}): Promise<Setup> {
-	const gw = await startSandboxGateway(options);
-	const store = new CredentialStore();
-	const { id } = store.add(COLLECTION, {
-		environment: 'sandbox',
-		baseUrl: gw.url,
-		username: SANDBOX_CREDENTIALS.collection.username,
-		password: SANDBOX_CREDENTIALS.collection.password,
-		signingSecret: SANDBOX_CREDENTIALS.signingSecret,
-	});
-	return { gw, store, credentialId: id };
-}
+const runner = nodeRunner({ type: NODE_TYPE, credentialType: COLLECTION, account: 'collection' });
+export const { setUp, run } = runner;
 
 /** A credential whose password the service refuses. */
 export function addWrongCredential(setup: Setup): string {
-	return setup.store.add(COLLECTION, {
-		environment: 'sandbox',
-		baseUrl: setup.gw.url,
-		username: SANDBOX_CREDENTIALS.collection.username,
-		password: 'wrong-password-123',
-	}).id;
-}
-
-export interface RunOptions {
-	items?: IDataObject[];
-	onError?: OnError;
-	credentialId?: string;
-}
-
-export async function run(setup: Setup, parameters: INodeParameters, options: RunOptions = {}): Promise<NodeRunResult> {
-	const credentialId = options.credentialId ?? setup.credentialId;
-	return await runNode({
-		type: NODE_TYPE,
-		store: setup.store,
-		parameters,
-		items: options.items,
-		onError: options.onError,
-		credentials: { [COLLECTION]: { id: credentialId, name: setup.store.get(COLLECTION, credentialId).name } },
-	});
+	return runner.addCredential(setup, { password: 'wrong-password-123' });
 }
 
 /** Generate Transaction parameters mapped from each item, as a user maps spreadsheet columns. */

@@ -7,21 +7,12 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
 import { runNode } from '../harness';
-import { NODE_TYPE, generateParameters, run, setUp, type Setup } from './helpers';
+import { NODE_TYPE, gatewayPerSuite, generateParameters, run, setUp } from './helpers';
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 const LOOKUP_PATH = '/v1/biller/transactions';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterEach(() => {
-	s.gw.faults.clear();
-});
-afterAll(async () => {
-	await s.gw.close();
-});
+const s = gatewayPerSuite(setUp, { afterEach: (setup) => setup.gw.faults.clear() });
 
 let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;

@@ -1,30 +1,16 @@
 /** Shared set-up of the Disbursement node tests: a sandbox gateway and a credential store. */
-import type { IDataObject, INodeParameters, OnError } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway, type SandboxOptions } from '../../sandbox';
-import { CredentialStore, loadOptions, runNode, type NodeRunResult } from '../harness';
+import { loadOptions, type NodeRunResult } from '../harness';
+import { nodeRunner, type Setup } from '../support/nodeRun';
+
+export { gatewayPerSuite, type RunOptions, type Setup } from '../support/nodeRun';
 
 export const NODE_TYPE = 'n8n-nodes-payment-gateway.disbursement';
 export const DISBURSEMENT = 'disbursementApi';
 
-export interface Setup {
-	gw: SandboxGateway;
-	store: CredentialStore;
-	credentialId: string;
-}
-
-export async function setUp(options: SandboxOptions = {}): Promise<Setup> {
-	const gw = await startSandboxGateway(options);
-	const store = new CredentialStore();
-	const { id } = store.add(DISBURSEMENT, {
-		environment: 'sandbox',
-		baseUrl: gw.url,
-		username: SANDBOX_CREDENTIALS.disbursement.username,
-		password: SANDBOX_CREDENTIALS.disbursement.password,
-		signingSecret: SANDBOX_CREDENTIALS.signingSecret,
-	});
-	return { gw, store, credentialId: id };
-}
+const runner = nodeRunner({ type: NODE_TYPE, credentialType: DISBURSEMENT, account: 'disbursement' });
+export const { setUp, run, addCredential } = runner;
 
 /**
  * Starts a test from clean counters and no faults. Tokens and earlier payouts stay (references
@@ -35,38 +21,6 @@ export function freshStart(setup: Setup): void {
 	setup.gw.resetStats();
 }
 
-/** Another credential for the same gateway, e.g. a production one or a wrong password. */
-export function addCredential(setup: Setup, data: IDataObject): string {
-	return setup.store.add(DISBURSEMENT, {
-		environment: 'sandbox',
-		baseUrl: setup.gw.url,
-		username: SANDBOX_CREDENTIALS.disbursement.username,
-		password: SANDBOX_CREDENTIALS.disbursement.password,
-		...data,
-	}).id;
-}
-
-function credentialRef(setup: Setup, credentialId = setup.credentialId) {
-	return { [DISBURSEMENT]: { id: credentialId, name: setup.store.get(DISBURSEMENT, credentialId).name } };
-}
-
-export interface RunOptions {
-	items?: IDataObject[];
-	onError?: OnError;
-	credentialId?: string;
-}
-
-export async function run(setup: Setup, parameters: INodeParameters, options: RunOptions = {}): Promise<NodeRunResult> {
-	return await runNode({
-		type: NODE_TYPE,
-		store: setup.store,
-		parameters,
-		items: options.items,
-		onError: options.onError,
-		credentials: credentialRef(setup, options.credentialId),
-	});
-}
-
 export async function loadBanks(setup: Setup, credentialId?: string) {
 	return await loadOptions({
 		type: NODE_TYPE,
@@ -74,7 +28,7 @@ export async function loadBanks(setup: Setup, credentialId?: string) {
 		store: setup.store,
 		parameters: { resource: 'payout', operation: 'create', channelType: 'bankTransfer' },
 		path: 'parameters.bankCode',
-		credentials: credentialRef(setup, credentialId),
+		credentials: runner.credentialsOf(setup, credentialId),
 	});
 }
 

@@ -1,17 +1,8 @@
 /** Wallet, Bank and Authorization operations, and the bank dropdown of Payout > Create. */
 import { AUTHORIZATIONS, BANKS, WALLETS } from '../../sandbox';
-import { addCredential, eWalletParameters, freshStart, jsonOf, loadBanks, pairs, run, setUp, type Setup } from './helpers';
+import { addCredential, eWalletParameters, freshStart, gatewayPerSuite, jsonOf, loadBanks, pairs, run, setUp } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await s.gw.close();
-});
-beforeEach(() => {
-	freshStart(s);
-});
+const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
 describe('Wallet > Get Many', () => {
 	test('returns every wallet with Return All, and up to the Limit otherwise', async () => {

@@ -5,17 +5,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bankRow, bankTransferParameters, eWalletParameters, jsonOf, pairs, run, setUp, type Setup } from './helpers';
+import { bankRow, bankTransferParameters, eWalletParameters, gatewayPerSuite, jsonOf, pairs, run, setUp } from './helpers';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await s.gw.close();
-});
+const s = gatewayPerSuite(setUp);
 
 /** Row i: every 10th has a problem, of a kind that cycles; the rest are valid. */
 function rows(count: number): { items: IDataObject[]; invalid: Map<number, string> } {

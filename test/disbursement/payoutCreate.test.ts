@@ -8,26 +8,17 @@ import {
 	bankTransferParameters,
 	eWalletParameters,
 	freshStart,
+	gatewayPerSuite,
 	jsonOf,
 	pairs,
 	run,
 	setUp,
-	type Setup,
 } from './helpers';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const PROCESS_KEY = `POST ${PROCESS}`;
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await s.gw.close();
-});
-beforeEach(() => {
-	freshStart(s);
-});
+const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
 describe('bank transfer', () => {
 	test('sends exactly the documented body, every field from a spreadsheet-like row', async () => {

@@ -1,23 +1,16 @@
 /** Payout > Get and Payout > Repost Callback. */
-import { addCredential, eWalletParameters, freshStart, jsonOf, pairs, run, setUp, type Setup } from './helpers';
+import { addCredential, eWalletParameters, freshStart, gatewayPerSuite, jsonOf, pairs, run, setUp } from './helpers';
 
 const REPOST_KEY = 'POST /v1/api/disbursement/transactions/repost';
 
-let s: Setup;
+const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 beforeAll(async () => {
-	s = await setUp();
 	await run(s, eWalletParameters(), {
 		items: [
 			{ ref: 'LOOK-1', amount: 300, mobile: '09171234567' },
 			{ ref: 'LOOK-2', amount: 45.5, mobile: '09181234567', channel: 'PAYMAYA', callback: 'http://127.0.0.1:9/cb' },
 		],
 	});
-});
-afterAll(async () => {
-	await s.gw.close();
-});
-beforeEach(() => {
-	freshStart(s);
 });
 
 describe('Payout > Get', () => {

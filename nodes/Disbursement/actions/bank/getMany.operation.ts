@@ -1,19 +1,8 @@
 /** Bank > Get Many (interface document 4.9, `data.banks`): the banks a bank transfer can go to. */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { listOperation } from '../../../shared/listing';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { callService } from '../../../shared/transport';
-import { limitProperties, listToItems } from '../../helpers/listing';
-
-const show = { resource: ['bank'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
-	...limitProperties(show),
-	executionOptionsProperty(show, 'getBanks'),
-];
-
-export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
-	const { data } = await callService(ctx, { endpoint: 'getBanks', pathOverride: endpointPath, timeoutMs });
-	return listToItems(ctx, itemIndex, data, 'banks');
-}
+export const { description, execute } = listOperation({
+	show: { resource: ['bank'], operation: ['getMany'] },
+	endpoint: 'getBanks',
+	key: 'banks',
+});

@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../../../shared/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
+import { referenceNoField } from '../../../shared/fields';
 import { callService, credentialsFor } from '../../../shared/transport';
 import { parseReferenceNo } from '../../../shared/validation';
 
@@ -22,16 +23,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Reference No',
-		name: 'referenceNo',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. PAYOUT-2026-0001',
-		description: 'The reference_no of the payout whose callback is sent again',
-		displayOptions: { show },
-	},
+	referenceNoField(show, 'e.g. PAYOUT-2026-0001', 'The reference_no of the payout whose callback is sent again'),
 	executionOptionsProperty(show),
 ];
 

@@ -1,28 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
+import { applyLimit, limitProperties } from '../../../shared/listing';
 import { fetchChannels, inCategory, isDisabled } from '../../helpers/channels';
 
 const show = { resource: ['channel'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show, returnAll: [false] } },
-	},
+	...limitProperties(show),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -53,7 +38,6 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const { timeoutMs } = readExecutionOptions(this, itemIndex);
 
@@ -61,7 +45,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const channels = (await fetchChannels(this, timeoutMs)).filter(
 		(channel) => inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel)),
 	);
-	if (returnAll) return channels;
-	const limit = Math.max(1, Math.floor(Number(this.getNodeParameter('limit', itemIndex, 50))) || 50);
-	return channels.slice(0, limit);
+	return applyLimit(this, itemIndex, channels);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
+import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
 import { findCollectionTransaction } from '../../../shared/lookups';
 import { submitOnce } from '../../../shared/moneySafe';
 import { callService } from '../../../shared/transport';
@@ -22,38 +23,9 @@ export const description: INodeProperties[] = [
 			'The payment channel the customer pays with. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Amount',
-		name: 'amount',
-		type: 'number',
-		typeOptions: { minValue: 0.01, maxValue: 50000, numberPrecision: 2 },
-		required: true,
-		default: 0,
-		description:
-			'Amount in Philippine pesos, from 0.01 to 50,000. Text from a spreadsheet such as "1,250.50" is accepted.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Reference No',
-		name: 'referenceNo',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. INV-2024-0001',
-		description:
-			'Your own unique reference for this payment. Map a stable value from your data, such as an invoice number: it is the idempotency key, so running the workflow again returns the same payment link instead of charging twice. Letters, digits, "-" and "_" only.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Callback Webhook URL',
-		name: 'callbackWebhookUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://your-n8n.example.com/webhook/...',
-		description:
-			'Strongly recommended. Paste the Production URL of a Payment Gateway Trigger node here: the service calls it with the final status (completed or cancelled).',
-		displayOptions: { show },
-	},
+	amountField(show),
+	newReferenceNoField(show, 'payment link', 'e.g. INV-2024-0001'),
+	callbackWebhookUrlField(show, 'payment'),
 	{
 		displayName: 'Success Redirect URL',
 		name: 'successRedirectUrl',

@@ -1,6 +1,8 @@
 /** Payout > Create fields every channel type uses. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../../shared/fields';
+
 const show = { resource: ['payout'], operation: ['create'] };
 
 export const commonPayoutFields: INodeProperties[] = [
@@ -43,36 +45,7 @@ export const commonPayoutFields: INodeProperties[] = [
 			'The payout channel code given by the service, e.g. INSTAPAY or PESONET for a bank transfer, GCASH or PAYMAYA for an e-wallet. Pick the matching Channel Type above.',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Amount',
-		name: 'amount',
-		type: 'number',
-		typeOptions: { minValue: 0.01, maxValue: 50000, numberPrecision: 2 },
-		required: true,
-		default: 0,
-		description:
-			'Amount in Philippine pesos, from 0.01 to 50,000. Spreadsheet text such as "1,250.50" is accepted.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Reference No',
-		name: 'referenceNo',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. PAYOUT-2026-0001',
-		description:
-			'Your unique reference for this payout, sent as reference_no. It is the idempotency key: map a stable value such as an invoice or payout ID (never a random or time-based value), so running the workflow again never pays twice. Letters, digits, "-" and "_", at most 64 characters.',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Callback Webhook URL',
-		name: 'callbackWebhookUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'https://your-n8n.example.com/webhook/...',
-		description:
-			'Where the service sends the final status of the payout. Paste the production URL of a Payment Gateway Trigger node here.',
-		displayOptions: { show },
-	},
+	amountField(show),
+	newReferenceNoField(show, 'payout', 'e.g. PAYOUT-2026-0001'),
+	callbackWebhookUrlField(show, 'payout'),
 ];

@@ -1,16 +1,19 @@
 /**
- * The parts the list operations share: the status filter, Return All / Limit, and turning a list
- * answer into output items. The service documents no paging for these lists, so one request
- * fetches the list and Limit trims it.
+ * The list operations of both nodes: Return All / Limit, and `listOperation` for a list fetched
+ * as it is (with an optional status filter). The service documents no paging for these lists, so
+ * one request fetches the list and Limit trims it.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { STATUSES, pickList } from '../../shared/schemas';
+import type { EndpointName } from './endpoints';
+import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
+import { STATUSES, pickList } from './schemas';
+import { callService } from './transport';
 
 type Show = Record<string, string[]>;
 
-export function statusFilterProperty(show: Show, what: string): INodeProperties {
+function statusFilterProperty(show: Show, what: string): INodeProperties {
 	return {
 		displayName: 'Status',
 		name: 'status',
@@ -50,7 +53,7 @@ export function limitProperties(show: Show): INodeProperties[] {
 }
 
 /** The `status` query value, or undefined for "all". */
-export function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const status = String(ctx.getNodeParameter('status', itemIndex, 'all') ?? 'all').trim().toLowerCase();
 	if (status === '' || status === 'all') return undefined;
 	if (!(STATUSES as readonly string[]).includes(status)) {
@@ -64,7 +67,7 @@ export function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): str
 }
 
 /** Picks the named list out of `data` (or `data` itself), applies Limit, one object per entry. */
-export function listToItems(
+function listToItems(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	data: unknown,
@@ -83,8 +86,46 @@ export function listToItems(
 			? (entry as IDataObject)
 			: ({ value: entry } as IDataObject),
 	);
+	return applyLimit(ctx, itemIndex, entries);
+}
+
+/** All entries with Return All, else the first Limit of them (50 when Limit is not a number of at least 1). */
+export function applyLimit<T>(ctx: IExecuteFunctions, itemIndex: number, entries: T[]): T[] {
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	if (returnAll) return entries;
 	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
 	return entries.slice(0, Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : 50);
+}
+
+export interface ListOperationSpec {
+	show: Show;
+	/** An assumed path, so the Endpoint Path option is offered. */
+	endpoint: EndpointName;
+	/** The name of the list in the answer's `data`. */
+	key: string;
+	/** With a status filter: what one entry is called in its texts, e.g. 'wallet'. */
+	statusFilterFor?: string;
+}
+
+/** An operation that fetches one list from the service and outputs its entries, Limit applied. */
+export function listOperation(spec: ListOperationSpec) {
+	const description: INodeProperties[] = [
+		...(spec.statusFilterFor ? [statusFilterProperty(spec.show, spec.statusFilterFor)] : []),
+		...limitProperties(spec.show),
+		executionOptionsProperty(spec.show, spec.endpoint),
+	];
+
+	async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+		const status = spec.statusFilterFor ? readStatusFilter(ctx, itemIndex) : undefined;
+		const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
+		const { data } = await callService(ctx, {
+			endpoint: spec.endpoint,
+			pathOverride: endpointPath,
+			query: status ? { status } : undefined,
+			timeoutMs,
+		});
+		return listToItems(ctx, itemIndex, data, spec.key);
+	}
+
+	return { description, execute };
 }
