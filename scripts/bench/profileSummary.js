@@ -1,0 +1,68 @@
+'use strict';
+// Where a run's CPU went: the samples of a .cpuprofile put into a few buckets, each sample into
+// the first bucket (in the order below) that any frame of its stack belongs to.
+const fs = require('fs');
+
+// Work n8n does for every request or parameter, whoever calls it: any frame of the stack decides.
+const CALLED = [
+	['n8n: credential read + authenticate per request', (f) => /^(getCredentials|_getCredentials|getDecrypted|authenticate|preAuthentication)$/.test(f.functionName)],
+	['n8n: parameters and expressions', (f) => /getNodeParameter|resolveSimpleParameterValue|getParameterValue/.test(f.functionName)],
+	['n8n/axios: HTTP request (new connection per request)', (f) => /axios|follow-redirects|proxy-from-env|http-proxy|request-helper-functions|node:_http|node:net|stream_base_commons|node:internal\/streams|node:dns/.test(f.url) || ['connect', 'writev', 'writeUtf8String', 'writeBuffer'].includes(f.functionName)],
+	['response parsing (zod)', (f) => /node_modules\/zod|shared\/schemas/.test(f.url)],
+];
+// The rest belongs to the nearest frame (from the leaf) of our code or of n8n.
+const OWNERS = [
+	['item runner', (f) => /shared\/itemRunner/.test(f.url)],
+	['node operation, transport, validation', (f) => /\/(nodes|credentials)\//.test(f.url) && !/node_modules/.test(f.url)],
+	['n8n engine (WorkflowExecute, run data)', (f) => /n8n-core|n8n-workflow|n8n-nodes-base/.test(f.url)],
+];
+
+function classify(frames) {
+	if (frames[0].functionName === '(garbage collector)') return 'garbage collection';
+	const called = CALLED.find(([, test]) => frames.some(test));
+	if (called) return called[0];
+	for (const frame of frames) {
+		const owner = OWNERS.find(([, test]) => test(frame));
+		if (owner) return owner[0];
+	}
+	return 'other (Node.js internals, microtasks)';
+}
+
+/** @returns {{ busyShare: number, buckets: Array<{ name: string, share: number }> }} shares of busy samples */
+function summarise(file) {
+	const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const parentOf = new Map();
+	for (const node of profile.nodes) for (const child of node.children || []) parentOf.set(child, node.id);
+	const counts = new Map();
+	for (const sample of profile.samples) counts.set(sample, (counts.get(sample) || 0) + 1);
+
+	const totals = new Map();
+	let busy = 0;
+	let all = 0;
+	for (const [id, count] of counts) {
+		all += count;
+		const frames = [];
+		for (let cur = id; cur !== undefined; cur = parentOf.get(cur)) frames.push(byId.get(cur).callFrame);
+		if (frames[0].functionName === '(idle)' || frames[0].functionName === '(program)') continue;
+		busy += count;
+		const name = classify(frames);
+		totals.set(name, (totals.get(name) || 0) + count);
+	}
+	return {
+		busyShare: all ? busy / all : 0,
+		buckets: [...totals]
+			.sort((a, b) => b[1] - a[1])
+			.map(([name, count]) => ({ name, share: busy ? count / busy : 0 })),
+	};
+}
+
+module.exports = { summarise };
+
+if (require.main === module) {
+	for (const file of process.argv.slice(2)) {
+		const { busyShare, buckets } = summarise(file);
+		process.stdout.write(`${file} (busy ${(busyShare * 100).toFixed(0)}% of samples)\n`);
+		for (const { name, share } of buckets) process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
+	}
+}

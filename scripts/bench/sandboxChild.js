@@ -1,0 +1,76 @@
+'use strict';
+// The sandbox gateway in its own process, so its CPU and memory stay out of the figures of the
+// process that runs n8n's engine. Driven by the parent over IPC:
+//   { cmd: 'prepare', latencyMs }  forget everything, set the latency, zero the counters below
+//   { cmd: 'collect' }             token requests, requests, peak requests in flight, CPU, RSS
+//   { cmd: 'close' }
+const http = require('http');
+const path = require('path');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
+
+// Requests in flight at the gateway (control surface excluded), counted around the gateway's own
+// handler. This is what proves a concurrency bound from the outside.
+const meter = { inFlight: 0, peak: 0 };
+const createServer = http.createServer;
+http.createServer = function meteredCreateServer(...args) {
+	const server = createServer.apply(this, args);
+	server.prependListener('request', (req, res) => {
+		if ((req.url || '').startsWith('/__sandbox')) return;
+		meter.inFlight++;
+		if (meter.inFlight > meter.peak) meter.peak = meter.inFlight;
+		res.once('close', () => meter.inFlight--);
+	});
+	return server;
+};
+
+const { startSandboxGateway } = require(path.join(ROOT, 'sandbox'));
+
+let cpuAtPrepare = process.cpuUsage();
+
+function sum(record) {
+	return Object.values(record).reduce((total, n) => total + n, 0);
+}
+
+async function main() {
+	const gateway = await startSandboxGateway({ port: 0 });
+	process.on('message', async (message) => {
+		try {
+			if (message.cmd === 'prepare') {
+				gateway.reset();
+				gateway.setLatency(message.latencyMs);
+				meter.peak = meter.inFlight;
+				if (global.gc) global.gc();
+				cpuAtPrepare = process.cpuUsage();
+				process.send({ id: message.id, ok: true });
+			} else if (message.cmd === 'collect') {
+				const stats = gateway.stats();
+				const cpu = process.cpuUsage(cpuAtPrepare);
+				process.send({
+					id: message.id,
+					ok: true,
+					tokenRequests: stats.tokenRequests,
+					requests: sum(stats.requestsByPath),
+					requestsByPath: stats.requestsByPath,
+					payoutsCreated: sum(stats.creationsByReference),
+					peakInFlight: meter.peak,
+					cpuMs: (cpu.user + cpu.system) / 1000,
+					rssMb: process.memoryUsage().rss / 2 ** 20,
+				});
+			} else if (message.cmd === 'close') {
+				await gateway.close();
+				process.exit(0);
+			}
+		} catch (error) {
+			process.send({ id: message.id, ok: false, error: String((error && error.stack) || error) });
+		}
+	});
+	process.on('disconnect', () => process.exit(0));
+	process.send({ type: 'ready', url: gateway.url, pid: process.pid });
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run browser-check`: the demo set-up driven in a real Chromium. Signs into the editor, opens
+// the example workflows' nodes, switches the payout Channel Type between Bank Transfer and E-Wallet
+// and checks the fields shown, and writes screenshots to docs/images/. Ends with
+// `browser: N passed, M failed`.
+//
+// Needs /usr/bin/chromium (Debian/Ubuntu: apt-get install -y chromium) and the playwright-core
+// devDependency. It always uses its own temporary n8n user folder: n8n saves edits made in the
+// editor automatically, so the field switching below must never touch a real or demo workflow.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { startDemoSetup, DEMO_OWNER } = require('./n8n/demoSetup');
+const { launchEditor, chromiumMissing } = require('./n8n/editor');
+const { freePort } = require('./n8n/proc');
+const { IMAGES_DIR } = require('./n8n/paths');
+const { createChecks, assert } = require('./n8n/check');
+const { log, seconds } = require('./n8n/log');
+
+const BANK_TRANSFER_FIELDS = ['bankCode', 'senderFirstName', 'senderLastName', 'receiverAccountName', 'receiverAccountNumber'];
+const E_WALLET_FIELDS = ['mobileNumber'];
+const NODE_NAMES = ['Payment Gateway Collection', 'Payment Gateway Disbursement', 'Payment Gateway Trigger'];
+const TRIGGER_PATH = '/webhook/3e285d29-2541-495f-a38e-d7d828065b20/callback'; // examples/03-…json
+
+async function runChecks(editor, check) {
+	await check('signs into the editor with the demo owner', () => editor.signIn(DEMO_OWNER));
+
+	await check('the node panel finds the three Payment Gateway nodes', async () => {
+		await editor.openWorkflow('pgwPayoutsFromSheet', 'workflow-payouts-from-spreadsheet.png');
+		const found = await editor.searchNodePanel('Payment Gateway', { expect: NODE_NAMES[1], screenshot: 'node-panel.png' });
+		for (const name of NODE_NAMES) assert(found.includes(name), `"${name}" not in the node panel: ${found}`);
+	});
+
+	await check('payout create, Bank Transfer: Bank, sender and receiver fields, no Mobile Number', async () => {
+		await editor.openWorkflow('pgwPayoutsFromSheet');
+		await editor.openNode('Send payout');
+		await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
+		await editor.screenshotNode('disbursement-payout-bank-transfer.png');
+	});
+
+	await check('switching Channel Type to E-Wallet: Mobile Number, no bank fields', async () => {
+		await editor.chooseOption('channelType', /^E-Wallet/);
+		await editor.expectFields(E_WALLET_FIELDS, BANK_TRANSFER_FIELDS);
+		await editor.fill('channel', 'GCASH');
+		await editor.fill('mobileNumber', '09171234567');
+		await editor.screenshotNode('disbursement-payout-e-wallet.png');
+	});
+
+	await check('switching back to Bank Transfer brings the bank fields back', async () => {
+		await editor.chooseOption('channelType', /^Bank Transfer/);
+		await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
+		await editor.closeNode();
+	});
+
+	await check('payment link node (Collection > Generate) shows its fields', async () => {
+		await editor.openWorkflow('pgwOrderPaymentLink', 'workflow-order-payment-link.png');
+		await editor.openNode('Create payment link');
+		await editor.expectFields(['channelCode', 'amount', 'referenceNo', 'callbackWebhookUrl', 'successRedirectUrl', 'failureRedirectUrl']);
+		await editor.screenshotNode('payment-collection-generate.png');
+		await editor.closeNode();
+	});
+
+	await check('trigger node shows its production URL', async () => {
+		await editor.openWorkflow('pgwCallbacksMarkPaid', 'workflow-payment-callbacks.png');
+		await editor.openNode('Payment Gateway Trigger');
+		await editor.expectFields(['statuses', 'confirmWithService', 'allowedIpAddresses']);
+		const urls = await editor.productionWebhookText();
+		assert(urls.replace(/\s/g, '').includes(TRIGGER_PATH), `production URL not shown: ${urls}`);
+		await editor.screenshotNode('payment-gateway-trigger.png');
+	});
+
+	await check('trigger node lets the user choose the Interface', async () => {
+		// n8n's editor hides a parameter when every one of its values selects a credential (it takes
+		// it for an authentication selector), so this guards that Interface stays editable.
+		await editor.expectFields(['interface']);
+	});
+}
+
+async function main() {
+	const started = Date.now();
+	const { check, summary } = createChecks('browser');
+	const missing = chromiumMissing();
+	if (missing) {
+		await check('Chromium is installed', () => {
+			throw new Error(missing);
+		});
+		return summary();
+	}
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-browser-'));
+	const demo = await startDemoSetup({ userFolder, n8nPort: await freePort(5800), sandboxPort: 0 });
+	let editor;
+	try {
+		editor = await launchEditor({ baseUrl: demo.server.url, imagesDir: IMAGES_DIR });
+		await runChecks(editor, check);
+	} finally {
+		if (editor) await editor.close();
+		await demo.stop();
+	}
+	const failed = summary();
+	if (failed) log(`n8n user folder kept for inspection: ${userFolder}`);
+	else fs.rmSync(userFolder, { recursive: true, force: true });
+	log(`browser check finished in ${seconds(started)}; screenshots in ${path.relative(process.cwd(), IMAGES_DIR)}/`);
+	return failed;
+}
+
+main().then(
+	(failed) => process.exit(failed ? 1 : 0),
+	(error) => {
+		console.error(error instanceof Error ? error.stack : error);
+		process.stdout.write('\nbrowser: 0 passed, 1 failed\n');
+		process.exit(1);
+	},
+);

@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+'use strict';
+// `npm run e2e`: the packed package in a real n8n 2.8.4 (fresh user folder), the example
+// workflows run headless against a sandbox gateway, then the trigger workflow published in a
+// running n8n receiving the sandbox's signed callbacks. Ends with `e2e: N passed, M failed`.
+// KEEP_E2E_FOLDER=1 keeps the n8n user folder (logs, database) even when everything passed.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { ensureN8n } = require('./n8n/app');
+const { installPackage } = require('./n8n/pack');
+const { N8nInstance } = require('./n8n/instance');
+const { N8nRest, nodeOutputs } = require('./n8n/rest');
+const { loadSandbox } = require('./n8n/sandbox');
+const { sandboxCredentials } = require('./n8n/credentials');
+const { loadExamples, triggerWebhookUrl } = require('./n8n/examples');
+const { freePort, sleep } = require('./n8n/proc');
+const { createChecks, assert, assertEqual, waitFor } = require('./n8n/check');
+const { log, seconds } = require('./n8n/log');
+const { PACKAGE_NAME } = require('./n8n/paths');
+
+const OWNER = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
+const WF = {
+	payouts: 'pgwPayoutsFromSheet',
+	paymentLink: 'pgwOrderPaymentLink',
+	callbacks: 'pgwCallbacksMarkPaid',
+	report: 'pgwDailyWalletReport',
+};
+const VALID_PAYOUTS = ['PAYROLL-2026-02-001', 'PAYROLL-2026-02-002', 'PAYROLL-2026-02-003'];
+const INVALID_PAYOUTS = ['PAYROLL-2026-02-004', 'PAYROLL-2026-02-005'];
+const ORDER = 'ORDER-10023';
+
+async function main() {
+	const started = Date.now();
+	const { check, summary } = createChecks('e2e');
+	await ensureN8n();
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-e2e-'));
+	log(`n8n user folder: ${userFolder}`);
+	const instance = new N8nInstance(userFolder);
+	await installPackage(userFolder);
+
+	const { startSandboxGateway, SANDBOX_CREDENTIALS } = loadSandbox();
+	const sandbox = await startSandboxGateway({ port: 0 });
+	const port = await freePort(5700);
+	const n8nUrl = `http://127.0.0.1:${port}`;
+	const examples = Object.fromEntries(loadExamples({ n8nUrl }).map((e) => [e.workflow.id, e.workflow]));
+	const webhookUrl = triggerWebhookUrl(examples[WF.callbacks], n8nUrl);
+	let server;
+	let rest;
+
+	/** Runs an example with `n8n execute`; returns (node name, output index) -> item json list. */
+	async function execute(id) {
+		const result = await instance.execute(id);
+		assert(result.code === 0 && result.run, `n8n execute --id=${id} failed (exit ${result.code}), see ${result.logFile}`);
+		const runData = result.run.data.resultData.runData;
+		return (node, output = 0) => nodeOutputs(runData, node)[output] ?? [];
+	}
+
+	/** Waits until the callback workflow has `count` executions; returns them parsed, oldest first. */
+	async function callbackExecutions(count) {
+		const list = await waitFor(
+			async () => {
+				const found = await rest.executions(WF.callbacks);
+				return found.length >= count && found.every((e) => e.status !== 'running' && e.status !== 'new') && found;
+			},
+			{ message: `expected ${count} executions of the callback workflow` },
+		);
+		const parsed = await Promise.all(list.map((e) => rest.execution(e.id)));
+		return parsed.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	function triggerItem(execution) {
+		return nodeOutputs(execution.data.resultData.runData, 'Payment Gateway Trigger')[0]?.[0];
+	}
+
+	try {
+		await check(`the packed package loads as ${PACKAGE_NAME}.*`, async () => {
+			const names = (await instance.exportNodeTypes()).map((t) => t.name);
+			for (const node of ['paymentCollection', 'disbursement', 'paymentGatewayTrigger']) {
+				assert(names.includes(`${PACKAGE_NAME}.${node}`), `${PACKAGE_NAME}.${node} is not among n8n's node types`);
+			}
+		});
+
+		await check('the sandbox credentials and the example workflows import', async () => {
+			await instance.importCredentials(sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS));
+			await instance.importWorkflows(Object.values(examples));
+		});
+
+		await check('spreadsheet rows -> payouts: valid rows paid, invalid rows on the error output', async () => {
+			const out = await execute(WF.payouts);
+			assertEqual(out('Payout accepted').map((p) => p.payout_id), VALID_PAYOUTS, 'payouts accepted');
+			assert(out('Payout accepted').every((p) => p.status === 'pending' && p.sent_before === false), 'new payouts are pending');
+			const toFix = out('Rows to fix');
+			assertEqual(toFix.map((r) => r.payout_id), INVALID_PAYOUTS, 'rows on the error output');
+			assert(/Account Number/i.test(toFix[0].problem), `row 4 names the missing field: ${toFix[0].problem}`);
+			assert(/amount/i.test(toFix[1].problem), `row 5 names the bad amount: ${toFix[1].problem}`);
+			const created = sandbox.stats().creationsByReference;
+			for (const ref of VALID_PAYOUTS) assertEqual(created[ref], 1, `payouts created in the sandbox for ${ref}`);
+			for (const ref of INVALID_PAYOUTS) assertEqual(created[ref], undefined, `sandbox requests for ${ref}`);
+			assertEqual(sandbox.getPayout(VALID_PAYOUTS[0]).callback_webhook_url, webhookUrl, 'callback_webhook_url sent');
+		});
+
+		await check('running the payout workflow again pays nobody twice', async () => {
+			const out = await execute(WF.payouts);
+			assert(out('Payout accepted').every((p) => p.sent_before === true), 'the second run returns the existing payouts');
+			for (const ref of VALID_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
+		});
+
+		await check('new order -> payment link from the sandbox', async () => {
+			const out = await execute(WF.paymentLink);
+			const [link] = out('Payment link for the customer');
+			assert(link, 'no payment link item');
+			assertEqual(link.order_id, ORDER, 'order_id');
+			assertEqual(link.pay_here, `${sandbox.url}/pay/${ORDER}`, 'web_payment_url');
+			assertEqual(link.status, 'pending', 'status');
+			assert(link.amount_due >= 1499, `amount_due ${link.amount_due}`);
+			assertEqual(sandbox.stats().creationsByReference[ORDER], 1, 'transactions created');
+		});
+
+		await check('daily wallet report: transactions summarised by status', async () => {
+			const out = await execute(WF.report);
+			const transactions = out('Get wallet transactions');
+			const report = out('Send the report');
+			assert(transactions.length > 0, 'no wallet transactions');
+			assert(report.length > 0, 'no report rows');
+			const counted = report.reduce((n, row) => n + row.transactions, 0);
+			assertEqual(counted, transactions.length, 'transactions counted in the report');
+		});
+
+		await check('the callback workflow is published and active in a running n8n', async () => {
+			await instance.publishWorkflow(WF.callbacks);
+			server = await instance.start({ port, activeWorkflows: 1 });
+			rest = new N8nRest(server.url);
+			await rest.setupOwnerOrLogin(OWNER);
+			const workflow = await rest.expectOk('GET', `/workflows/${WF.callbacks}`);
+			assert(workflow.active === true || Boolean(workflow.activeVersionId), 'workflow is not active');
+		});
+
+		await check('completed payment callback -> verified execution -> invoice marked paid', async () => {
+			assert(rest, 'n8n is not running');
+			await sandbox.settle(ORDER, 'completed');
+			const [execution] = await callbackExecutions(1);
+			assertEqual(execution.status, 'success', 'execution status');
+			const item = triggerItem(execution);
+			assertEqual(item.interface, 'collection', 'interface');
+			assertEqual(item.reference_no, ORDER, 'reference_no');
+			assertEqual(item.status, 'completed', 'status');
+			assertEqual(item.verified.signature, true, 'verified.signature');
+			const [paid] = nodeOutputs(execution.data.resultData.runData, 'Mark invoice paid')[0] ?? [];
+			assert(paid, 'Mark invoice paid did not run');
+			assertEqual(paid.invoice_no, ORDER, 'invoice_no');
+			assertEqual(paid.invoice_status, 'paid', 'invoice_status');
+		});
+
+		await check('payout callbacks (completed and cancelled) arrive verified and are not marked paid', async () => {
+			assert(rest, 'n8n is not running');
+			await sandbox.settle(VALID_PAYOUTS[0], 'completed');
+			await sandbox.settle(VALID_PAYOUTS[1], 'completed');
+			await sandbox.settle(VALID_PAYOUTS[2], 'cancelled');
+			const executions = (await callbackExecutions(4)).slice(1);
+			const items = executions.map(triggerItem).sort((a, b) => a.reference_no.localeCompare(b.reference_no));
+			assertEqual(
+				items.map((i) => [i.interface, i.reference_no, i.status, i.verified.signature]),
+				[
+					['disbursement', VALID_PAYOUTS[0], 'completed', true],
+					['disbursement', VALID_PAYOUTS[1], 'completed', true],
+					['disbursement', VALID_PAYOUTS[2], 'cancelled', true],
+				],
+				'normalised trigger output',
+			);
+			for (const execution of executions) {
+				const runData = execution.data.resultData.runData;
+				assert(!nodeOutputs(runData, 'Mark invoice paid')[0]?.length, 'a payout was marked as a paid invoice');
+				assertEqual(nodeOutputs(runData, 'Payouts and cancelled payments')[0]?.length, 1, 'other branch items');
+			}
+			const answered = sandbox.callbacks().filter((c) => c.url === webhookUrl).map((c) => c.statusCode);
+			assert(answered.length >= 4 && answered.every((code) => code === 200), `n8n answered the sandbox ${answered}`);
+		});
+
+		await check('a forged callback (bad signature) gets 401 and starts no execution', async () => {
+			assert(rest, 'n8n is not running');
+			const before = (await rest.executions(WF.callbacks)).length;
+			const forged = { data: { reference_no: 'INV-FORGED-1', amount: 5000, status: 'completed', signature: 'ab'.repeat(32) } };
+			const res = await fetch(webhookUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(forged),
+			});
+			assertEqual(res.status, 401, 'HTTP status of a forged callback');
+			await sleep(1500);
+			assertEqual((await rest.executions(WF.callbacks)).length, before, 'executions after the forged callback');
+		});
+
+		await check('a repeated delivery of the same callback starts no second execution', async () => {
+			assert(rest, 'n8n is not running');
+			const before = (await rest.executions(WF.callbacks)).length;
+			const delivered = sandbox.callbacks().find((c) => c.referenceNo === ORDER && c.statusCode === 200);
+			assert(delivered, 'no delivered callback to replay');
+			const res = await fetch(webhookUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(delivered.body),
+			});
+			assertEqual(res.status, 200, 'HTTP status of a repeated callback');
+			await sleep(1500);
+			assertEqual((await rest.executions(WF.callbacks)).length, before, 'executions after the repeated callback');
+		});
+	} finally {
+		if (server) await server.stop();
+		await sandbox.close();
+	}
+
+	const failed = summary();
+	log(`e2e finished in ${seconds(started)}`);
+	if (failed || process.env.KEEP_E2E_FOLDER) log(`n8n user folder kept for inspection: ${userFolder} (logs in logs/)`);
+	else fs.rmSync(userFolder, { recursive: true, force: true });
+	process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.stack : error);
+	process.stdout.write('\ne2e: 0 passed, 1 failed\n');
+	process.exit(1);
+});

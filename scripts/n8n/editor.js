@@ -1,0 +1,142 @@
+'use strict';
+// n8n's editor in headless Chromium (playwright-core): sign in, open workflows and nodes, read
+// which parameters are shown, take screenshots. Selectors are n8n 2.8's data-test-id attributes.
+const fs = require('fs');
+const path = require('path');
+const { assert, waitFor } = require('./check');
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+];
+// Tall enough that a node's whole parameter list fits without scrolling.
+const TALL = { width: 1440, height: 2200 };
+// A laptop screen, for pictures of the canvas (it fits the nodes into the window).
+const SCREEN = { width: 1440, height: 860 };
+
+function chromiumMissing() {
+	return fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} not found: install it (Debian/Ubuntu: apt-get install -y chromium)`;
+}
+
+async function launchEditor({ baseUrl, imagesDir }) {
+	let chromium;
+	try {
+		({ chromium } = require('playwright-core'));
+	} catch {
+		throw new Error('playwright-core is missing: run `npm install` (it is a devDependency)');
+	}
+	fs.mkdirSync(imagesDir, { recursive: true });
+	const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+	const page = await browser.newPage({ viewport: TALL });
+	page.setDefaultTimeout(30000);
+	page.on('dialog', (dialog) => dialog.accept()); // "leave with unsaved changes?"
+	const ndv = '[data-test-id=ndv]';
+	const field = (name) => page.locator(`${ndv} [data-test-id="parameter-input-${name}"]`);
+
+	async function shown(names) {
+		return Promise.all(names.map(async (name) => (await field(name).count()) > 0 && field(name).first().isVisible()));
+	}
+	const describe = async (names) => (await shown(names)).map((on, i) => `${names[i]}=${on}`).join(' ');
+
+	const editor = {
+		page,
+		field,
+
+		async signIn({ email, password }) {
+			await page.goto(`${baseUrl}/signin`);
+			await page.fill('input[name=emailOrLdapLoginId]', email);
+			await page.fill('input[name=password]', password);
+			await page.click('[data-test-id=form-submit-button]');
+			await page.waitForURL((url) => !url.pathname.includes('signin'));
+		},
+
+		/** Opens a workflow; with `screenshot`, in a screen-sized window, and saves a picture of it. */
+		async openWorkflow(id, screenshot) {
+			if (screenshot) await page.setViewportSize(SCREEN);
+			await page.goto(`${baseUrl}/workflow/${id}`);
+			await page.waitForSelector('[data-test-id=canvas-node]');
+			await page.waitForTimeout(500); // the canvas fits the view after the nodes appear
+			if (screenshot) {
+				await page.screenshot({ path: path.join(imagesDir, screenshot) });
+				await page.setViewportSize(TALL);
+			}
+		},
+
+		/** Types into the node panel's search and returns the node names it lists. */
+		async searchNodePanel(text, { expect, screenshot }) {
+			await page.setViewportSize(SCREEN);
+			await page.click('[data-test-id=node-creator-plus-button]');
+			await page.keyboard.type(text);
+			const names = page.locator('[data-test-id=node-creator-item-name]');
+			await names.filter({ hasText: expect }).first().waitFor();
+			const found = (await names.allTextContents()).map((name) => name.trim());
+			if (screenshot) {
+				await page.screenshot({ path: path.join(imagesDir, screenshot), clip: { x: 1040, y: 60, width: 400, height: 320 } });
+			}
+			await page.keyboard.press('Escape');
+			await page.setViewportSize(TALL);
+			return found;
+		},
+
+		async openNode(name) {
+			await page.dblclick(`[data-test-id=canvas-node][data-node-name="${name}"]`);
+			await page.waitForSelector(`${ndv} [data-test-id=node-parameters]`);
+		},
+
+		async closeNode() {
+			await page.click('[data-test-id=ndv-close-button]');
+			await page.waitForSelector(`${ndv} [data-test-id=node-parameters]`, { state: 'detached' });
+		},
+
+		async chooseOption(parameter, optionName) {
+			await field(parameter).click();
+			await page.getByRole('option', { name: optionName }).click();
+			await page.waitForTimeout(400);
+		},
+
+		async fill(parameter, value) {
+			await field(parameter).locator('input').fill(value);
+		},
+
+		/** Waits (the panel renders progressively) until `visible` are all shown, then checks `hidden` are not. */
+		async expectFields(visible, hidden = []) {
+			await waitFor(async () => (await shown(visible)).every(Boolean), { timeoutMs: 10000 }).catch(async () => {
+				throw new Error(`expected to be shown: ${await describe(visible)}`);
+			});
+			assert(!(await shown(hidden)).some(Boolean), `expected to be hidden: ${await describe(hidden)}`);
+		},
+
+		/** The trigger's production webhook URL, as the node shows it under "Webhook URLs". */
+		async productionWebhookText() {
+			await page.click(`${ndv} .webhooks .headline`);
+			await page.click(`${ndv} [data-test-id=radio-button-production]`);
+			await page.waitForTimeout(400);
+			return page.locator(`${ndv} .webhooks`).innerText();
+		},
+
+		/** Saves the open node's parameter column, from its tabs down to its last parameter. */
+		async screenshotNode(file) {
+			await page.click(`${ndv} [data-test-id=tab-params]`); // closes input hints and drop-downs
+			await page.waitForTimeout(300);
+			const tabs = await page.locator(`${ndv} [data-test-id=tab-params]`).boundingBox();
+			const params = await page.locator(`${ndv} [data-test-id=node-parameters]`).boundingBox();
+			const bottom = await page.$$eval(`${ndv} [data-test-id=node-parameters] [data-test-id]`, (els) =>
+				Math.max(...els.filter((el) => el.offsetParent).map((el) => el.getBoundingClientRect().bottom)),
+			);
+			const y = tabs.y - 12;
+			const height = Math.min(bottom + 20, params.y + params.height) - y;
+			await page.screenshot({ path: path.join(imagesDir, file), clip: { x: params.x - 16, y, width: params.width + 32, height } });
+		},
+
+		close: () => browser.close(),
+	};
+	return editor;
+}
+
+module.exports = { launchEditor, chromiumMissing };

@@ -1,0 +1,188 @@
+'use strict';
+// One n8n user folder: the environment n8n needs, its CLI commands (import, publish, execute) and
+// `n8n start`. Every command writes its output to <userFolder>/logs/.
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const { N8N_BIN, APP_DIR } = require('./paths');
+const { startLogged, runLogged, stopGroup, signalGroup, freePort, sleep } = require('./proc');
+
+class N8nInstance {
+	constructor(userFolder) {
+		this.userFolder = path.resolve(userFolder);
+		this.logDir = path.join(this.userFolder, 'logs');
+		this.counter = 0;
+		fs.mkdirSync(this.logDir, { recursive: true });
+		this.encryptionKey = this.readOrCreateEncryptionKey();
+	}
+
+	/** n8n keeps the key in .n8n/config; passing the same one in the environment keeps them in step. */
+	readOrCreateEncryptionKey() {
+		const config = path.join(this.userFolder, '.n8n', 'config');
+		try {
+			const key = JSON.parse(fs.readFileSync(config, 'utf8')).encryptionKey;
+			if (key) return key;
+		} catch {
+			// first use of this folder
+		}
+		return crypto.randomBytes(24).toString('hex');
+	}
+
+	env({ port = 5678, brokerPort }) {
+		return {
+			...process.env,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: this.encryptionKey,
+			DB_TYPE: 'sqlite',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PORT: String(port),
+			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+			N8N_SECURE_COOKIE: 'false',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		};
+	}
+
+	logFile(name) {
+		this.counter += 1;
+		return path.join(this.logDir, `${String(this.counter).padStart(2, '0')}-${name}.log`);
+	}
+
+	/** Runs one n8n CLI command to completion. */
+	async run(args, { timeoutMs } = {}) {
+		const brokerPort = await freePort();
+		const logFile = this.logFile(args[0].replace(/[^a-z]+/gi, '-'));
+		const result = await runLogged(N8N_BIN, args, {
+			env: this.env({ brokerPort }),
+			cwd: APP_DIR,
+			logFile,
+			timeoutMs,
+		});
+		return { ...result, logFile };
+	}
+
+	async runChecked(args, successPattern) {
+		const result = await this.run(args);
+		if (result.code !== 0 || (successPattern && !successPattern.test(result.output))) {
+			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}), see ${result.logFile}:\n${tail(result.output)}`);
+		}
+		return result;
+	}
+
+	writeInput(name, value) {
+		const file = path.join(this.userFolder, 'import', name);
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.writeFileSync(file, JSON.stringify(value, null, 2));
+		return file;
+	}
+
+	/** `credentials`: [{ id, name, type, data }] with plain `data`; n8n encrypts it on import. */
+	async importCredentials(credentials) {
+		const file = this.writeInput('credentials.json', credentials);
+		await this.runChecked(['import:credentials', `--input=${file}`], /Successfully imported/);
+	}
+
+	/** Imports (or overwrites, matched by id) workflows; they arrive inactive. */
+	async importWorkflows(workflows) {
+		const file = this.writeInput('workflows.json', workflows);
+		await this.runChecked(['import:workflow', `--input=${file}`], /Successfully imported/);
+	}
+
+	/** Marks a workflow active from the next `n8n start`. */
+	async publishWorkflow(id) {
+		await this.runChecked(['publish:workflow', `--id=${id}`], /Publishing workflow/);
+	}
+
+	/** `n8n execute --rawOutput`: resolves with the exit code, the parsed run (or undefined) and the log. */
+	async execute(id, { timeoutMs = 120000 } = {}) {
+		const result = await this.run(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
+		return { ...result, run: parseRawOutput(result.output) };
+	}
+
+	/** Node types n8n loaded, from `n8n export:nodes`. */
+	async exportNodeTypes() {
+		const file = path.join(this.userFolder, 'import', 'node-types.json');
+		await this.runChecked(['export:nodes', `--output=${file}`], /Successfully exported/);
+		await sleep(200); // the command ends before its write stream is flushed
+		return JSON.parse(fs.readFileSync(file, 'utf8'));
+	}
+
+	/**
+	 * `n8n start` on 127.0.0.1. Resolves once n8n says the editor is accessible (it prints that after
+	 * activating workflows and registering every route) and /healthz answers; when `activeWorkflows`
+	 * is given, checks that many 'Activated workflow' lines are in the log.
+	 */
+	async start({ port = 5678, activeWorkflows = 0, timeoutMs = 90000 } = {}) {
+		const brokerPort = await freePort();
+		const logFile = this.logFile('start');
+		const child = startLogged(N8N_BIN, ['start'], { env: this.env({ port, brokerPort }), cwd: APP_DIR, logFile });
+		let exited = false;
+		child.exited.then(() => (exited = true));
+		// Never leave n8n running behind a script that ends abruptly (an uncaught error, process.exit).
+		process.once('exit', () => exited || signalGroup(child.pid, 'SIGKILL'));
+		const url = `http://127.0.0.1:${port}`;
+		const server = {
+			url,
+			port,
+			pid: child.pid,
+			logFile,
+			log: () => fs.readFileSync(logFile, 'utf8'),
+			stop: () => stopGroup(child),
+			exited: child.exited,
+		};
+		const deadline = Date.now() + timeoutMs;
+		const ready = async () => {
+			if (!server.log().includes('Editor is now accessible via')) return false;
+			try {
+				return (await fetch(`${url}/healthz`)).ok;
+			} catch {
+				return false;
+			}
+		};
+		while (!(await ready())) {
+			if (exited) throw new Error(`n8n start exited early, see ${logFile}:\n${tail(server.log())}`);
+			if (Date.now() > deadline) {
+				await server.stop();
+				throw new Error(`n8n did not become ready in ${timeoutMs / 1000} s, see ${logFile}:\n${tail(server.log())}`);
+			}
+			await sleep(250);
+		}
+		const activated = (server.log().match(/Activated workflow/g) || []).length;
+		if (activated < activeWorkflows) {
+			await server.stop();
+			throw new Error(`n8n activated ${activated} of ${activeWorkflows} workflows, see ${logFile}:\n${tail(server.log())}`);
+		}
+		return server;
+	}
+}
+
+/** The run JSON of `n8n execute --rawOutput` starts at a line `{`, after n8n's start-up lines. */
+function parseRawOutput(output) {
+	const lines = output.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		if (lines[i] !== '{') continue;
+		// Shutdown lines may follow the JSON: try each closing `}` line, last first.
+		for (let end = lines.length - 1; end > i; end--) {
+			if (lines[end] !== '}') continue;
+			try {
+				return JSON.parse(lines.slice(i, end + 1).join('\n'));
+			} catch {
+				// not the end of the run JSON
+			}
+		}
+	}
+	return undefined;
+}
+
+function tail(text, n = 25) {
+	return text.split('\n').slice(-n).join('\n');
+}
+
+module.exports = { N8nInstance, parseRawOutput };

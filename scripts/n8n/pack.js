@@ -1,0 +1,52 @@
+'use strict';
+// Builds the package and installs the packed tarball the way n8n installs a community package:
+// <userFolder>/.n8n/nodes/node_modules/<name>, listed in <userFolder>/.n8n/nodes/package.json.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const { ROOT, PACKAGE_NAME } = require('./paths');
+const { runVisible } = require('./proc');
+const { log, seconds } = require('./log');
+
+let packed; // { file, version }: one build and pack per script run
+
+/** `npm run build`, then `npm pack` into a temporary folder. */
+async function buildAndPack({ build = true } = {}) {
+	if (packed) return packed;
+	if (build) {
+		const started = Date.now();
+		log('building the package (npm run build)');
+		await runVisible('npm', ['run', 'build', '--silent'], { cwd: ROOT });
+		log(`built in ${seconds(started)}`);
+	}
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-pack-'));
+	process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+	const json = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+		cwd: ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
+	const [info] = JSON.parse(json);
+	packed = { file: path.join(dir, info.filename), version: info.version, files: info.files.length };
+	log(`packed ${info.filename} (${packed.files} files)`);
+	return packed;
+}
+
+/** Extracts the packed package into the user folder's community-node folder. */
+async function installPackage(userFolder, options) {
+	const { file, version } = await buildAndPack(options);
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	const unpackDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-unpack-'));
+	execFileSync('tar', ['-xzf', file, '-C', unpackDir]);
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(path.dirname(target), { recursive: true });
+	fs.cpSync(path.join(unpackDir, 'package'), target, { recursive: true });
+	fs.rmSync(unpackDir, { recursive: true, force: true });
+	const manifest = { name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: version } };
+	fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+	return target;
+}
+
+module.exports = { buildAndPack, installPackage };
