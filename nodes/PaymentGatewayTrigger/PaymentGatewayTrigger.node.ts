@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { ApiInterface } from '../shared/endpoints';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { properties } from './description';
+import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { handleCallback } from './webhook';
 
 export class PaymentGatewayTrigger implements INodeType {
@@ -25,17 +25,10 @@ export class PaymentGatewayTrigger implements INodeType {
 		inputs: [],
 		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
+		// Optional and always shown: see helpers/chosenInterfaces.ts for why, and for the check.
 		credentials: [
-			{
-				name: 'paymentCollectionApi',
-				required: true,
-				displayOptions: { show: { interface: ['collection', 'both'] } },
-			},
-			{
-				name: 'disbursementApi',
-				required: true,
-				displayOptions: { show: { interface: ['disbursement', 'both'] } },
-			},
+			{ name: 'paymentCollectionApi', required: false },
+			{ name: 'disbursementApi', required: false },
 		],
 		webhooks: [
 			{
@@ -57,9 +50,7 @@ export class PaymentGatewayTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const choice = this.getNodeParameter('interface', 'collection') as ApiInterface | 'both';
-				const chosen: ApiInterface[] = choice === 'both' ? ['collection', 'disbursement'] : [choice];
-				for (const api of chosen) {
+				for (const api of chosenInterfaces(this)) {
 					const credentials = await this.getCredentials(CREDENTIAL_TYPE[api]);
 					if (!credentials.signingSecret) {
 						this.logger.warn(

@@ -8,13 +8,13 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
 import { callbackKey, recentKeysFor } from './helpers/duplicates';
 import { readCallback, type ApiInterface, type Callback, type IncomingRequest } from './helpers/payload';
 import { isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
 
-type Choice = ApiInterface | 'both';
 
 interface Verified {
 	signature: true | 'not configured';
@@ -24,8 +24,7 @@ interface Verified {
 
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject() as unknown as IncomingRequest;
-	const choice = this.getNodeParameter('interface', 'collection') as Choice;
-	const chosen: ApiInterface[] = choice === 'both' ? ['collection', 'disbursement'] : [choice];
+	const chosen = chosenInterfaces(this);
 	const statuses = this.getNodeParameter('statuses', ['completed', 'cancelled']) as string[];
 	const confirm = this.getNodeParameter('confirmWithService', false) as boolean;
 	const allowText = this.getNodeParameter('allowedIpAddresses', '') as string;
@@ -68,7 +67,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 
 	// 4. Filters.
 	if (callback.shapeHint && !chosen.includes(callback.shapeHint)) {
-		log.ignored(`it is a ${callback.shapeHint} callback and this trigger listens to ${choice}`);
+		log.ignored(`it is a ${callback.shapeHint} callback and this trigger listens to ${chosen.join(' and ')}`);
 		return reply(this, 200, 'Ignored: other interface');
 	}
 	if (!statuses.includes(callback.status)) {

@@ -3,7 +3,7 @@
  * API to register callback URLs, so create/delete have nothing to do; checkExists warns when
  * callbacks will go unverified and lets a credential problem fail the activation.
  */
-import { COLLECTION, DISBURSEMENT, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, setUp, tearDown, trigger, type Setup } from './helpers';
 
 let s: Setup;
 beforeAll(async () => {
@@ -37,5 +37,5 @@ test('a missing credential is not swallowed: activation fails and says which', a
 	const h = await trigger(s, { interface: 'both' }, { credentials: { [COLLECTION]: s.collection } });
 	const outcome = await h.lifecycle('checkExists');
 	expect(outcome.result).toBeUndefined();
-	expect(outcome.error?.message).toBe(`Node does not have any credentials set for "${DISBURSEMENT}"`);
+	expect(outcome.error?.message).toBe('Select a Payment Gateway Disbursement API credential: this trigger listens to disbursement callbacks and verifies them with it');
 });

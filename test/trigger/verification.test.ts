@@ -321,6 +321,6 @@ describe('misconfiguration', () => {
 		const call = await h.post(callbackBody('INV-6001', 100, 'completed'));
 		expect(call.statusCode).toBe(500);
 		expect(call.executionStarted).toBe(false);
-		expect(call.error?.message).toBe('Node does not have any credentials set for "disbursementApi"');
+		expect(call.error?.message).toBe('Select a Payment Gateway Disbursement API credential: this trigger listens to disbursement callbacks and verifies them with it');
 	});
 });

@@ -1,0 +1,33 @@
+/**
+ * Which interfaces the trigger listens to, and the check that each has its credential.
+ *
+ * The credentials are declared optional and without displayOptions on purpose: when every value
+ * of a parameter switches a credential on, n8n's editor takes that parameter for an
+ * authentication selector and hides it from the node's panel, so users could not choose the
+ * interface. The check below keeps them required in practice, with a message that says which.
+ */
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiInterface } from '../../shared/endpoints';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
+
+const CREDENTIAL_LABEL: Record<ApiInterface, string> = {
+	collection: 'Payment Gateway Collection API',
+	disbursement: 'Payment Gateway Disbursement API',
+};
+
+export function chosenInterfaces(ctx: IWebhookFunctions | IHookFunctions): ApiInterface[] {
+	const choice = ctx.getNodeParameter('interface', 'collection') as ApiInterface | 'both';
+	const chosen: ApiInterface[] = choice === 'both' ? ['collection', 'disbursement'] : [choice];
+	const node = ctx.getNode();
+	for (const api of chosen) {
+		if (!node.credentials?.[CREDENTIAL_TYPE[api]]) {
+			throw new NodeOperationError(
+				node,
+				`Select a ${CREDENTIAL_LABEL[api]} credential: this trigger listens to ${api} callbacks and verifies them with it`,
+			);
+		}
+	}
+	return chosen;
+}
