@@ -43,15 +43,11 @@ export async function runItems(
 					stop.first = earliest(stop.first, { itemIndex, error });
 					continue;
 				}
-				results[itemIndex] = [
-					{
-						json: errorItem(error, itemIndex),
-						// n8n routes an item to the error output only when `error` is set on it (and then
-						// keeps just the message in its json), so it is set only when that output is chosen.
-						...(toErrorOutput ? { error: error as NodeApiError } : {}),
-						pairedItem: { item: itemIndex },
-					},
-				];
+				// For the error output n8n recognises an item whose json is exactly `{error}` and merges
+				// it into the input row it is paired with, so users get the failed row back with the
+				// reason. (An item carrying an `error` object would instead be cut down to the message.)
+				const json = toErrorOutput ? { error: error.message } : errorItem(error, itemIndex);
+				results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
 			}
 		}
 	};

@@ -239,9 +239,12 @@ describe('the error output (On Error: Continue (using error output))', () => {
 			{ json: { ...s.gw.getTransaction(good), replayed: false }, pairedItem: { item: 0 } },
 		]);
 		expect(result.outputs[1]).toHaveLength(1);
-		expectErrorItem(result.outputs[1][0], 1, {
-			message: 'Reference No "BAD#1" contains characters other than letters, digits, "-" and "_" (item 1)',
-			description: 'Characters such as "#", ":" and spaces break the hosted payment page',
-		}, 'error');
+		expectErrorItem(
+			result.outputs[1][0],
+			1,
+			{ message: 'Reference No "BAD#1" contains characters other than letters, digits, "-" and "_" (item 1)' },
+			'error',
+			{ ref: 'BAD#1', amount: 100 },
+		);
 	});
 });
