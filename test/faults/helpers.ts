@@ -1,0 +1,190 @@
+/**
+ * Shared by the fault, bad-input and security tests: the two money-moving operations described
+ * once (so every table runs against both), a seeded random generator, and read-only
+ * instrumentation of the sandbox (which fault rule hit, which bearer token each request carried).
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters, OnError } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../nodes/shared/endpoints';
+import type { FaultMode, RecordedRequest, SandboxOptions } from '../../sandbox';
+import { FaultInjector } from '../../sandbox/faults';
+import { SandboxState } from '../../sandbox/state';
+import * as collection from '../collection/helpers';
+import * as disbursement from '../disbursement/helpers';
+import { scannedCount, secretsOf, type CredentialStore, type NodeRunResult } from '../harness';
+
+export const PATHS = {
+	generate: ENDPOINTS.generateTransaction.path,
+	collectionLookup: ENDPOINTS.getCollectionTransactions.path,
+	collectionToken: ENDPOINTS.collectionToken.path,
+	process: ENDPOINTS.createPayout.path,
+	payoutLookup: ENDPOINTS.getPayouts.path,
+	disbursementToken: ENDPOINTS.disbursementToken.path,
+} as const;
+
+export const RERUN_IS_SAFE = (noun: string) =>
+	`A look-up after each attempt confirmed that no ${noun} exists for this reference_no, so running the workflow again is safe.`;
+
+/** Generate (Payment Collection) or Payout Create (Disbursement), behind one shape. */
+export interface MoneyOperation {
+	name: 'Generate' | 'Payout Create';
+	/** How the node names its service in messages. */
+	label: 'Payment Collection' | 'Disbursement';
+	noun: 'transaction' | 'payout';
+	credentialType: string;
+	createPath: string;
+	lookupPath: string;
+	tokenPath: string;
+	setup: collection.Setup | disbursement.Setup;
+	/** Node parameters mapping each item's columns, with these Options (and overrides). */
+	parameters(options?: INodeParameters, overrides?: INodeParameters): INodeParameters;
+	/** A valid spreadsheet row. */
+	row(ref: string, amount: number, extra?: IDataObject): IDataObject;
+	/** What the service holds for a reference now (its public view). */
+	record(ref: string): object | undefined;
+	run(parameters: INodeParameters, items: IDataObject[], onError?: OnError): Promise<NodeRunResult>;
+	/** A row the service itself refuses with 422, and what it says. */
+	rejected: { extra: IDataObject; fieldErrors: Record<string, string[]> };
+}
+
+export async function collectionOperation(options: SandboxOptions = {}): Promise<MoneyOperation> {
+	const setup = await collection.setUp(options);
+	return {
+		name: 'Generate',
+		label: 'Payment Collection',
+		noun: 'transaction',
+		credentialType: collection.COLLECTION,
+		createPath: PATHS.generate,
+		lookupPath: PATHS.collectionLookup,
+		tokenPath: PATHS.collectionToken,
+		setup,
+		parameters: (opts = {}, overrides = {}) => collection.generateParameters({ options: opts, ...overrides }),
+		row: (ref, amount, extra = {}) => ({ ref, amount, ...extra }),
+		record: (ref) => setup.gw.getTransaction(ref),
+		run: async (parameters, items, onError) => await collection.run(setup, parameters, { items, onError }),
+		rejected: {
+			extra: { channel: 'NOPE' },
+			fieldErrors: { channel_code: ['The selected channel code is invalid.'] },
+		},
+	};
+}
+
+export async function payoutOperation(options: SandboxOptions = {}): Promise<MoneyOperation> {
+	const setup = await disbursement.setUp(options);
+	return {
+		name: 'Payout Create',
+		label: 'Disbursement',
+		noun: 'payout',
+		credentialType: disbursement.DISBURSEMENT,
+		createPath: PATHS.process,
+		lookupPath: PATHS.payoutLookup,
+		tokenPath: PATHS.disbursementToken,
+		setup,
+		parameters: (opts = {}, overrides = {}) => disbursement.eWalletParameters({ options: opts, ...overrides }),
+		row: (ref, amount, extra = {}) => ({ ref, amount, mobile: '09171234567', ...extra }),
+		record: (ref) => setup.gw.getPayout(ref),
+		run: async (parameters, items, onError) => await disbursement.run(setup, parameters, { items, onError }),
+		rejected: {
+			extra: { channel: 'NOPE' },
+			fieldErrors: { channel: ['The selected channel is invalid.'] },
+		},
+	};
+}
+
+/** The item a successful row becomes: the service's record as it is now, plus `replayed`. */
+export function itemFor(record: object | undefined, itemIndex: number, replayed = false): INodeExecutionData {
+	expect(record).toBeDefined();
+	return { json: { ...(record as IDataObject), replayed }, pairedItem: { item: itemIndex } };
+}
+
+export function createdItem(op: MoneyOperation, ref: string, itemIndex: number, replayed = false): INodeExecutionData {
+	return itemFor(op.record(ref), itemIndex, replayed);
+}
+
+/** Request counts by 'METHOD /path' for one operation's three paths, zeros left out. */
+export function requestCounts(op: MoneyOperation): Record<string, number> {
+	const byPath = op.setup.gw.stats().requestsByPath;
+	const counts: Record<string, number> = {};
+	for (const key of [`POST ${op.createPath}`, `GET ${op.lookupPath}`, `POST ${op.tokenPath}`]) {
+		if (byPath[key]) counts[key] = byPath[key];
+	}
+	return counts;
+}
+
+/** mulberry32: small, fast and reproducible from a 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** FAULT_SEED when given (to replay a failing run), otherwise a fresh one. */
+export function faultSeed(): number {
+	const given = process.env.FAULT_SEED;
+	if (given !== undefined && given.trim() !== '') {
+		const seed = Number(given);
+		if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+			throw new Error(`FAULT_SEED must be an integer from 0 to 4294967295, not "${given}"`);
+		}
+		return seed;
+	}
+	return Math.floor(Math.random() * 0x100000000);
+}
+
+export interface FaultHit {
+	method: string;
+	path: string;
+	mode: FaultMode;
+}
+
+/**
+ * Records every fault the sandbox's injector decides on (it only reads the decision), so a test
+ * can say how many faults its run really hit. Restore with `.restore()`.
+ */
+export function recordFaultHits(): { hits: FaultHit[]; restore(): void } {
+	const hits: FaultHit[] = [];
+	const original = FaultInjector.prototype.decide;
+	const spy = jest.spyOn(FaultInjector.prototype, 'decide').mockImplementation(function (this: FaultInjector, method, path) {
+		const decision = original.call(this, method, path);
+		if (decision.fault) hits.push({ method, path, mode: decision.fault.mode });
+		return decision;
+	});
+	return { hits, restore: () => spy.mockRestore() };
+}
+
+/** Records every request any sandbox gateway receives (method, path, headers, body). */
+export function recordRequests(): { requests: RecordedRequest[]; restore(): void } {
+	const requests: RecordedRequest[] = [];
+	const original = SandboxState.prototype.recordRequest;
+	const spy = jest.spyOn(SandboxState.prototype, 'recordRequest').mockImplementation(function (this: SandboxState, request) {
+		requests.push(request);
+		original.call(this, request);
+	});
+	return { requests, restore: () => spy.mockRestore() };
+}
+
+/**
+ * Prints what the secret guard has scanned in this test file, and for how many distinct secrets
+ * (counted by kind, never shown). `secrets` is the sum of secretsOf() over the stores.
+ */
+export function reportSecretScan(label: string, stores: CredentialStore[]): { scanned: number; secrets: number } {
+	const secrets = stores.reduce((sum, store) => sum + secretsOf(store).total, 0);
+	const distinct = new Map<string, string>();
+	for (const store of stores) {
+		for (const secret of store.secrets()) distinct.set(`${secret.kind}\u0000${secret.value}`, secret.kind);
+	}
+	const byKind = (kind: string) => [...distinct.values()].filter((k) => k === kind).length;
+	const scanned = scannedCount();
+	// eslint-disable-next-line no-console
+	console.log(
+		`secret scan (${label}): ${scanned} texts scanned for ${distinct.size} distinct secrets ` +
+			`(${byKind('password')} passwords, ${byKind('signing secret')} signing secret, ${byKind('session token')} session tokens) ` +
+			`held by ${stores.length} credential stores; 0 found`,
+	);
+	return { scanned, secrets };
+}
