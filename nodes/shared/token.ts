@@ -19,8 +19,16 @@ import { joinUrl } from './url';
 /** A token this fresh is reused by callers that hit a 401 with an older token. */
 const REUSE_FRESH_TOKEN_MS = 30_000;
 
+/**
+ * A credential the token endpoint refused is not asked about again for this long: with
+ * continue-on-fail every item would otherwise send the same wrong password again. Editing the
+ * credential changes its key, so a corrected password is tried at once.
+ */
+const REMEMBER_REFUSAL_MS = 30_000;
+
 const inFlight = new Map<string, Promise<string>>();
 const recent = new Map<string, { token: string; fetchedAt: number }>();
+const refused = new Map<string, { message: string; refusedAt: number }>();
 
 /** Identifies a credential without keeping its password in memory as plain text. */
 function credentialKey(api: ApiInterface, credentials: ICredentialDataDecryptedObject): string {
@@ -43,12 +51,23 @@ export async function obtainToken(
 	) {
 		return { sessionToken: fresh.token };
 	}
+	const refusal = refused.get(key);
+	if (refusal && Date.now() - refusal.refusedAt < REMEMBER_REFUSAL_MS) {
+		throw new ApplicationError(refusal.message);
+	}
 	let pending = inFlight.get(key);
 	if (!pending) {
-		pending = requestToken(helper, api, credentials).then((token) => {
-			recent.set(key, { token, fetchedAt: Date.now() });
-			return token;
-		});
+		pending = requestToken(helper, api, credentials).then(
+			(token) => {
+				recent.set(key, { token, fetchedAt: Date.now() });
+				refused.delete(key);
+				return token;
+			},
+			(error: Error & { refused?: boolean }) => {
+				if (error.refused) refused.set(key, { message: error.message, refusedAt: Date.now() });
+				throw error;
+			},
+		);
 		inFlight.set(key, pending);
 		const forget = () => inFlight.delete(key);
 		pending.then(forget, forget);
@@ -96,8 +115,9 @@ async function requestToken(
 	} catch (error) {
 		// The request error carries the URL with the password in its query: never pass it on.
 		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw new ApplicationError(describeTokenFailure(label, error));
+		throw Object.assign(new ApplicationError(describeTokenFailure(label, error)), {
+			refused: isRefusal(error),
+		});
 	}
 	const envelope = envelopeSchema.safeParse(body);
 	const token = tokenSchema.safeParse(envelope.success ? envelope.data.data : undefined);
@@ -107,6 +127,11 @@ async function requestToken(
 		);
 	}
 	return token.data.token;
+}
+
+function isRefusal(error: unknown): boolean {
+	const status = (error as { response?: { status?: number } }).response?.status;
+	return status === 401 || status === 403 || status === 422;
 }
 
 function describeTokenFailure(label: string, error: unknown): string {

@@ -96,6 +96,25 @@ it('the credential test fails with a message that says what to fix with bad cred
 	});
 });
 
+it('a refused credential is asked about once, not once per item, when the run continues on errors', async () => {
+	const wrong = addWrongCredential(s);
+	const input = items('REFUSED', 200);
+	const result = await run(s, generateParameters({ options: { concurrency: 16 } }), {
+		items: input,
+		credentialId: wrong,
+		onError: 'continueRegularOutput',
+	});
+	expect(result.outputs[0]).toHaveLength(200);
+	result.outputs[0].forEach((item, index) => {
+		expect(item.pairedItem).toEqual({ item: index });
+		expect(item.json.error).toBe(
+			'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")',
+		);
+	});
+	expect(tokenRequests()).toBe(1);
+	expect(s.gw.stats().requestsByPath['POST /v1/biller/transactions/generate']).toBeUndefined();
+});
+
 describe('a Base URL where nothing answers', () => {
 	const unreachable =
 		'The Payment Collection token request could not reach the service (the connection was refused): check the Base URL';
