@@ -59,7 +59,7 @@ export async function submitOnce<T>(
 				throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 			}
 
-			const existing = await lookupOrExplain(ctx, itemIndex, submission, error);
+			const existing = await lookupOrExplain(ctx, itemIndex, submission, error, taken);
 			if (existing !== undefined) {
 				const conflict = submission.conflict(existing);
 				if (conflict) {
@@ -116,14 +116,20 @@ async function lookupOrExplain<T>(
 	itemIndex: number,
 	submission: MoneySafeSubmission<T>,
 	cause: ServiceError,
+	taken: boolean,
 ): Promise<T | undefined> {
 	try {
 		return await submission.lookup();
 	} catch (lookupError) {
 		const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
+		const { noun, referenceNo } = submission;
+		// After "already taken" the record surely exists; only the comparison with it is missing.
+		const what = taken
+			? `reference_no "${referenceNo}" is already used, and looking the ${noun} up to compare it failed`
+			: `Could not confirm whether the ${noun} "${referenceNo}" was created: ${cause.message}; the look-up failed too`;
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Could not confirm whether the ${submission.noun} "${submission.referenceNo}" was created: ${cause.message}; the look-up failed too (${reason})`,
+			`${what} (${reason})`,
 			{
 				itemIndex,
 				description:

@@ -197,6 +197,18 @@ describe('network faults', () => {
 		expect(s.gw.stats().creationsByReference[reference]).toBeUndefined();
 	});
 
+	it('Generate: a reference already used, with a failing look-up, says it is used (not "could not confirm")', async () => {
+		const reference = ref();
+		await run(s, generate('GCASH_TRN'), { items: [{ ref: reference, amount: 100 }] });
+		s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 503 });
+		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
+			message: `reference_no "${reference}" is already used, and looking the transaction up to compare it failed (The Payment Collection service answered HTTP 503. The service said: "Server Error")`,
+			description:
+				'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
+		});
+		expect(s.gw.stats().creationsByReference[reference]).toBe(1);
+	});
+
 	it('Generate: when the look-up fails too, the item says so, and the promised re-run is safe', async () => {
 		const reference = ref();
 		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, mode: 'drop-after' });
