@@ -190,9 +190,11 @@ function checkRun(
 			expect(item.json.itemIndex).toBe(i);
 			const message = item.json.error;
 			const notCreated = message.startsWith(`The ${noun} "${ref}" was not created after 3 attempts: `);
+			// The look-up after an unclear answer, or after "already taken", failed too.
 			const unconfirmed =
-				message.startsWith(`Could not confirm whether the ${noun} "${ref}" was created: `) &&
-				message.includes('; the look-up failed too (');
+				(message.startsWith(`Could not confirm whether the ${noun} "${ref}" was created: `) &&
+					message.includes('; the look-up failed too (')) ||
+				message.startsWith(`reference_no "${ref}" is already used, and looking the ${noun} up to compare it failed (`);
 			const tokenFailed = message.startsWith(`The ${label} token request failed with HTTP 500`);
 			if (!(notCreated || unconfirmed || tokenFailed)) throw new Error(`Run ${run}, item ${i}: unexpected error "${message}"`);
 			errorKinds[notCreated ? 'notCreated' : unconfirmed ? 'unconfirmed' : 'tokenFailed']++;
