@@ -2,8 +2,10 @@
 // One benchmark run in a fresh process, so peak RSS belongs to this run alone. Started by
 // scripts/bench.js with the run as JSON in argv[2]; answers with one JSON message over IPC.
 const path = require('path');
+const { monitorEventLoopDelay } = require('perf_hooks');
 
 const ROOT = path.resolve(__dirname, '..', '..');
+const LOOP_RESOLUTION_MS = 10;
 
 async function main() {
 	const spec = JSON.parse(process.argv[2]);
@@ -42,11 +44,16 @@ async function main() {
 	const sampler = setInterval(() => {
 		peakHeapMb = Math.max(peakHeapMb, process.memoryUsage().heapUsed / 2 ** 20);
 	}, 50);
+	// How late the event loop ran its callbacks: time a ready response waited for the engine.
+	// The histogram counts whole intervals of the timer, so its resolution is taken off below.
+	const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+	loopDelay.enable();
 	const profiling = spec.profile ? await startProfile() : undefined;
 	const result = await engine.runBenchWorkflow({ ...workflow, store, items, extraTypes });
 	const profile = profiling ? await profiling.stop(spec.profile) : undefined;
 
 	clearInterval(sampler);
+	loopDelay.disable();
 	const peakRssMb = process.resourceUsage().maxRSS / 1024;
 	const check = checkOutputs(result.run, workflow.payoutNode, spec.n);
 	if (global.gc) global.gc();
@@ -57,8 +64,11 @@ async function main() {
 		wallMs: result.wallMs,
 		nodeMs: result.nodeMs,
 		cpuMs: result.cpuMs,
+		cpuSystemMs: result.cpuSystemMs,
 		rssBeforeMb,
 		peakRssMb,
+		loopDelayMeanMs: Math.max(0, loopDelay.mean / 1e6 - LOOP_RESOLUTION_MS),
+		loopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
 		peakHeapMb,
 		heapAfterGcMb,
 		...check,

@@ -12,15 +12,20 @@ require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsc
 
 // Requests in flight at the gateway (control surface excluded), counted around the gateway's own
 // handler. This is what proves a concurrency bound from the outside.
-const meter = { inFlight: 0, peak: 0 };
+const meter = { inFlight: 0, peak: 0, served: 0, serverMs: 0 };
 const createServer = http.createServer;
 http.createServer = function meteredCreateServer(...args) {
 	const server = createServer.apply(this, args);
 	server.prependListener('request', (req, res) => {
 		if ((req.url || '').startsWith('/__sandbox')) return;
+		const arrived = performance.now();
 		meter.inFlight++;
 		if (meter.inFlight > meter.peak) meter.peak = meter.inFlight;
-		res.once('close', () => meter.inFlight--);
+		res.once('close', () => {
+			meter.inFlight--;
+			meter.served++;
+			meter.serverMs += performance.now() - arrived;
+		});
 	});
 	return server;
 };
@@ -41,6 +46,8 @@ async function main() {
 				gateway.reset();
 				gateway.setLatency(message.latencyMs);
 				meter.peak = meter.inFlight;
+				meter.served = 0;
+				meter.serverMs = 0;
 				if (global.gc) global.gc();
 				cpuAtPrepare = process.cpuUsage();
 				process.send({ id: message.id, ok: true });
@@ -55,6 +62,8 @@ async function main() {
 					requestsByPath: stats.requestsByPath,
 					payoutsCreated: sum(stats.creationsByReference),
 					peakInFlight: meter.peak,
+					// From a request's arrival to its response's end: L plus the gateway's own time.
+					serverMsPerRequest: meter.served ? meter.serverMs / meter.served : 0,
 					cpuMs: (cpu.user + cpu.system) / 1000,
 					rssMb: process.memoryUsage().rss / 2 ** 20,
 				});
