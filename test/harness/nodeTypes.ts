@@ -167,7 +167,9 @@ export function defaultNodeTypes(): HarnessNodeTypes {
 }
 
 function loadPackageNode(path: string, { file, className, name }: PackageNode): AnyNodeType {
-	const loaded = require(path) as Record<string, new () => AnyNodeType>;
+	// Name the extension: without it Node's resolver finds the `.node.json` codex file first.
+	const source = existsSync(`${path}.ts`) ? `${path}.ts` : `${path}.js`;
+	const loaded = require(source) as Record<string, new () => AnyNodeType>;
 	const NodeClass = loaded[className];
 	if (typeof NodeClass !== 'function') throw new Error(`${file} does not export a class named ${className}`);
 	const nodeType = new NodeClass();
