@@ -13,8 +13,7 @@ const APP_MODULES = path.join(ROOT, '.n8n-app', 'node_modules');
 require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
 
 const { WorkflowExecute } = require('n8n-core');
-const { Workflow } = require('n8n-workflow');
-const { buildAdditionalData, nextExecutionId } = require(path.join(ROOT, 'test/harness/additionalData'));
+const { prepareWorkflow } = require(path.join(ROOT, 'test/harness/engine'));
 const { CredentialStore } = require(path.join(ROOT, 'test/harness/credentialStore'));
 const nodeTypesModule = require(path.join(ROOT, 'test/harness/nodeTypes'));
 
@@ -41,10 +40,7 @@ function appNodeType(file, className, typeName) {
 	return { typeName, nodeType };
 }
 
-/**
- * The harness loads our nodes with require(<file without extension>), which outside jest picks
- * the codex `<Node>.node.json` before ts-node's `.ts`; so the bench loads the one it needs itself.
- */
+/** One of our nodes, by its DESIGN.md name, for a bench workflow's extra node types. */
 function packageNodeType(name) {
 	const entry = nodeTypesModule.PACKAGE_NODES.find((node) => node.name === name);
 	const loaded = require(path.join(ROOT, `${entry.file}.ts`));
@@ -60,40 +56,7 @@ async function runBenchWorkflow(options) {
 	nodeTypes.register(itemsNode(options.items));
 	for (const { typeName, nodeType } of options.extraTypes || []) nodeTypes.register(nodeType, typeName);
 
-	const nodes = options.nodes.map((node, index) => ({
-		id: `node-${index + 1}`,
-		position: [index * 220, 0],
-		typeVersion: node.typeVersion || latestVersion(nodeTypes.getByName(node.type)),
-		...node,
-	}));
-	const executionId = nextExecutionId();
-	const workflowData = {
-		id: `workflow-${executionId}`,
-		name: 'Benchmark',
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes,
-		connections: options.connections,
-		settings: { executionOrder: 'v1' },
-	};
-	const workflow = new Workflow({
-		id: workflowData.id,
-		name: workflowData.name,
-		nodes,
-		connections: options.connections,
-		active: false,
-		nodeTypes,
-		settings: workflowData.settings,
-	});
-	const additionalData = buildAdditionalData({
-		store: options.store,
-		mode: 'manual',
-		executionId,
-		workflowData,
-	});
+	const { workflow, nodes, additionalData } = prepareWorkflow({ ...options, nodeTypes });
 	const nodeMs = {};
 	const startedAt = {};
 	additionalData.hooks.addHandler('nodeExecuteBefore', (name) => {
@@ -112,10 +75,5 @@ async function runBenchWorkflow(options) {
 	return { run, wallMs, nodeMs, cpuMs: (cpu.user + cpu.system) / 1000, cpuSystemMs: cpu.system / 1000 };
 }
 
-function latestVersion(nodeType) {
-	if ('nodeVersions' in nodeType) return nodeType.currentVersion;
-	const { version } = nodeType.description;
-	return Array.isArray(version) ? version[version.length - 1] : version;
-}
 
 module.exports = { runBenchWorkflow, appNodeType, packageNodeType, CredentialStore, MANUAL_TRIGGER_TYPE, APP_MODULES };

@@ -60,9 +60,22 @@ export interface WorkflowRunResult {
 	logs: LogLine[];
 }
 
-export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
-	const nodeTypes = (options.nodeTypes ?? defaultNodeTypes()).clone();
-	for (const nodeType of options.extraNodeTypes ?? []) nodeTypes.register(nodeType);
+/** A workflow ready for WorkflowExecute, built as n8n builds one for a manual run. */
+export interface PreparedWorkflow {
+	workflow: Workflow;
+	nodes: INode[];
+	additionalData: ReturnType<typeof buildAdditionalData>;
+}
+
+/**
+ * Fills in ids, positions and type versions, builds the Workflow and the additionalData (with the
+ * harness's credentials helper). Shared by runWorkflow and the benchmark, which times the run
+ * itself and skips the secret scan.
+ */
+export function prepareWorkflow(
+	options: Pick<RunWorkflowOptions, 'nodes' | 'connections' | 'store' | 'pinData'> & { nodeTypes: HarnessNodeTypes },
+): PreparedWorkflow {
+	const { nodeTypes } = options;
 	const nodes: INode[] = options.nodes.map((node, index) => ({
 		...node,
 		id: node.id ?? `node-${index + 1}`,
@@ -98,6 +111,13 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 		executionId,
 		workflowData,
 	});
+	return { workflow, nodes, additionalData };
+}
+
+export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {
+	const nodeTypes = (options.nodeTypes ?? defaultNodeTypes()).clone();
+	for (const nodeType of options.extraNodeTypes ?? []) nodeTypes.register(nodeType);
+	const { workflow, nodes, additionalData } = prepareWorkflow({ ...options, nodeTypes });
 	const executedNodes: string[] = [];
 	additionalData.hooks?.addHandler('nodeExecuteBefore', (nodeName) => {
 		executedNodes.push(nodeName);
