@@ -1,5 +1,4 @@
 import type {
-	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -10,7 +9,7 @@ import type {
 
 import { credentialFields } from '../nodes/shared/credentialFields';
 import { ENDPOINTS } from '../nodes/shared/endpoints';
-import { obtainToken } from '../nodes/shared/token';
+import { addBearerToken, obtainToken } from '../nodes/shared/token';
 
 export class DisbursementApi implements ICredentialType {
 	name = 'disbursementApi';
@@ -27,10 +26,7 @@ export class DisbursementApi implements ICredentialType {
 		return await obtainToken(this, 'disbursement', credentials);
 	}
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: { headers: { Authorization: '=Bearer {{$credentials.sessionToken}}' } },
-	};
+	authenticate = addBearerToken;
 
 	// n8n runs preAuthentication before a credential test, so this proves both the token and its use.
 	test: ICredentialTestRequest = {

@@ -8,7 +8,12 @@
  * moments ago is handed to callers that still hold the older one.
  */
 import { createHash } from 'crypto';
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestHelper } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
 import { ApplicationError } from 'n8n-workflow';
 
 import { ENDPOINTS, type ApiInterface } from './endpoints';
@@ -73,6 +78,22 @@ export async function obtainToken(
 		pending.then(forget, forget);
 	}
 	return { sessionToken: await pending };
+}
+
+/**
+ * The credentials' `authenticate`: puts the stored token on a request. A function rather than the
+ * generic `Bearer {{$credentials.sessionToken}}` form, because n8n evaluates that expression (a
+ * full expression context) for every request, which measured 8% of a bulk payout run's CPU.
+ */
+export async function addBearerToken(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.headers = {
+		...requestOptions.headers,
+		Authorization: `Bearer ${String(credentials.sessionToken ?? '')}`,
+	};
+	return requestOptions;
 }
 
 async function requestToken(

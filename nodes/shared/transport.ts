@@ -7,6 +7,7 @@
  */
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -45,24 +46,40 @@ export interface ServiceResponse {
 }
 
 // One credential read per execution context: n8n decrypts on every getCredentials call.
-const credentialCache = new WeakMap<object, Map<ApiInterface, Promise<ICredentialDataDecryptedObject>>>();
+const credentialCache = new WeakMap<object, Map<ApiInterface, Promise<ReadCredential>>>();
 
-export async function credentialsFor(
-	ctx: ServiceContext,
-	api: ApiInterface,
-): Promise<ICredentialDataDecryptedObject> {
+/** A decrypted credential with the reference n8n needs to use it for a request. */
+interface ReadCredential extends ICredentialsDecrypted {
+	data: ICredentialDataDecryptedObject;
+}
+
+function readCredential(ctx: ServiceContext, api: ApiInterface): Promise<ReadCredential> {
 	let perContext = credentialCache.get(ctx);
 	if (!perContext) {
 		perContext = new Map();
 		credentialCache.set(ctx, perContext);
 	}
-	let credentials = perContext.get(api);
-	if (!credentials) {
-		credentials = ctx.getCredentials(CREDENTIAL_TYPE[api]);
-		perContext.set(api, credentials);
-		credentials.catch(() => perContext.delete(api));
+	let credential = perContext.get(api);
+	if (!credential) {
+		const type = CREDENTIAL_TYPE[api];
+		const reference = ctx.getNode().credentials?.[type];
+		credential = ctx.getCredentials(type).then((data) => ({
+			id: reference?.id ?? '',
+			name: reference?.name ?? '',
+			type,
+			data,
+		}));
+		perContext.set(api, credential);
+		credential.catch(() => perContext.delete(api));
 	}
-	return await credentials;
+	return credential;
+}
+
+export async function credentialsFor(
+	ctx: ServiceContext,
+	api: ApiInterface,
+): Promise<ICredentialDataDecryptedObject> {
+	return (await readCredential(ctx, api)).data;
 }
 
 export async function callService(
@@ -70,7 +87,8 @@ export async function callService(
 	request: ServiceRequest,
 ): Promise<ServiceResponse> {
 	const endpoint = ENDPOINTS[request.endpoint];
-	const credentials = await credentialsFor(ctx, endpoint.api);
+	const credential = await readCredential(ctx, endpoint.api);
+	const credentials = credential.data;
 	const path = resolvePath(request.pathOverride?.trim() || endpoint.path, request.pathParams);
 	const options: IHttpRequestOptions = {
 		method: endpoint.method as IHttpRequestMethods,
@@ -78,19 +96,28 @@ export async function callService(
 		headers: { Accept: 'application/json' },
 		json: true,
 		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+		// A redirected POST would be re-sent as a GET elsewhere: a redirect is reported instead.
+		disableFollowRedirect: true,
 	};
 	if (request.query) options.qs = request.query;
 	if (request.body) options.body = request.body;
 
+	// Handing n8n the credential read once per run spares a decryption per request. Each request
+	// gets its own copy, so the token step can tell which token the request carried (see token.ts).
+	const tokenSent = credentials.sessionToken;
+	const forRequest = { ...credentials };
 	let body: unknown;
 	try {
-		body = await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			CREDENTIAL_TYPE[endpoint.api],
-			options,
-		);
+		body = await ctx.helpers.httpRequestWithAuthentication.call(ctx, credential.type, options, {
+			credentialsDecrypted: { ...credential, data: forRequest },
+		});
 	} catch (error) {
 		throw toServiceError(ctx, classifyFailure(error), endpoint.api);
+	} finally {
+		// A token fetched for this request (none stored yet, or a 401) serves the later ones too.
+		if (forRequest.sessionToken !== tokenSent && credentials.sessionToken === tokenSent) {
+			credentials.sessionToken = forRequest.sessionToken;
+		}
 	}
 	const envelope = envelopeSchema.safeParse(body);
 	if (!envelope.success || typeof body !== 'object') {
