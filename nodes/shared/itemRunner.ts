@@ -26,7 +26,7 @@ export async function runItems(
 	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, MAX_CONCURRENCY, itemCount));
 	let next = 0;
 	const stop: { first?: { itemIndex: number; error: Error } } = {};
-	const gate = new StartGate();
+	const gate = new StartGate(workers);
 
 	const work = async () => {
 		// Once an item has failed without continue-on-fail, no new item starts; those in flight finish.
@@ -65,34 +65,55 @@ export async function runItems(
 }
 
 /**
- * Lets at most one item that is still running start per event-loop turn. Items started back to
- * back each open a connection whose "connected" event waits behind all the other starts, so their
- * requests leave together, come back together and the run moves in bursts of `concurrency` items:
- * measured at 16 items, 20 ms latency and about 1.7 ms of n8n's own work per request, 16 in flight
- * took 40 ms per round instead of about 22. One start per turn keeps requests leaving as others come
- * back. An item that settles within its turn (invalid input, say) does not hold the next one up.
+ * Paces the starts of items over event-loop turns. An item's start is CPU work (n8n evaluates its
+ * expressions and builds the request) and its connection is only handled in a later turn, after
+ * everything already waiting, so items started back to back leave together, come back together,
+ * and the run moves in bursts: measured at 16 items in flight, 20 ms latency and 10,000 payouts,
+ * 432 items/s without pacing.
+ *
+ * So one item starts per turn, except when at least a quarter of the slots are waiting: then more
+ * start, until 1 ms has passed since the turn's first start. Starting a few together costs less CPU
+ * per item than one per turn (measured 0.8 against 1.2 ms at 64 in flight), which is what a run
+ * short of CPU needs; a run waiting on the service keeps its starts spread.
+ * An item that settles within its turn (invalid input, say) does not count.
  */
 class StartGate {
-	private busy = false;
+	private static readonly BATCH_WINDOW_MS = 1;
+
+	private startsThisTurn = 0;
+	private turnStartedAt = 0;
+	private waiting = 0;
 	private turn = 0;
 	private turnEnd: Promise<void> | undefined;
 
-	/** Waits for a turn without a running start; returns what to call once the item has settled. */
+	constructor(private readonly slots: number) {}
+
+	/** Waits until this turn may start one more item; returns what to call once the item has settled. */
 	async enter(): Promise<() => void> {
-		while (this.busy) await this.nextTurn();
-		this.busy = true;
+		this.waiting++;
+		while (!this.mayStart()) await this.nextTurn();
+		this.waiting--;
+		if (this.startsThisTurn++ === 0) this.turnStartedAt = performance.now();
 		const turn = this.turn;
 		void this.nextTurn();
 		return () => {
-			if (this.turn === turn) this.busy = false;
+			if (this.turn === turn) this.startsThisTurn--;
 		};
+	}
+
+	private mayStart(): boolean {
+		if (this.startsThisTurn === 0) return true;
+		return (
+			this.waiting * 4 >= this.slots &&
+			performance.now() - this.turnStartedAt < StartGate.BATCH_WINDOW_MS
+		);
 	}
 
 	private nextTurn(): Promise<void> {
 		this.turnEnd ??= sleep(0).then(() => {
 			this.turnEnd = undefined;
 			this.turn++;
-			this.busy = false;
+			this.startsThisTurn = 0;
 		});
 		return this.turnEnd;
 	}
