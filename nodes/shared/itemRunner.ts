@@ -11,12 +11,29 @@ import { ServiceError } from './errors';
 export type ItemResult = IDataObject | IDataObject[];
 export type ItemHandler = (ctx: IExecuteFunctions, itemIndex: number) => Promise<ItemResult>;
 
+/**
+ * An operation in two steps: `read` takes the item's parameters and checks them (n8n evaluates
+ * every expression then, the larger part of an item's CPU) and returns `send`, which talks to the
+ * service. The runner reads an item while the one before it is out, so a request leaves as soon
+ * as a slot frees up.
+ */
+export interface ReadThenSend {
+	read: (ctx: IExecuteFunctions, itemIndex: number) => () => Promise<ItemResult>;
+}
+
+export type ItemOperation = ItemHandler | ReadThenSend;
+
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 100;
 
+interface ReadItem {
+	itemIndex: number;
+	send: () => Promise<ItemResult>;
+}
+
 export async function runItems(
 	ctx: IExecuteFunctions,
-	handler: ItemHandler,
+	operation: ItemOperation,
 	concurrency = DEFAULT_CONCURRENCY,
 ): Promise<INodeExecutionData[][]> {
 	const itemCount = ctx.getInputData().length;
@@ -24,39 +41,69 @@ export async function runItems(
 	const continueOnFail = ctx.continueOnFail();
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, MAX_CONCURRENCY, itemCount));
+	const read =
+		typeof operation === 'function'
+			? (itemIndex: number) => async () => await operation(ctx, itemIndex)
+			: (itemIndex: number) => operation.read(ctx, itemIndex);
 	let next = 0;
 	const stop: { first?: { itemIndex: number; error: Error } } = {};
+	// Without continue-on-fail, nothing after the first failed item is sent; what comes before it
+	// is sent even if it was read later, as it would have been one item at a time.
+	const maySend = (itemIndex: number) => !stop.first || itemIndex < stop.first.itemIndex;
 	const gate = new StartGate(workers);
 
-	const work = async () => {
-		// Once an item has failed without continue-on-fail, no new item starts; those in flight finish.
+	const settle = (itemIndex: number, outcome: { produced: ItemResult } | { caught: unknown }) => {
+		if ('produced' in outcome) {
+			const { produced } = outcome;
+			results[itemIndex] = (Array.isArray(produced) ? produced : [produced]).map((json) => ({
+				json,
+				pairedItem: { item: itemIndex },
+			}));
+			return;
+		}
+		const error = asNodeError(ctx, outcome.caught, itemIndex);
+		if (!continueOnFail) {
+			stop.first = earliest(stop.first, { itemIndex, error });
+			return;
+		}
+		// For the error output n8n recognises an item whose json is exactly `{error}` and merges
+		// it into the input row it is paired with, so users get the failed row back with the
+		// reason. (An item carrying an `error` object would instead be cut down to the message.)
+		const json = toErrorOutput ? { error: error.message } : errorItem(error, itemIndex);
+		results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
+	};
+
+	/** Takes the next item and reads it; an item that cannot be read is settled here. */
+	const readNext = (): ReadItem | undefined => {
 		while (next < itemCount && !stop.first) {
+			const itemIndex = next++;
+			try {
+				return { itemIndex, send: read(itemIndex) };
+			} catch (caught) {
+				settle(itemIndex, { caught });
+			}
+		}
+		return undefined;
+	};
+
+	const work = async () => {
+		let ready = readNext();
+		while (ready && maySend(ready.itemIndex)) {
 			const leave = await gate.enter();
-			if (next >= itemCount || stop.first) {
+			if (!maySend(ready.itemIndex)) {
 				leave();
 				break;
 			}
-			const itemIndex = next++;
-			try {
-				const produced = await handler(ctx, itemIndex);
-				results[itemIndex] = (Array.isArray(produced) ? produced : [produced]).map((json) => ({
-					json,
-					pairedItem: { item: itemIndex },
-				}));
-			} catch (caught) {
-				const error = asNodeError(ctx, caught, itemIndex);
-				if (!continueOnFail) {
-					stop.first = earliest(stop.first, { itemIndex, error });
-					continue;
-				}
-				// For the error output n8n recognises an item whose json is exactly `{error}` and merges
-				// it into the input row it is paired with, so users get the failed row back with the
-				// reason. (An item carrying an `error` object would instead be cut down to the message.)
-				const json = toErrorOutput ? { error: error.message } : errorItem(error, itemIndex);
-				results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
-			} finally {
-				leave();
-			}
+			const { itemIndex, send } = ready;
+			const sent = send().then(
+				(produced) => settle(itemIndex, { produced }),
+				(caught: unknown) => settle(itemIndex, { caught }),
+			);
+			void sent.finally(leave);
+			// Let the request leave before spending the CPU on reading the next item.
+			await gate.nextTurn();
+			ready = readNext();
+			await sent;
 		}
 	};
 	await Promise.all(Array.from({ length: workers }, work));
@@ -109,7 +156,7 @@ class StartGate {
 		);
 	}
 
-	private nextTurn(): Promise<void> {
+	nextTurn(): Promise<void> {
 		this.turnEnd ??= sleep(0).then(() => {
 			this.turnEnd = undefined;
 			this.turn++;

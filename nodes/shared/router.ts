@@ -3,9 +3,9 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readExecutionOptions } from './executionOptions';
-import { runItems, type ItemHandler } from './itemRunner';
+import { runItems, type ItemOperation } from './itemRunner';
 
-export type OperationTable = Record<string, Record<string, ItemHandler>>;
+export type OperationTable = Record<string, Record<string, ItemOperation>>;
 
 export async function routeToOperation(
 	ctx: IExecuteFunctions,

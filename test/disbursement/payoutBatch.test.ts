@@ -106,3 +106,40 @@ test('a rerun of the same rows replays every payout and creates none', async () 
 	expect(pairs(again, 0)).toEqual(items.map((_, i) => i));
 	expect(s.gw.stats().creationsByReference).toEqual({});
 });
+
+describe('without continue-on-fail, items are read ahead but nothing after a failed item is sent', () => {
+	const sentReferences = () => Object.keys(s.gw.stats().attemptsByReference).sort();
+	const payoutRows = (prefix: string, count: number) =>
+		Array.from({ length: count }, (_, i) => ({ ref: `${prefix}-${String(i).padStart(2, '0')}`, amount: 100 + i, mobile: '09171234567' }));
+
+	test('an invalid row: every row before it is paid, none after it, and the run fails with its error', async () => {
+		s.gw.faults.clear();
+		s.gw.resetStats();
+		// Latency keeps requests out while the rows after them are read.
+		s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'latency', latencyMs: 30 });
+		const items = payoutRows('STOP-READ', 40);
+		items[25].amount = 'twenty' as unknown as number;
+		const result = await run(s, eWalletParameters({ options: { concurrency: 8 } }), { items });
+
+		expect(result.error?.message).toBe('Amount "twenty" is not a number (item 25)');
+		expect(sentReferences()).toEqual(items.slice(0, 25).map((row) => row.ref));
+		expect(Object.values(s.gw.stats().creationsByReference).every((n) => n === 1)).toBe(true);
+	});
+
+	test('a refused payout: the row read while it was out is never sent', async () => {
+		s.gw.faults.clear();
+		s.gw.resetStats();
+		s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'latency', latencyMs: 30 });
+		const items = payoutRows('STOP-SEND', 20);
+		// The service refuses row 10: its reference is taken by a payout for another amount.
+		await run(s, eWalletParameters(), { items: [{ ...items[10], amount: 5 }] });
+		s.gw.resetStats();
+		// One at a time, row 11 is read while row 10 is out.
+		const result = await run(s, eWalletParameters({ options: { concurrency: 1 } }), { items });
+
+		expect(result.error?.context?.itemIndex).toBe(10);
+		expect(result.error?.message).toContain('already used');
+		expect(sentReferences()).toEqual(items.slice(0, 11).map((row) => row.ref));
+		expect(s.gw.stats().creationsByReference[items[10].ref]).toBeUndefined();
+	});
+});

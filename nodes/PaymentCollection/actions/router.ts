@@ -13,7 +13,7 @@ const withContext =
 
 const operations: OperationTable = {
 	transaction: {
-		generate: withContext(transaction.generate.execute),
+		generate: transaction.generate.execute,
 		get: transaction.get.execute,
 	},
 	channel: {

@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
+import type { ReadThenSend } from '../../../shared/itemRunner';
 import { findPayout } from '../../../shared/lookups';
 import { submitOnce } from '../../../shared/moneySafe';
 import { callService } from '../../../shared/transport';
@@ -117,31 +118,35 @@ function conflictWith(request: PayoutRequest, existing: IDataObject): string | u
 	return reasons.length > 0 ? reasons.join(', and ') : undefined;
 }
 
-export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const request = readPayoutRequest(ctx, itemIndex);
-	const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
-
-	const outcome = await submitOnce<IDataObject>(ctx, itemIndex, {
-		referenceNo: request.referenceNo,
-		noun: 'payout',
-		create: async () => {
-			const { message, data } = await callService(ctx, {
-				endpoint: 'createPayout',
-				pathOverride: endpointPath,
-				body: request.body,
-				timeoutMs,
+/** Reads and checks the item, then creates its payout at most once. */
+export const execute: ReadThenSend = {
+	read(ctx, itemIndex) {
+		const request = readPayoutRequest(ctx, itemIndex);
+		const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
+		return async () => {
+			const outcome = await submitOnce<IDataObject>(ctx, itemIndex, {
+				referenceNo: request.referenceNo,
+				noun: 'payout',
+				create: async () => {
+					const { message, data } = await callService(ctx, {
+						endpoint: 'createPayout',
+						pathOverride: endpointPath,
+						body: request.body,
+						timeoutMs,
+					});
+					if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+					// The response shape is not documented: without a record, echo what was accepted.
+					return {
+						reference_no: request.referenceNo,
+						channel: request.channel,
+						amount: request.amount,
+						message,
+					};
+				},
+				lookup: async () => await findPayout(ctx, request.referenceNo, timeoutMs),
+				conflict: (existing) => conflictWith(request, existing),
 			});
-			if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
-			// The response shape is not documented: without a record, echo what was accepted.
-			return {
-				reference_no: request.referenceNo,
-				channel: request.channel,
-				amount: request.amount,
-				message,
-			};
-		},
-		lookup: async () => await findPayout(ctx, request.referenceNo, timeoutMs),
-		conflict: (existing) => conflictWith(request, existing),
-	});
-	return { ...outcome.record, replayed: outcome.replayed };
-}
+			return { ...outcome.record, replayed: outcome.replayed };
+		};
+	},
+};

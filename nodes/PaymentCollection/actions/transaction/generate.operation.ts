@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
+import type { ReadThenSend } from '../../../shared/itemRunner';
 import { findCollectionTransaction } from '../../../shared/lookups';
 import { submitOnce } from '../../../shared/moneySafe';
 import { callService } from '../../../shared/transport';
@@ -74,25 +75,41 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const node = this.getNode();
-	const channelCode = requireText(node, itemIndex, 'Channel', this.getNodeParameter('channelCode', itemIndex));
+/** Reads and checks the item, then generates its payment link at most once. */
+export const execute: ReadThenSend = {
+	read(ctx, itemIndex) {
+		const request = readTransactionRequest(ctx, itemIndex);
+		return async () => await generateOnce(ctx, itemIndex, request);
+	},
+};
+
+interface TransactionRequest {
+	channelCode: string;
+	amount: number;
+	referenceNo: string;
+	body: IDataObject;
+	timeoutMs: number;
+}
+
+function readTransactionRequest(ctx: IExecuteFunctions, itemIndex: number): TransactionRequest {
+	const node = ctx.getNode();
+	const channelCode = requireText(node, itemIndex, 'Channel', ctx.getNodeParameter('channelCode', itemIndex));
 	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
-	const amount = parseAmount(node, itemIndex, this.getNodeParameter('amount', itemIndex) ?? '');
-	const referenceNo = parseReferenceNo(node, itemIndex, this.getNodeParameter('referenceNo', itemIndex));
+	const amount = parseAmount(node, itemIndex, ctx.getNodeParameter('amount', itemIndex) ?? '');
+	const referenceNo = parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex));
 	const urls: IDataObject = {};
 	for (const [name, field, label] of [
 		['callbackWebhookUrl', 'callback_webhook_url', 'Callback Webhook URL'],
 		['successRedirectUrl', 'success_redirect_url', 'Success Redirect URL'],
 		['failureRedirectUrl', 'failure_redirect_url', 'Failure Redirect URL'],
 	] as const) {
-		const url = parseOptionalUrl(node, itemIndex, label, this.getNodeParameter(name, itemIndex, ''));
+		const url = parseOptionalUrl(node, itemIndex, label, ctx.getNodeParameter(name, itemIndex, ''));
 		if (url) urls[field] = url;
 	}
-	const customer = customerBody(node, itemIndex, this.getNodeParameter('customerFields', itemIndex, {}) as IDataObject);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const customer = customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject);
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const extra = extraBody(node, itemIndex, options.extraBodyFields);
-	const { timeoutMs } = readExecutionOptions(this, itemIndex);
+	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 
 	// Core fields last: nothing typed elsewhere can replace them.
 	const body: IDataObject = {
@@ -104,14 +121,22 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...urls,
 	};
 
-	const outcome = await submitOnce(this, itemIndex, {
+	return { channelCode, amount, referenceNo, body, timeoutMs };
+}
+
+async function generateOnce(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ channelCode, amount, referenceNo, body, timeoutMs }: TransactionRequest,
+): Promise<IDataObject> {
+	const outcome = await submitOnce(ctx, itemIndex, {
 		referenceNo,
 		noun: 'transaction',
 		create: async () => {
-			const { data } = await callService(this, { endpoint: 'generateTransaction', body, timeoutMs });
-			return generatedTransaction(node, data, referenceNo);
+			const { data } = await callService(ctx, { endpoint: 'generateTransaction', body, timeoutMs });
+			return generatedTransaction(ctx.getNode(), data, referenceNo);
 		},
-		lookup: async () => await findCollectionTransaction(this, referenceNo, timeoutMs),
+		lookup: async () => await findCollectionTransaction(ctx, referenceNo, timeoutMs),
 		conflict: (existing) => describeConflict(existing, amount, channelCode),
 	});
 	return { ...outcome.record, replayed: outcome.replayed };
