@@ -34,6 +34,7 @@ export function validateFaultRule(input: unknown): FaultRule {
 	if (typeof rule.path !== 'string' || !rule.path.startsWith('/')) throw new Error('path must be a string starting with "/".');
 	if (!FAULT_MODES.includes(rule.mode as FaultMode)) throw new Error(`mode must be one of ${FAULT_MODES.join(', ')}.`);
 	if (rule.method !== undefined && typeof rule.method !== 'string') throw new Error('method must be a string.');
+	if (rule.location !== undefined && typeof rule.location !== 'string') throw new Error('location must be a string.');
 	const int = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
 		const v = rule[name];
 		if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)) {

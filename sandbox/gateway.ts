@@ -242,5 +242,7 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 }
 
 function errorReply(rule: FaultRule): Reply {
-	return fail(rule.status ?? 500, 'Server Error');
+	const reply = fail(rule.status ?? 500, 'Server Error');
+	// A redirect points somewhere, as a Base URL with http instead of https would be answered.
+	return rule.location ? { ...reply, headers: { ...reply.headers, Location: rule.location } } : reply;
 }

@@ -47,6 +47,8 @@ export interface FaultRule {
 	mode: FaultMode;
 	/** For error-*: default 500 (body {message: 'Server Error'}). */
 	status?: number;
+	/** For error-* with a 3xx status: the Location header sent. */
+	location?: string;
 	/** How many matching requests it hits; default unlimited. */
 	times?: number;
 	/** 0..1: chance that a matching request is hit; with `seed` the hits are reproducible. */

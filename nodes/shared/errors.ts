@@ -121,6 +121,12 @@ export function describeFailure(
 			message: `Not found (HTTP 404).${said || ' Check the Endpoint Path option if this operation uses an assumed path.'}`,
 		};
 	}
+	if (failure.status && failure.status >= 300 && failure.status < 400) {
+		return {
+			message: `The ${label} service redirected the request (HTTP ${failure.status}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
+			description: 'Redirects are not followed, so a payment request is never sent a second time or to another address.',
+		};
+	}
 	if (failure.status === 429) {
 		return {
 			message: `The service is rate-limiting this operation (HTTP 429): wait a little and try again.${said}`,

@@ -162,6 +162,22 @@ describe('404 and 500: the service message only', () => {
 	});
 });
 
+describe('3xx: a redirect is reported, never followed', () => {
+	it('Generate: a 307 to the same address is not re-sent; the item says to check the Base URL', async () => {
+		const reference = ref();
+		// Followed, a 307 would send the payment request a second time (here: to the same place).
+		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, mode: 'error-before', status: 307, location: `${s.gw.url}${GENERATE_PATH}`, times: 1 });
+		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
+			message:
+				'The Payment Collection service redirected the request (HTTP 307) instead of answering it: check the Base URL in the credential (https, host and no extra path)',
+			description: 'Redirects are not followed, so a payment request is never sent a second time or to another address.',
+			httpCode: 307,
+		});
+		expect(s.gw.stats().attemptsByReference[reference]).toBe(1);
+		expect(s.gw.stats().creationsByReference[reference]).toBeUndefined();
+	});
+});
+
 describe('network faults', () => {
 	it.each([
 		['Get', get, LOOKUP_PATH],
