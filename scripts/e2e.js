@@ -136,6 +136,18 @@ async function main() {
 			assert(workflow.active === true || Boolean(workflow.activeVersionId), 'workflow is not active');
 		});
 
+		await check("n8n's credential test: both sandbox credentials pass, a wrong password is named", async () => {
+			assert(rest, 'n8n is not running');
+			const test = async (credential) => await rest.expectOk('POST', '/credentials/test', { credentials: credential });
+			for (const credential of sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS)) {
+				const result = await test(credential);
+				assertEqual(result.status, 'OK', `test of ${credential.type}: ${result.message}`);
+				const refused = await test({ ...credential, data: { ...credential.data, password: 'not-the-password' } });
+				assertEqual(refused.status, 'Error', `test of ${credential.type} with a wrong password`);
+				assert(/refused: check Username and Password/.test(refused.message), `message names the fix: ${refused.message}`);
+			}
+		});
+
 		await check('completed payment callback -> verified execution -> invoice marked paid', async () => {
 			assert(rest, 'n8n is not running');
 			await sandbox.settle(ORDER, 'completed');
