@@ -16,7 +16,7 @@ export const FAULT_MODES: readonly FaultMode[] = [
 ];
 
 /** mulberry32: tiny, fast, good enough for reproducible coin flips. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
 	let a = seed >>> 0;
 	return () => {
 		a = (a + 0x6d2b79f5) >>> 0;

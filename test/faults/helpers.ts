@@ -111,18 +111,6 @@ export function requestCounts(op: MoneyOperation): Record<string, number> {
 	return counts;
 }
 
-/** mulberry32: small, fast and reproducible from a 32-bit seed. */
-export function seededRandom(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 /** FAULT_SEED when given (to replay a failing run), otherwise a fresh one. */
 export function faultSeed(): number {
 	const given = process.env.FAULT_SEED;

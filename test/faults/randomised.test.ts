@@ -12,6 +12,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
+import { seededRandom } from '../../sandbox/faults';
 import {
 	collectionOperation,
 	faultSeed,
@@ -19,7 +20,6 @@ import {
 	recordFaultHits,
 	recordRequests,
 	reportSecretScan,
-	seededRandom,
 	type FaultHit,
 	type MoneyOperation,
 } from './helpers';

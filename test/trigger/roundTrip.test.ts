@@ -14,22 +14,20 @@ afterAll(async () => {
 	await tearDown(s);
 });
 
+/** Generate (GCASH_TRN) through the collection node, its callback pointed at a trigger. */
+async function generatePaymentLink(referenceNo: string, amount: number, callbackWebhookUrl: string) {
+	return await runNode({
+		type: 'n8n-nodes-payment-gateway.paymentCollection',
+		store: s.store,
+		parameters: { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN', amount, referenceNo, callbackWebhookUrl },
+		credentials: { [COLLECTION]: s.collection },
+	});
+}
+
 test('payment link -> customer pays -> signed callback -> verified, confirmed, one execution', async () => {
 	const h = await trigger(s, { confirmWithService: true, allowedIpAddresses: '127.0.0.1' });
 
-	const generated = await runNode({
-		type: 'n8n-nodes-payment-gateway.paymentCollection',
-		store: s.store,
-		parameters: {
-			resource: 'transaction',
-			operation: 'generate',
-			channelCode: 'GCASH_TRN',
-			amount: 1500.75,
-			referenceNo: 'RT-INV-0001',
-			callbackWebhookUrl: h.url,
-		},
-		credentials: { [COLLECTION]: s.collection },
-	});
+	const generated = await generatePaymentLink('RT-INV-0001', 1500.75, h.url);
 	expect(generated.error).toBeUndefined();
 	expect(generated.outputs[0][0].json).toMatchObject({ reference_no: 'RT-INV-0001', status: 'pending' });
 	expect(s.gw.lastRequestBody('/v1/biller/transactions/generate')).toMatchObject({ callback_webhook_url: h.url });
@@ -116,19 +114,7 @@ test('payout -> transferred -> signed callback -> one execution; a repost starts
 
 test('a payment that expires unpaid arrives as cancelled; a trigger for completed only ignores it', async () => {
 	const completedOnly = await trigger(s, { statuses: ['completed'] });
-	const generated = await runNode({
-		type: 'n8n-nodes-payment-gateway.paymentCollection',
-		store: s.store,
-		parameters: {
-			resource: 'transaction',
-			operation: 'generate',
-			channelCode: 'GCASH_TRN',
-			amount: 99,
-			referenceNo: 'RT-INV-0002',
-			callbackWebhookUrl: completedOnly.url,
-		},
-		credentials: { [COLLECTION]: s.collection },
-	});
+	const generated = await generatePaymentLink('RT-INV-0002', 99, completedOnly.url);
 	expect(generated.error).toBeUndefined();
 	await s.gw.settle('RT-INV-0002', 'cancelled');
 	const [call] = await completedOnly.waitForCalls(1);

@@ -8,13 +8,14 @@ import { tolerantTransactionSchema } from '../../shared/schemas';
  * The data of a Generate Transaction answer. Only reference_no and status are insisted on (the
  * rest is passed through untouched, absent optional fields included). An answer without them, or
  * for another reference, proves nothing about what was created: it is treated as an unclear
- * failure so the money-safe logic looks the reference up.
+ * failure so the money-safe logic looks the reference up. Takes the context, not the node: n8n
+ * copies the node on every getNode call, which only a failure needs.
  */
-export function generatedTransaction(node: INode, data: unknown, referenceNo: string): IDataObject {
+export function generatedTransaction(ctx: { getNode(): INode }, data: unknown, referenceNo: string): IDataObject {
 	const parsed = tolerantTransactionSchema.safeParse(data);
 	if (!parsed.success || parsed.data.reference_no !== referenceNo) {
 		throw new ServiceError(
-			node,
+			ctx.getNode(),
 			{ kind: 'unclear', networkCode: 'UNEXPECTED_BODY' },
 			'The service answered Generate Transaction without the transaction',
 		);

@@ -134,7 +134,7 @@ async function generateOnce(
 		noun: 'transaction',
 		create: async () => {
 			const { data } = await callService(ctx, { endpoint: 'generateTransaction', body, timeoutMs });
-			return generatedTransaction(ctx.getNode(), data, referenceNo);
+			return generatedTransaction(ctx, data, referenceNo);
 		},
 		lookup: async () => await findCollectionTransaction(ctx, referenceNo, timeoutMs),
 		conflict: (existing) => describeConflict(existing, amount, channelCode),
