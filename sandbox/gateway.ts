@@ -1,34 +1,26 @@
 /**
  * The sandbox gateway: a local HTTP server that behaves like the service (interface document
  * first, PUBLIC-FACTS.md where it is silent), with fault and latency injection for tests and
- * benchmarks. Listens on 127.0.0.1 only.
- *
- * Request pipeline: read body (413 over 1 MB) -> control surface? -> count -> latency -> fault
- * "before" -> route (404/405) -> bearer check (401) -> body check (400) -> handler -> fault
- * "after" -> send.
+ * benchmarks. Listens on 127.0.0.1 only. One request's path through it: server/pipeline.ts.
  */
 import * as http from 'http';
 import type { AddressInfo, Socket } from 'net';
-import { CallbackDispatcher } from './callbacks';
-import { collectionRoutes } from './collection';
-import { CONTROL_PREFIX, handleControl } from './control';
+import { CallbackDispatcher } from './callbacks/dispatcher';
+import { pageRoutes } from './collection/paymentPage';
+import { collectionRoutes } from './collection/routes';
 import { resolveCredentials } from './credentials';
-import { disbursementRoutes } from './disbursement';
-import { FaultInjector } from './faults';
-import { fail, parseBody, readBody, send, serialize, unauthenticated, type ParsedBody, type Reply } from './http';
-import { pageRoutes } from './paymentPage';
-import { matchRoute, type RequestContext, type ResolvedConfig, type Route } from './router';
-import { SandboxState } from './state';
-import { Scheduler } from './timers';
+import { disbursementRoutes } from './disbursement/routes';
+import { CONTROL_PREFIX, handleControl } from './server/control';
+import { FaultInjector } from './server/faults';
+import { fail, send } from './server/http';
+import { handleRequest, type Pipeline } from './server/pipeline';
+import type { ResolvedConfig, Route } from './server/router';
+import { SandboxState } from './server/state';
+import { emptyStats } from './server/stats';
+import { Scheduler } from './server/timers';
 import type { FaultRule, FinalStatus, SandboxGateway, SandboxOptions, SandboxStats } from './types';
 
 const ROUTES: readonly Route[] = [...collectionRoutes, ...disbursementRoutes, ...pageRoutes];
-const DEFAULT_HOLD_MS = 30000;
-
-function bearer(header: string | undefined): string | undefined {
-	const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-	return m?.[1];
-}
 
 export async function startSandboxGateway(options: SandboxOptions = {}): Promise<SandboxGateway> {
 	const log = options.log ?? (() => undefined);
@@ -41,7 +33,6 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 	// I/O timers (latency, held responses) only by close(), so a reset never strands a request.
 	const stateTimers = new Scheduler();
 	const ioTimers = new Scheduler();
-	let state!: SandboxState;
 	const dispatcher = new CallbackDispatcher({
 		secret: config.credentials.signingSecret,
 		retries: options.callbackRetries ?? 2,
@@ -49,7 +40,7 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 		log,
 		onSent: () => state.stats.callbacksSent++,
 	});
-	state = new SandboxState(
+	const state = new SandboxState(
 		{
 			tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
 			transactionExpirySeconds: options.transactionExpirySeconds ?? 3600,
@@ -65,114 +56,19 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 	let baseUrl = '';
 	const sockets = new Set<Socket>();
 
-	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-		const started = Date.now();
-		const method = (req.method ?? 'GET').toUpperCase();
-		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-		const path = url.pathname;
-
-		const read = await readBody(req);
-		if (read.kind === 'aborted') return;
-		if (read.kind === 'too-large') {
-			send(res, { ...fail(413, 'The request body is too large.'), headers: { connection: 'close' } });
-			return;
-		}
-		const parsed: ParsedBody = parseBody(read.buffer, req.headers['content-type']);
-
-		if (path.startsWith(CONTROL_PREFIX)) {
-			send(res, await handleControl(gateway, method, path, parsed));
-			return;
-		}
-
-		state.count(state.stats.requestsByPath, `${method} ${path}`);
-		const body = parsed.kind === 'ok' ? parsed.value : undefined;
-		state.recordRequest({
-			method,
-			path,
-			query: Object.fromEntries(url.searchParams),
-			headers: { ...req.headers },
-			body: structuredClone(body),
-		});
-
-		const match = matchRoute(ROUTES, method, path);
-		const matched = match && 'route' in match ? match : undefined;
-		// Counted as they arrive, before any fault: these are what the client did.
-		if (matched?.route.tokenFor) state.stats.tokenRequests[matched.route.tokenFor]++;
-		if (matched?.route.creates && typeof body?.reference_no === 'string') {
-			state.count(state.stats.attemptsByReference, body.reference_no);
-		}
-
-		const decision = faults.decide(method, path);
-		const wait = latencyMs + decision.latencyMs;
-		if (wait > 0) {
-			await ioTimers.delay(wait);
-			if (closed) return;
-		}
-
-		const fault = decision.fault;
-		if (fault?.mode === 'error-before') return finish(errorReply(fault));
-		if (fault?.mode === 'drop-before') return drop();
-
-		let reply: Reply;
-		if (!match) reply = fail(404, 'Not found.');
-		else if ('methodNotAllowed' in match) reply = fail(405, `The ${method} method is not supported for this route.`);
-		else reply = await run(match.route, match.params, url, req, parsed);
-
-		switch (fault?.mode) {
-			case 'error-after':
-				return finish(errorReply(fault));
-			case 'drop-after':
-				return drop();
-			case 'timeout-after':
-				log(`${method} ${path} -> held (timeout-after)`);
-				ioTimers.after(fault.holdMs ?? DEFAULT_HOLD_MS, () => req.socket.destroy());
-				return;
-			case 'malformed': {
-				// The work is done and the status is 200, but the body breaks off mid-JSON.
-				const full = serialize({ ...reply, status: 200 }).payload || '{"message":""}';
-				const cut = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
-				return finish({ ...reply, status: 200, html: undefined, text: undefined }, cut);
-			}
-			default:
-				return finish(reply);
-		}
-
-		function finish(r: Reply, payload?: string): void {
-			send(res, r, payload === undefined ? undefined : { payload });
-			log(`${method} ${path} -> ${r.status} (${Date.now() - started} ms)`);
-		}
-		function drop(): void {
-			log(`${method} ${path} -> connection dropped`);
-			req.socket.destroy();
-		}
-	}
-
-	async function run(
-		route: Route,
-		params: Record<string, string>,
-		url: URL,
-		req: http.IncomingMessage,
-		parsed: ParsedBody,
-	): Promise<Reply> {
-		if (route.auth && !state.isValidToken(bearer(req.headers.authorization), route.auth)) return unauthenticated();
-		if (route.usesBody && parsed.kind === 'bad') return fail(400, parsed.message);
-		const ctx: RequestContext = {
-			method: route.method,
-			path: url.pathname,
-			query: url.searchParams,
-			headers: req.headers,
-			params,
-			body: parsed.kind === 'ok' ? parsed.value : {},
-			hasBody: parsed.kind === 'ok',
-			baseUrl,
-			state,
-			config,
-		};
-		return route.handler(ctx);
-	}
-
+	const pipeline: Pipeline = {
+		routes: ROUTES,
+		config,
+		state,
+		faults,
+		ioTimers,
+		log,
+		current: () => ({ baseUrl, latencyMs, closed }),
+		control: (method, path, parsed) =>
+			path.startsWith(CONTROL_PREFIX) ? handleControl(gateway, method, path, parsed) : undefined,
+	};
 	const server = http.createServer((req, res) => {
-		handle(req, res).catch((err: unknown) => {
+		handleRequest(pipeline, req, res).catch((err: unknown) => {
 			log(`internal error: ${err instanceof Error ? err.message : String(err)}`);
 			send(res, fail(500, 'Server Error'));
 		});
@@ -209,12 +105,7 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 			return structuredClone(state.stats);
 		},
 		resetStats() {
-			const counters = state.stats;
-			counters.tokenRequests = { collection: 0, disbursement: 0 };
-			counters.requestsByPath = {};
-			counters.creationsByReference = {};
-			counters.attemptsByReference = {};
-			counters.callbacksSent = 0;
+			state.stats = emptyStats();
 		},
 		reset() {
 			state.reset();
@@ -228,21 +119,15 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 		setLatency(ms: number) {
 			latencyMs = Math.max(0, Number(ms) || 0);
 		},
-		expireTokens: () => state.expireTokens(),
-		settle: (referenceNo: string, status: FinalStatus) => state.settle(referenceNo, status),
-		scriptOutcome: (referenceNo: string, status: FinalStatus, afterMs?: number) => state.scriptOutcome(referenceNo, status, afterMs),
-		getTransaction: (referenceNo: string) => state.transactionView(referenceNo),
-		getPayout: (referenceNo: string) => state.payoutView(referenceNo),
+		expireTokens: () => state.tokens.expireAll(),
+		settle: (referenceNo: string, status: FinalStatus) => state.outcomes.settle(referenceNo, status),
+		scriptOutcome: (referenceNo: string, status: FinalStatus, afterMs?: number) => state.outcomes.script(referenceNo, status, afterMs),
+		getTransaction: (referenceNo: string) => state.transactions.view(referenceNo),
+		getPayout: (referenceNo: string) => state.payouts.view(referenceNo),
 		lastRequestBody: (pathPrefix: string) => state.lastRequest(pathPrefix)?.body,
 		lastRequest: (pathPrefix: string) => state.lastRequest(pathPrefix),
 		callbacks: () => dispatcher.list(),
 	};
 	log(`sandbox gateway listening on ${baseUrl}`);
 	return gateway;
-}
-
-function errorReply(rule: FaultRule): Reply {
-	const reply = fail(rule.status ?? 500, 'Server Error');
-	// A redirect points somewhere, as a Base URL with http instead of https would be answered.
-	return rule.location ? { ...reply, headers: { ...reply.headers, Location: rule.location } } : reply;
 }

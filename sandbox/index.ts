@@ -1,10 +1,12 @@
 /** Public entry of the sandbox gateway. */
 export { startSandboxGateway } from './gateway';
 export { SANDBOX_CREDENTIALS } from './credentials';
-export { isLoopbackHost, buildCallbackBody } from './callbacks';
-export { AUTHORIZATIONS, BANKS, COLLECTION_CHANNELS, PAYOUT_CHANNELS, WALLETS } from './fixtures';
-export { AMOUNT_MAX, AMOUNT_MIN, REFERENCE_MAX_LENGTH } from './validation';
+export { buildCallbackBody, isLoopbackHost } from './callbacks/body';
+export { COLLECTION_CHANNELS } from './collection/channels';
+export { AUTHORIZATIONS, BANKS, PAYOUT_CHANNELS, WALLETS } from './disbursement/fixtures';
+export { AMOUNT_MAX, AMOUNT_MIN, REFERENCE_MAX_LENGTH } from './server/validation';
 export type {
+	ApiInterface,
 	CallbackRecord,
 	FaultMode,
 	FaultRule,
@@ -14,4 +16,5 @@ export type {
 	SandboxGateway,
 	SandboxOptions,
 	SandboxStats,
+	Status,
 } from './types';

@@ -6,7 +6,12 @@ export interface SandboxCredentials {
 	signingSecret: string;
 }
 
-export type FinalStatus = 'completed' | 'cancelled';
+/** The two interfaces; each has its own token endpoint and its own tokens (interface document, 1). */
+export type ApiInterface = 'collection' | 'disbursement';
+
+/** The three status values of transactions, payouts and wallet filters (interface document, 3). */
+export type Status = 'pending' | 'completed' | 'cancelled';
+export type FinalStatus = Exclude<Status, 'pending'>;
 
 export interface SandboxOptions {
 	/** Default 0 (a random free port). The gateway always listens on 127.0.0.1 only. */

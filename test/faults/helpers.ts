@@ -7,8 +7,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters, OnError } from '
 
 import { ENDPOINTS } from '../../nodes/shared/endpoints';
 import type { FaultMode, RecordedRequest, SandboxOptions } from '../../sandbox';
-import { FaultInjector } from '../../sandbox/faults';
-import { SandboxState } from '../../sandbox/state';
+import { FaultInjector } from '../../sandbox/server/faults';
+import { SandboxState } from '../../sandbox/server/state';
 import * as collection from '../collection/helpers';
 import * as disbursement from '../disbursement/helpers';
 import { scannedCount, secretsOf, type CredentialStore, type NodeRunResult } from '../harness';

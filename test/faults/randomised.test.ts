@@ -12,7 +12,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
-import { seededRandom } from '../../sandbox/faults';
+import { seededRandom } from '../../sandbox/server/faults';
 import {
 	collectionOperation,
 	faultSeed,

@@ -3,7 +3,7 @@
  * adds its delay, and the first matching rule of any other mode decides the fault. A rule with
  * `probability` draws from its own seeded generator, so a benchmark run is reproducible.
  */
-import type { FaultMode, FaultRule } from './types';
+import type { FaultMode, FaultRule } from '../types';
 
 export const FAULT_MODES: readonly FaultMode[] = [
 	'error-before',

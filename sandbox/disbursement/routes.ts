@@ -1,12 +1,15 @@
 /**
- * The disbursement interface. Paths come from endpoints.ts (some are assumed there); bodies and
- * response shapes beyond the interface document are this fake's own, listed in the README.
+ * The disbursement interface. Its route table is written from the interface document; the paths
+ * it does not show are assumed as docs/endpoints.md says. Bodies and response shapes beyond the
+ * document are this fake's own, listed in the README.
  */
-import { ENDPOINTS } from '../nodes/shared/endpoints';
+import { fail, invalid, ok, type Reply } from '../server/http';
+import { roundCents } from '../server/money';
+import { lookUp } from '../server/records';
+import { route, type RequestContext, type Route } from '../server/router';
+import { isPresent, type FieldErrors } from '../server/validation';
 import { AUTHORIZATIONS, BANKS, LEDGER_FIXTURE, WALLETS, findPayoutChannel, type LedgerEntry } from './fixtures';
-import { fail, invalid, ok, type Reply } from './http';
-import { route, type RequestContext, type Route } from './router';
-import { isPresent, validatePayout, validateStatusFilter, type FieldErrors } from './validation';
+import { validatePayout, validateStatusFilter } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
 	const errors: FieldErrors = {};
@@ -17,7 +20,7 @@ function createToken(ctx: RequestContext): Reply {
 	if (ctx.body.username !== expected.username || ctx.body.password !== expected.password) {
 		return fail(401, 'Invalid credentials.');
 	}
-	return ok('Access token generated successfully.', ctx.state.issueToken('disbursement'));
+	return ok('Access token generated successfully.', ctx.state.tokens.issue('disbursement'));
 }
 
 function processPayout(ctx: RequestContext): Reply {
@@ -28,15 +31,7 @@ function processPayout(ctx: RequestContext): Reply {
 }
 
 function listPayouts(ctx: RequestContext): Reply {
-	const ref = ctx.query.get('reference_no');
-	let transactions: unknown[];
-	if (ref !== null) {
-		const view = ctx.state.payoutView(ref);
-		transactions = view ? [view] : [];
-	} else {
-		transactions = [...ctx.state.payouts.keys()].map((k) => ctx.state.payoutView(k));
-	}
-	return ok('', { transactions });
+	return lookUp(ctx.state.payouts, ctx.query.get('reference_no'));
 }
 
 function repost(ctx: RequestContext): Reply {
@@ -48,12 +43,12 @@ function repost(ctx: RequestContext): Reply {
 	if (typeof ref !== 'string') return invalid({ reference_no: ['The reference no must be a string.'] });
 	const record = ctx.state.payouts.get(ref);
 	if (!record) return fail(404, 'Transaction not found.');
-	const wait = ctx.state.takeRepostSlot(ref);
+	const wait = ctx.state.reposts.take(ref);
 	if (wait > 0) {
 		return { ...fail(429, `Too many repost requests. Try again in ${wait} seconds.`), headers: { 'retry-after': String(wait) } };
 	}
 	// Re-sends the callback of the current status (pending included); the answer does not wait for it.
-	void ctx.state.sendCallback(record);
+	void ctx.state.outcomes.sendCallback(record);
 	return ok('Callback reposted.', { reference_no: ref, status: record.view.status });
 }
 
@@ -66,9 +61,9 @@ function getAuthorization(ctx: RequestContext): Reply {
 /** Completed collections credit the main wallet and completed payouts debit it. */
 function walletBalances(ctx: RequestContext) {
 	let delta = 0;
-	for (const tx of ctx.state.transactions.values()) if (tx.view.status === 'completed') delta += tx.view.subtotal_amount;
-	for (const p of ctx.state.payouts.values()) if (p.view.status === 'completed') delta -= p.view.total_amount;
-	return WALLETS.map((w) => ({ ...w, balance: w.id === 'WLT-MAIN' ? Math.round((w.balance + delta) * 100) / 100 : w.balance }));
+	for (const tx of ctx.state.transactions.all()) if (tx.view.status === 'completed') delta += tx.view.subtotal_amount;
+	for (const p of ctx.state.payouts.all()) if (p.view.status === 'completed') delta -= p.view.total_amount;
+	return WALLETS.map((w) => ({ ...w, balance: w.id === 'WLT-MAIN' ? roundCents(w.balance + delta) : w.balance }));
 }
 
 function listWallets(ctx: RequestContext): Reply {
@@ -81,7 +76,7 @@ function listWallets(ctx: RequestContext): Reply {
 function listWalletTransactions(ctx: RequestContext): Reply {
 	const filter = validateStatusFilter(ctx.query.get('status'));
 	if ('errors' in filter) return invalid(filter.errors);
-	const payoutEntries: LedgerEntry[] = [...ctx.state.payouts.values()].map((p) => ({
+	const payoutEntries: LedgerEntry[] = ctx.state.payouts.all().map((p) => ({
 		reference_no: p.view.reference_no,
 		amount: p.view.total_amount,
 		type: 'debit',
@@ -100,12 +95,18 @@ function listBanks(): Reply {
 }
 
 export const disbursementRoutes: Route[] = [
-	route('POST', ENDPOINTS.disbursementToken.path, { tokenFor: 'disbursement', usesBody: true }, createToken),
-	route('POST', ENDPOINTS.createPayout.path, { auth: 'disbursement', creates: true, usesBody: true }, processPayout),
-	route('GET', ENDPOINTS.getPayouts.path, { auth: 'disbursement' }, listPayouts),
-	route('POST', ENDPOINTS.repostPayout.path, { auth: 'disbursement', usesBody: true }, repost),
-	route('POST', ENDPOINTS.getAuthorization.path, { auth: 'disbursement', usesBody: true }, getAuthorization),
-	route('GET', ENDPOINTS.getWallets.path, { auth: 'disbursement' }, listWallets),
-	route('GET', ENDPOINTS.getWalletTransactions.path, { auth: 'disbursement' }, listWalletTransactions),
-	route('GET', ENDPOINTS.getBanks.path, { auth: 'disbursement' }, listBanks),
+	// 4.2 Create Access Token
+	route('POST', '/v1/auth/token', { tokenFor: 'disbursement', usesBody: true }, createToken),
+	// 4.6 Process Disbursement: path not shown, assumed
+	route('POST', '/v1/api/disbursement/transactions/process', { auth: 'disbursement', creates: true, usesBody: true }, processPayout),
+	// 4.5 Get Transactions (?reference_no=)
+	route('GET', '/v1/api/disbursement/transactions', { auth: 'disbursement' }, listPayouts),
+	// 4.8 Repost Transaction (body reference_no: assumed)
+	route('POST', '/v1/api/disbursement/transactions/repost', { auth: 'disbursement', usesBody: true }, repost),
+	// 4.7 Get Authorization
+	route('POST', '/v1/api/authorization/:code', { auth: 'disbursement', usesBody: true }, getAuthorization),
+	// 4.9 Get Wallets, Get Wallet Transactions (?status=) and the bank list: paths not shown, assumed
+	route('GET', '/v1/api/wallets', { auth: 'disbursement' }, listWallets),
+	route('GET', '/v1/api/wallets/transactions', { auth: 'disbursement' }, listWalletTransactions),
+	route('GET', '/v1/api/banks', { auth: 'disbursement' }, listBanks),
 ];

@@ -1,9 +1,8 @@
-/** Route table types and matching. Paths use `:name` placeholders like endpoints.ts. */
+/** Route table types and matching. Paths use `:name` placeholders as the interface document does. */
 import type { IncomingHttpHeaders } from 'http';
-import type { ApiInterface } from '../nodes/shared/endpoints';
+import type { ApiInterface, SandboxCredentials } from '../types';
 import type { Reply } from './http';
 import type { SandboxState } from './state';
-import type { SandboxCredentials } from './types';
 
 export interface ResolvedConfig {
 	credentials: SandboxCredentials;

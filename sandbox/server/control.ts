@@ -3,9 +3,9 @@
  * benchmarks). Unauthenticated: the gateway only listens on 127.0.0.1. Control requests are not
  * counted in stats and never hit by faults or latency.
  */
+import type { FaultRule, FinalStatus, SandboxGateway } from '../types';
 import { fail, json, ok, type ParsedBody, type Reply } from './http';
-import { SandboxError } from './state';
-import type { FaultRule, FinalStatus, SandboxGateway } from './types';
+import { SandboxError } from './outcomes';
 
 export const CONTROL_PREFIX = '/__sandbox/';
 

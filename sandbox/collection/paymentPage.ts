@@ -3,10 +3,10 @@
  * checkout. Pay / Cancel settle the transaction (with its callback) and send the browser to
  * success_redirect_url / failure_redirect_url, as section 6 describes.
  */
-import { COLLECTION_CHANNELS } from './fixtures';
-import type { Reply } from './http';
-import { route, type RequestContext, type Route } from './router';
-import type { CollectionRecord } from './state';
+import type { Reply } from '../server/http';
+import { route, type RequestContext, type Route } from '../server/router';
+import { COLLECTION_CHANNELS } from './channels';
+import type { CollectionRecord } from './transactions';
 
 const escapeHtml = (value: unknown) =>
 	String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -60,7 +60,7 @@ function decide(status: 'completed' | 'cancelled') {
 	return (ctx: RequestContext): Reply => {
 		const record = ctx.state.transactions.get(ctx.params.reference_no);
 		if (!record) return notFound();
-		const changed = ctx.state.finalize(record, status);
+		const changed = ctx.state.outcomes.finalize(record, status);
 		// The callback goes out in the background; the browser does not wait for the merchant.
 		changed?.catch(() => undefined);
 		const target = record.view.status === 'completed' ? record.successUrl : record.failureUrl;

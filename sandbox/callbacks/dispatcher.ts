@@ -1,7 +1,5 @@
 /**
- * Signed webhook delivery. Body and signature follow PUBLIC-FACTS.md:
- * {"data": {reference_no, amount, status, signature, total_amount, transaction}} with
- * signature = HMAC-SHA256(signingSecret, `${amount}@${reference_no}`) in lower-case hex.
+ * Signed webhook delivery (body and signature: body.ts, signature.ts).
  * Retry policy of the real service is unknown: here, `retries` extra attempts 200 ms apart after
  * a non-2xx answer or a connection error.
  *
@@ -10,42 +8,12 @@
  */
 import * as http from 'http';
 import * as https from 'https';
-import { signCallback } from '../nodes/shared/signature';
-import type { CallbackRecord } from './types';
-import type { Scheduler } from './timers';
+import type { Scheduler } from '../server/timers';
+import type { CallbackRecord } from '../types';
+import { buildCallbackBody, isLoopbackHost, type CallbackEvent } from './body';
 
 export const RETRY_DELAY_MS = 200;
 const ATTEMPT_TIMEOUT_MS = 5000;
-
-export interface CallbackEvent {
-	url: string | undefined;
-	referenceNo: string;
-	amount: number;
-	totalAmount: number;
-	status: string;
-	transaction: Record<string, unknown>;
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	if (host === 'localhost' || host === '::1') return true;
-	const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-	return m !== null && m.slice(1).every((octet) => Number(octet) <= 255);
-}
-
-export function buildCallbackBody(secret: string, event: CallbackEvent): { data: Record<string, unknown> } {
-	return {
-		data: {
-			reference_no: event.referenceNo,
-			amount: event.amount,
-			status: event.status,
-			// Same value as the `amount` field above, so the JSON text and the signed text agree.
-			signature: signCallback(secret, event.amount, event.referenceNo),
-			total_amount: event.totalAmount,
-			transaction: event.transaction,
-		},
-	};
-}
 
 export interface DispatcherOptions {
 	secret: string;

@@ -1,8 +1,13 @@
-/** The collection interface (Payments API): token, generate, look-up, channels, fee preview. */
-import { ENDPOINTS } from '../nodes/shared/endpoints';
-import { COLLECTION_CHANNELS } from './fixtures';
-import { fail, invalid, ok, type Reply } from './http';
-import { route, type RequestContext, type Route } from './router';
+/**
+ * The collection interface (Payments API). Its route table is written from the interface
+ * document; paths it does not show are the public ones (PUBLIC-FACTS.md, docs/endpoints.md).
+ */
+import { fail, invalid, ok, type Reply } from '../server/http';
+import { lookUp } from '../server/records';
+import { route, type RequestContext, type Route } from '../server/router';
+import { roundCents } from '../server/money';
+import { COLLECTION_CHANNELS, type CollectionChannel } from './channels';
+import { channelLogoUrl } from './transactions';
 import { validateCalculate, validateGenerate } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
@@ -12,7 +17,7 @@ function createToken(ctx: RequestContext): Reply {
 	const password = ctx.query.get('password');
 	const expected = ctx.config.credentials.collection;
 	if (username !== expected.username || password !== expected.password) return fail(401, 'Invalid credentials.');
-	return ok('Token created successfully.', ctx.state.issueToken('collection'));
+	return ok('Token created successfully.', ctx.state.tokens.issue('collection'));
 }
 
 function generate(ctx: RequestContext): Reply {
@@ -22,26 +27,18 @@ function generate(ctx: RequestContext): Reply {
 	return ok('Transaction generated successfully.', structuredClone(record.view));
 }
 
+/** Listing everything (no reference_no) is discouraged by the service but still answers. */
 function listTransactions(ctx: RequestContext): Reply {
-	const ref = ctx.query.get('reference_no');
-	let transactions: unknown[];
-	if (ref !== null) {
-		const view = ctx.state.transactionView(ref);
-		transactions = view ? [view] : [];
-	} else {
-		// Listing everything is discouraged by the service but still answers.
-		transactions = [...ctx.state.transactions.keys()].map((k) => ctx.state.transactionView(k));
-	}
-	return ok('', { transactions });
+	return lookUp(ctx.state.transactions, ctx.query.get('reference_no'));
 }
 
-export function channelListEntry(channel: (typeof COLLECTION_CHANNELS)[number], baseUrl: string) {
+function channelListEntry(channel: CollectionChannel, baseUrl: string) {
 	return {
 		name: channel.name,
 		description: channel.description,
 		slug: channel.slug,
 		code: channel.code,
-		logo: `${baseUrl}/static/logos/${channel.slug}.svg`,
+		logo: channelLogoUrl(baseUrl, channel),
 		is_web_payment: true,
 		is_disabled: channel.isDisabled,
 		currencies: ['PHP'],
@@ -58,18 +55,23 @@ function calculate(ctx: RequestContext): Reply {
 	const result = validateCalculate(ctx.query);
 	if ('errors' in result) return invalid(result.errors);
 	const { channel, amount } = result.value;
-	const subtotal = Math.round(amount * 100) / 100;
+	const subtotal = roundCents(amount);
 	return ok('', {
 		subtotal_amount: subtotal,
 		service_fee: channel.serviceFee,
-		total_amount: Math.round((subtotal + channel.serviceFee) * 100) / 100,
+		total_amount: roundCents(subtotal + channel.serviceFee),
 	});
 }
 
 export const collectionRoutes: Route[] = [
-	route('POST', ENDPOINTS.collectionToken.path, { tokenFor: 'collection' }, createToken),
-	route('POST', ENDPOINTS.generateTransaction.path, { auth: 'collection', creates: true, usesBody: true }, generate),
-	route('GET', ENDPOINTS.getCollectionTransactions.path, { auth: 'collection' }, listTransactions),
-	route('GET', ENDPOINTS.getChannels.path, { auth: 'collection' }, listChannels),
-	route('GET', ENDPOINTS.calculateFee.path, { auth: 'collection' }, calculate),
+	// 4.1 Create Token
+	route('POST', '/v1/biller/token/create', { tokenFor: 'collection' }, createToken),
+	// 4.3 Generate Transaction
+	route('POST', '/v1/biller/transactions/generate', { auth: 'collection', creates: true, usesBody: true }, generate),
+	// 4.4 Get Transactions (?reference_no=)
+	route('GET', '/v1/biller/transactions', { auth: 'collection' }, listTransactions),
+	// 4.9 Get Channels: path from public integrations
+	route('GET', '/v1/biller/channels', { auth: 'collection' }, listChannels),
+	// Fee preview (?channel_code=&amount=): not in the document, path from public integrations
+	route('GET', '/v1/biller/channels/calculate', { auth: 'collection' }, calculate),
 ];

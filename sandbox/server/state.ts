@@ -1,0 +1,89 @@
+/**
+ * The fake's memory, one part per resource: tokens, collection transactions, payouts, reposts,
+ * scripted outcomes, the request log and the counters. Creating a record lives here because it
+ * touches several parts (counters, expiry, scripted or automatic settling).
+ */
+import type { CallbackDispatcher } from '../callbacks/dispatcher';
+import { buildTransaction, type CollectionRecord } from '../collection/transactions';
+import type { GenerateInput } from '../collection/validation';
+import { buildPayout, type PayoutRecord } from '../disbursement/payouts';
+import { RepostLimiter } from '../disbursement/reposts';
+import type { PayoutInput } from '../disbursement/validation';
+import type { RecordedRequest, SandboxStats } from '../types';
+import { Outcomes } from './outcomes';
+import { RecordStore } from './records';
+import { RequestLog } from './requestLog';
+import { countUp, emptyStats } from './stats';
+import type { Scheduler } from './timers';
+import { TokenStore } from './tokens';
+
+export interface StateConfig {
+	tokenLifetimeSeconds: number;
+	transactionExpirySeconds: number;
+	payoutAutoSettleMs?: number;
+	repostLimit: { max: number; windowMs: number };
+}
+
+export class SandboxState {
+	stats: SandboxStats = emptyStats();
+	readonly tokens: TokenStore;
+	readonly transactions = new RecordStore<CollectionRecord>();
+	readonly payouts = new RecordStore<PayoutRecord>();
+	readonly reposts: RepostLimiter;
+	readonly outcomes: Outcomes;
+	private readonly requests = new RequestLog();
+
+	constructor(
+		private readonly cfg: StateConfig,
+		private readonly timers: Scheduler,
+		private readonly dispatcher: CallbackDispatcher,
+	) {
+		this.tokens = new TokenStore(cfg.tokenLifetimeSeconds);
+		this.reposts = new RepostLimiter(cfg.repostLimit);
+		this.outcomes = new Outcomes(this, timers, dispatcher);
+	}
+
+	reset(): void {
+		this.timers.cancelAll();
+		this.dispatcher.reset();
+		this.stats = emptyStats();
+		this.tokens.expireAll();
+		this.transactions.clear();
+		this.payouts.clear();
+		this.outcomes.clear();
+		this.reposts.clear();
+		this.requests.clear();
+	}
+
+	recordRequest(request: RecordedRequest): void {
+		this.requests.record(request);
+	}
+
+	lastRequest(pathPrefix: string): RecordedRequest | undefined {
+		return this.requests.last(pathPrefix);
+	}
+
+	createTransaction(input: GenerateInput, baseUrl: string): CollectionRecord {
+		const now = Date.now();
+		const lifetimeMs = this.cfg.transactionExpirySeconds * 1000;
+		const record = buildTransaction(input, baseUrl, now, now + lifetimeMs);
+		this.transactions.add(record);
+		countUp(this.stats.creationsByReference, input.referenceNo);
+		record.cancelExpiry = this.timers.after(lifetimeMs, () => {
+			void this.outcomes.finalize(record, 'cancelled', 'expired');
+		});
+		this.outcomes.applyScript(record);
+		return record;
+	}
+
+	createPayout(input: PayoutInput): PayoutRecord {
+		const record = buildPayout(input, Date.now());
+		this.payouts.add(record);
+		countUp(this.stats.creationsByReference, input.referenceNo);
+		const autoSettleMs = this.cfg.payoutAutoSettleMs;
+		if (!this.outcomes.applyScript(record) && autoSettleMs !== undefined) {
+			this.timers.after(autoSettleMs, () => void this.outcomes.finalize(record, 'completed'));
+		}
+		return record;
+	}
+}
