@@ -1,9 +1,9 @@
 /** 422 rules of Generate Transaction (4.3) and the fee preview. */
 import {
 	ErrorBag,
-	EMAIL,
-	PH_MOBILE,
 	checkAmount,
+	checkEmail,
+	checkMobileNumber,
 	checkReference,
 	checkUrl,
 	isPresent,
@@ -52,16 +52,8 @@ export function validateGenerate(
 	const callbackUrl = checkUrl(bag, 'callback_webhook_url', body.callback_webhook_url);
 
 	for (const field of channel?.requiredCustomerFields ?? []) requireString(bag, field, body[field]);
-	if (isPresent(body.email) && !bag.has('email') && (typeof body.email !== 'string' || !EMAIL.test(body.email))) {
-		bag.add('email', 'The email must be a valid email address.');
-	}
-	if (
-		isPresent(body.mobile_number) &&
-		!bag.has('mobile_number') &&
-		(typeof body.mobile_number !== 'string' || !PH_MOBILE.test(body.mobile_number))
-	) {
-		bag.add('mobile_number', 'The mobile number format is invalid.');
-	}
+	checkEmail(bag, 'email', body.email);
+	checkMobileNumber(bag, 'mobile_number', body.mobile_number);
 
 	if (!bag.empty || !channel || amount === undefined || referenceNo === undefined) return { errors: bag.errors };
 	const customer: Record<string, unknown> = {};

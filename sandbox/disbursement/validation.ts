@@ -1,9 +1,10 @@
 /** 422 rules of Process Disbursement (4.6) and the wallet status filters. */
 import {
 	ErrorBag,
-	EMAIL,
-	PH_MOBILE,
 	checkAmount,
+	checkEmail,
+	checkMobileNumber,
+	checkOneOf,
 	checkReference,
 	checkUrl,
 	isObject,
@@ -22,9 +23,8 @@ export interface PayoutInput {
 }
 
 function checkBankFields(bag: ErrorBag, fields: Record<string, unknown>): void {
-	if (requireString(bag, 'fields.bank_code', fields.bank_code) && !BANKS.some((b) => b.code === fields.bank_code)) {
-		bag.add('fields.bank_code', 'The selected fields.bank code is invalid.');
-	}
+	requireString(bag, 'fields.bank_code', fields.bank_code);
+	checkOneOf(bag, 'fields.bank_code', fields.bank_code, BANKS.map((b) => b.code));
 
 	const sender = isObject(fields.sender) ? fields.sender : {};
 	if (fields.sender !== undefined && !isObject(fields.sender)) bag.add('fields.sender', 'The fields.sender must be an object.');
@@ -37,30 +37,20 @@ function checkBankFields(bag: ErrorBag, fields: Record<string, unknown>): void {
 	if (fields.receiver !== undefined && !isObject(fields.receiver)) bag.add('fields.receiver', 'The fields.receiver must be an object.');
 	requireString(bag, 'fields.receiver.account_name', receiver.account_name);
 	requireString(bag, 'fields.receiver.account_number', receiver.account_number);
-	if (
-		requireString(bag, 'fields.receiver.type', receiver.type) &&
-		!(RECEIVER_TYPES as readonly string[]).includes(receiver.type as string)
-	) {
-		bag.add('fields.receiver.type', 'The selected fields.receiver.type is invalid.');
-	}
-	if (
-		optionalString(bag, 'fields.receiver.gender', receiver.gender) &&
-		!(GENDERS as readonly string[]).includes(receiver.gender as string)
-	) {
-		bag.add('fields.receiver.gender', 'The selected fields.receiver.gender is invalid.');
-	}
-	if (optionalString(bag, 'fields.receiver.email', receiver.email) && !EMAIL.test(receiver.email as string)) {
-		bag.add('fields.receiver.email', 'The fields.receiver.email must be a valid email address.');
-	}
+	requireString(bag, 'fields.receiver.type', receiver.type);
+	checkOneOf(bag, 'fields.receiver.type', receiver.type, RECEIVER_TYPES);
+	optionalString(bag, 'fields.receiver.gender', receiver.gender);
+	checkOneOf(bag, 'fields.receiver.gender', receiver.gender, GENDERS);
+	optionalString(bag, 'fields.receiver.email', receiver.email);
+	checkEmail(bag, 'fields.receiver.email', receiver.email);
 	for (const key of ['mobile_number', 'address', 'barangay', 'city', 'zip_code']) {
 		optionalString(bag, `fields.receiver.${key}`, receiver[key]);
 	}
 }
 
 function checkEWalletFields(bag: ErrorBag, fields: Record<string, unknown>): void {
-	if (requireString(bag, 'fields.mobile_number', fields.mobile_number) && !PH_MOBILE.test(fields.mobile_number as string)) {
-		bag.add('fields.mobile_number', 'The fields.mobile number format is invalid.');
-	}
+	requireString(bag, 'fields.mobile_number', fields.mobile_number);
+	checkMobileNumber(bag, 'fields.mobile_number', fields.mobile_number);
 }
 
 export function validatePayout(

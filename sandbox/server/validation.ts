@@ -67,9 +67,27 @@ export function isHttpUrl(value: unknown): boolean {
 	}
 }
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Philippine mobile number: 09XXXXXXXXX or +639XXXXXXXXX. */
-export const PH_MOBILE = /^(09\d{9}|\+639\d{9})$/;
+const PH_MOBILE = /^(09\d{9}|\+639\d{9})$/;
+
+/** A rule on the text of a value: checked only when it is present and no other rule refused it yet. */
+function checkText(bag: ErrorBag, field: string, value: unknown, accepts: (text: string) => boolean, message: string): void {
+	if (isPresent(value) && !bag.has(field) && (typeof value !== 'string' || !accepts(value))) bag.add(field, message);
+}
+
+export function checkEmail(bag: ErrorBag, field: string, value: unknown): void {
+	checkText(bag, field, value, (text) => EMAIL.test(text), `The ${attribute(field)} must be a valid email address.`);
+}
+
+export function checkMobileNumber(bag: ErrorBag, field: string, value: unknown): void {
+	checkText(bag, field, value, (text) => PH_MOBILE.test(text), `The ${attribute(field)} format is invalid.`);
+}
+
+/** Laravel's `in`: one of the listed values. */
+export function checkOneOf(bag: ErrorBag, field: string, value: unknown, allowed: readonly string[]): void {
+	checkText(bag, field, value, (text) => allowed.includes(text), `The selected ${attribute(field)} is invalid.`);
+}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
