@@ -12,7 +12,7 @@ import type { Scheduler } from '../server/timers';
 import type { CallbackRecord } from '../types';
 import { buildCallbackBody, isLoopbackHost, type CallbackEvent } from './body';
 
-export const RETRY_DELAY_MS = 200;
+const RETRY_DELAY_MS = 200;
 const ATTEMPT_TIMEOUT_MS = 5000;
 
 export interface DispatcherOptions {
