@@ -63,6 +63,13 @@ export interface FaultRule {
 	latencyMs?: number;
 	/** For 'timeout-after': hold the response this long, then destroy the socket. Default 30000. */
 	holdMs?: number;
+	/**
+	 * For error-*: the JSON body sent instead of {message: 'Server Error'}; with a 2xx status it plays
+	 * a service that answers success with the wrong body. Strings may hold `{{authorization}}`,
+	 * `{{password}}` and `{{reference_no}}`, replaced by the request's own values, to play a
+	 * service that echoes what it was sent.
+	 */
+	body?: unknown;
 }
 
 export interface CallbackRecord {

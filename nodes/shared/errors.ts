@@ -5,11 +5,34 @@
  * errors.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { ApplicationError, NodeApiError } from 'n8n-workflow';
 
 import { envelopeSchema } from './schemas';
 import { describeNetworkCode } from './networkCodes';
-import { isTokenFailureMessage } from './token';
+
+/**
+ * The credential's token step failed, so the request was never sent. n8n wraps what
+ * `preAuthentication` throws in a NodeApiError that keeps the message and `httpCode` but drops the
+ * error itself, so the mark travels as the httpCode: TOKEN_STEP_FAILED for a failure that may
+ * pass (the token endpoint answered 5xx or not at all), CREDENTIAL_UNUSABLE for one that every
+ * later request would meet again (refused, incomplete, an unusable Base URL or token).
+ */
+export const TOKEN_STEP_FAILED = 'TOKEN_STEP_FAILED';
+export const CREDENTIAL_UNUSABLE = 'CREDENTIAL_UNUSABLE';
+
+export class TokenStepError extends ApplicationError {
+	constructor(
+		message: string,
+		readonly httpCode: typeof TOKEN_STEP_FAILED | typeof CREDENTIAL_UNUSABLE = CREDENTIAL_UNUSABLE,
+	) {
+		super(message);
+	}
+}
+
+/** What n8n 2.x's opt-in Engine 2.0 throws for every credential with an expirable field. */
+const ENGINE_V2_REFUSAL = /Engine 2\.0 does not support credentials with an expirable/i;
+const ENGINE_V2_MESSAGE =
+	"n8n's Engine 2.0 does not support credentials with an expiring token yet, and both Payment Gateway credentials use one: run this workflow on engine v1 (set the workflow's engine back to v1), where the token is fetched and stored as usual";
 
 /**
  * - `rejected`: the service answered with a definite 4xx; nothing was done.
@@ -29,6 +52,17 @@ export interface ServiceFailure {
 	networkCode?: string;
 	/** The credential's token step failed (its message): the request itself was never sent. */
 	tokenFailure?: string;
+	/** The credential cannot work as it is: every later request would fail the same way. */
+	credentialUnusable?: boolean;
+}
+
+/**
+ * Failures after which no further item may be sent: the credential cannot get a token, or the
+ * service refused a freshly fetched token. Every later request would fail the same way, and with
+ * continue-on-fail each would cost another token request.
+ */
+export function stopsTheRun(failure: ServiceFailure): boolean {
+	return failure.credentialUnusable === true || failure.status === 401;
 }
 
 /** Thrown by the transport; carries the classification so callers can decide to look up or retry. */
@@ -50,6 +84,7 @@ export class ServiceError extends NodeApiError {
 /** Reads status, body and network code from what n8n's request helpers throw. */
 export function classifyFailure(error: unknown): ServiceFailure {
 	const outer = error as {
+		message?: unknown;
 		httpCode?: string | null;
 		cause?: unknown;
 		context?: { data?: unknown };
@@ -69,8 +104,12 @@ export function classifyFailure(error: unknown): ServiceFailure {
 	const serviceMessage = envelope.success ? envelope.data.message || undefined : undefined;
 	const fieldErrors = envelope.success ? envelope.data.errors : undefined;
 	if (status === undefined) {
-		const message = (error as { message?: unknown } | undefined)?.message;
-		if (isTokenFailureMessage(message)) return { kind: 'rejected', tokenFailure: message };
+		const message = typeof outer.message === 'string' ? outer.message : '';
+		if (outer.httpCode === TOKEN_STEP_FAILED) return { kind: 'rejected', tokenFailure: message };
+		if (outer.httpCode === CREDENTIAL_UNUSABLE) return { kind: 'rejected', tokenFailure: message, credentialUnusable: true };
+		if (ENGINE_V2_REFUSAL.test(message)) {
+			return { kind: 'rejected', tokenFailure: ENGINE_V2_MESSAGE, credentialUnusable: true };
+		}
 		// n8n's NodeApiError drops the cause but files a network code (ECONNRESET...) as httpCode.
 		const wrappedCode = outer.httpCode && !/^\d{3}$/.test(outer.httpCode) ? outer.httpCode : undefined;
 		return { kind: 'unclear', networkCode: inner.code ?? outer.code ?? wrappedCode ?? 'NO_RESPONSE' };

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
 import { referenceNoField } from './fields';
+import type { Operation } from './operation';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
@@ -14,7 +15,7 @@ export interface GetByReferenceSpec {
 	find(ctx: IExecuteFunctions, referenceNo: string, timeoutMs: number): Promise<IDataObject | undefined>;
 }
 
-export function getByReferenceOperation(spec: GetByReferenceSpec) {
+export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	const description: INodeProperties[] = [
 		referenceNoField(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
 		executionOptionsProperty(spec.show, undefined, [
@@ -40,18 +41,24 @@ export function getByReferenceOperation(spec: GetByReferenceSpec) {
 		]),
 	];
 
-	async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const node = ctx.getNode();
-		const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
-		const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-		const found = await spec.find(ctx, referenceNo, timeoutMs);
-		if (found) return [found];
-		if (ctx.getNodeParameter('options.onNotFound', itemIndex, 'fail') === 'outputNothing') return [];
-		throw new NodeOperationError(node, `No ${spec.noun} has reference_no "${referenceNo}" (item ${itemIndex})`, {
-			itemIndex,
-			description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.noun}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
-		});
-	}
-
-	return { description, execute };
+	return {
+		description,
+		prepare(ctx, itemIndex) {
+			const node = ctx.getNode();
+			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
+			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+			const outputNothing = ctx.getNodeParameter('options.onNotFound', itemIndex, 'fail') === 'outputNothing';
+			return {
+				read: async () => {
+					const found = await spec.find(ctx, referenceNo, timeoutMs);
+					if (found) return [found];
+					if (outputNothing) return [];
+					throw new NodeOperationError(node, `No ${spec.noun} has reference_no "${referenceNo}"`, {
+						itemIndex,
+						description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.noun}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
+					});
+				},
+			};
+		},
+	};
 }

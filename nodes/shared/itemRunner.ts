@@ -1,39 +1,62 @@
 /**
- * The one item loop every operation uses. An operation supplies what it does for one item; this
- * owns bounded concurrency, pacing, reading ahead, input order, pairedItem, and continue-on-fail
- * (which n8n would otherwise implement by passing the input through unchanged, losing the error).
+ * The one item loop every operation uses. An operation supplies `prepare` for one item (operation.ts);
+ * this owns bounded concurrency, pacing, reading ahead, input order, pairedItem, continue-on-fail
+ * (which n8n would otherwise implement by passing the input through unchanged, losing the error),
+ * the row number in every item's error, and stopping the run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { ServiceError } from './errors';
-
-export type ItemResult = IDataObject | IDataObject[];
-export type ItemHandler = (ctx: IExecuteFunctions, itemIndex: number) => Promise<ItemResult>;
-
-/**
- * An operation in two steps: `read` takes the item's parameters and checks them (n8n evaluates
- * every expression then, the larger part of an item's CPU) and returns `send`, which talks to the
- * service. The runner reads an item while the one before it is out, so a request leaves as soon
- * as a slot frees up.
- */
-export interface ReadThenSend {
-	read: (ctx: IExecuteFunctions, itemIndex: number) => () => Promise<ItemResult>;
-}
-
-export type ItemOperation = ItemHandler | ReadThenSend;
+import { ServiceError, stopsTheRun } from './errors';
+import { createOnce, type MoneyPlan } from './moneySafe';
+import type { ItemPlan, ItemResult, Operation } from './operation';
+import { callService, outcomeOf } from './transport';
 
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 100;
+
+/** Errors after which nothing more is sent, whatever the node's error setting (invalid safety limits). */
+const runStoppers = new WeakSet<Error>();
+
+/** Marks an error as one that stops the run: no item is sent after it, even with continue-on-fail. */
+export function stopRun<T extends Error>(error: T): T {
+	runStoppers.add(error);
+	return error;
+}
+
+function stopsRun(error: unknown): boolean {
+	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;
+	return error instanceof Error && runStoppers.has(error);
+}
+
+/** How one item's plan is carried out: the money-safe path for creates, one request, or a read. */
+export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: ItemPlan): Promise<ItemResult> {
+	if ('read' in plan) return await plan.read();
+	if (plan.creates) return await createOnce(ctx, itemIndex, plan as MoneyPlan);
+	const sent = await outcomeOf(callService(ctx, plan.send));
+	if ('failure' in sent) {
+		const { failure } = sent;
+		throw (failure instanceof ServiceError && plan.explain?.(failure)) || failure;
+	}
+	if (plan.output) return plan.output(sent.answer);
+	const { data, message } = sent.answer;
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+	return { data: (data ?? null) as IDataObject, message };
+}
 
 interface ReadItem {
 	itemIndex: number;
 	send: () => Promise<ItemResult>;
 }
 
+interface Failed {
+	itemIndex: number;
+	error: Error;
+}
+
 export async function runItems(
 	ctx: IExecuteFunctions,
-	operation: ItemOperation,
+	operation: Operation,
 	concurrency = DEFAULT_CONCURRENCY,
 ): Promise<INodeExecutionData[][]> {
 	const itemCount = ctx.getInputData().length;
@@ -41,15 +64,24 @@ export async function runItems(
 	const continueOnFail = ctx.continueOnFail();
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, MAX_CONCURRENCY, itemCount));
-	const read =
-		typeof operation === 'function'
-			? (itemIndex: number) => async () => await operation(ctx, itemIndex)
-			: (itemIndex: number) => operation.read(ctx, itemIndex);
+	const stop: { first?: Failed; stopper?: Failed } = {};
 	let next = 0;
-	const stop: { first?: { itemIndex: number; error: Error } } = {};
+
+	const fail = (itemIndex: number, error: Error): INodeExecutionData[] => [
+		{ json: toErrorOutput ? { error: error.message } : errorItem(error, itemIndex), pairedItem: { item: itemIndex } },
+	];
+
+	try {
+		operation.checkRun?.(ctx);
+	} catch (caught) {
+		stop.stopper = { itemIndex: 0, error: asNodeError(ctx, caught, undefined) };
+		next = itemCount;
+	}
+
 	// Without continue-on-fail, nothing after the first failed item is sent; what comes before it
-	// is sent even if it was read later, as it would have been one item at a time.
-	const maySend = (itemIndex: number) => !stop.first || itemIndex < stop.first.itemIndex;
+	// is sent even if it was read later, as it would have been one item at a time. After an error
+	// that stops the run, nothing more is sent at all.
+	const maySend = (itemIndex: number) => !stop.stopper && (!stop.first || itemIndex < stop.first.itemIndex);
 	const gate = new StartGate(workers);
 
 	const settle = (itemIndex: number, outcome: { produced: ItemResult } | { caught: unknown }) => {
@@ -62,6 +94,7 @@ export async function runItems(
 			return;
 		}
 		const error = asNodeError(ctx, outcome.caught, itemIndex);
+		if (stopsRun(outcome.caught)) stop.stopper = earliest(stop.stopper, { itemIndex, error });
 		if (!continueOnFail) {
 			stop.first = earliest(stop.first, { itemIndex, error });
 			return;
@@ -69,16 +102,16 @@ export async function runItems(
 		// For the error output n8n recognises an item whose json is exactly `{error}` and merges
 		// it into the input row it is paired with, so users get the failed row back with the
 		// reason. (An item carrying an `error` object would instead be cut down to the message.)
-		const json = toErrorOutput ? { error: error.message } : errorItem(error, itemIndex);
-		results[itemIndex] = [{ json, pairedItem: { item: itemIndex } }];
+		results[itemIndex] = fail(itemIndex, error);
 	};
 
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
 	const readNext = (): ReadItem | undefined => {
-		while (next < itemCount && !stop.first) {
+		while (next < itemCount && !stop.first && !stop.stopper) {
 			const itemIndex = next++;
 			try {
-				return { itemIndex, send: read(itemIndex) };
+				const plan = operation.prepare(ctx, itemIndex);
+				return { itemIndex, send: async () => await carryOut(ctx, itemIndex, plan) };
 			} catch (caught) {
 				settle(itemIndex, { caught });
 			}
@@ -106,8 +139,21 @@ export async function runItems(
 			await sent;
 		}
 	};
-	await Promise.all(Array.from({ length: workers }, work));
-	if (stop.first) throw stop.first.error;
+	if (itemCount > 0 && next < itemCount) await Promise.all(Array.from({ length: workers }, work));
+	if (!continueOnFail && stop.first) throw stop.first.error;
+	if (stop.stopper) {
+		if (!continueOnFail) throw stop.stopper.error;
+		// Every item the stop kept from being sent says so, so nothing looks done that was not.
+		const reason = stop.stopper.error.message.replace(/ \(row \d+\)$/, '');
+		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+			if (results[itemIndex]) continue;
+			const error = new NodeOperationError(ctx.getNode(), `Not sent: the run stopped because ${lowerFirst(reason)}`, {
+				itemIndex,
+				description: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
+			});
+			results[itemIndex] = fail(itemIndex, withRow(error, itemIndex));
+		}
+	}
 	return [results.flat()];
 }
 
@@ -168,13 +214,27 @@ function earliest<T extends { itemIndex: number }>(current: T | undefined, candi
 	return current && current.itemIndex < candidate.itemIndex ? current : candidate;
 }
 
-function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number): Error {
+/** The error as n8n shows it, its message naming the row as a spreadsheet user counts it (from 1). */
+function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number | undefined): Error {
+	let error: NodeApiError | NodeOperationError;
 	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
-		caught.context = { ...caught.context, itemIndex };
-		return caught;
+		error = caught;
+		if (itemIndex !== undefined) error.context = { ...error.context, itemIndex };
+	} else {
+		const message = caught instanceof Error ? caught.message : String(caught);
+		error = new NodeOperationError(ctx.getNode(), message, itemIndex === undefined ? {} : { itemIndex });
 	}
-	const message = caught instanceof Error ? caught.message : String(caught);
-	return new NodeOperationError(ctx.getNode(), message, { itemIndex });
+	return itemIndex === undefined ? error : withRow(error, itemIndex);
+}
+
+function withRow<T extends Error>(error: T, itemIndex: number): T {
+	const row = ` (row ${itemIndex + 1})`;
+	if (!error.message.endsWith(row)) error.message += row;
+	return error;
+}
+
+function lowerFirst(text: string): string {
+	return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
 /** What an item that failed looks like on the output (or the error output) of the node. */

@@ -3,13 +3,13 @@
  * as it is (with an optional status filter). The service documents no paging for these lists, so
  * one request fetches the list and Limit trims it.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { EndpointName } from './endpoints';
 import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
+import type { Operation } from './operation';
 import { STATUSES, pickList } from './schemas';
-import { callService } from './transport';
 
 type Show = Record<string, string[]>;
 
@@ -59,42 +59,37 @@ function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | u
 	if (!(STATUSES as readonly string[]).includes(status)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Status "${status}" is not one of all, pending, completed, cancelled (item ${itemIndex})`,
+			`Status "${status}" is not one of all, pending, completed, cancelled`,
 			{ itemIndex },
 		);
 	}
 	return status;
 }
 
-/** Picks the named list out of `data` (or `data` itself), applies Limit, one object per entry. */
-function listToItems(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	data: unknown,
-	key: string,
-): IDataObject[] {
+/** Picks the named list out of `data` (or `data` itself), one object per entry. */
+function listEntries(node: INode, itemIndex: number, data: unknown, key: string): IDataObject[] {
 	const list = pickList(data, key);
 	if (!list) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The service's answer holds no "${key}" list: check the Endpoint Path option`,
-			{ itemIndex },
-		);
+		throw new NodeOperationError(node, `The service's answer holds no "${key}" list: check the Endpoint Path option`, {
+			itemIndex,
+		});
 	}
-	const entries = list.map((entry) =>
+	return list.map((entry) =>
 		entry && typeof entry === 'object' && !Array.isArray(entry)
 			? (entry as IDataObject)
 			: ({ value: entry } as IDataObject),
 	);
-	return applyLimit(ctx, itemIndex, entries);
 }
 
-/** All entries with Return All, else the first Limit of them (50 when Limit is not a number of at least 1). */
-export function applyLimit<T>(ctx: IExecuteFunctions, itemIndex: number, entries: T[]): T[] {
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	if (returnAll) return entries;
+/**
+ * How many entries to keep: all with Return All, else Limit (50 when Limit is not a number of at
+ * least 1). Read while the item is prepared, applied to the answer.
+ */
+export function readResultLimit(ctx: IExecuteFunctions, itemIndex: number): <T>(entries: T[]) => T[] {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return (entries) => entries;
 	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
-	return entries.slice(0, Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : 50);
+	const count = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : 50;
+	return (entries) => entries.slice(0, count);
 }
 
 export interface ListOperationSpec {
@@ -108,24 +103,23 @@ export interface ListOperationSpec {
 }
 
 /** An operation that fetches one list from the service and outputs its entries, Limit applied. */
-export function listOperation(spec: ListOperationSpec) {
+export function listOperation(spec: ListOperationSpec): Operation {
 	const description: INodeProperties[] = [
 		...(spec.statusFilterFor ? [statusFilterProperty(spec.show, spec.statusFilterFor)] : []),
 		...limitProperties(spec.show),
 		executionOptionsProperty(spec.show, spec.endpoint),
 	];
 
-	async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-		const status = spec.statusFilterFor ? readStatusFilter(ctx, itemIndex) : undefined;
-		const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
-		const { data } = await callService(ctx, {
-			endpoint: spec.endpoint,
-			pathOverride: endpointPath,
-			query: status ? { status } : undefined,
-			timeoutMs,
-		});
-		return listToItems(ctx, itemIndex, data, spec.key);
-	}
-
-	return { description, execute };
+	return {
+		description,
+		prepare(ctx, itemIndex) {
+			const status = spec.statusFilterFor ? readStatusFilter(ctx, itemIndex) : undefined;
+			const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
+			const limit = readResultLimit(ctx, itemIndex);
+			return {
+				send: { endpoint: spec.endpoint, pathOverride: endpointPath, query: status ? { status } : undefined, timeoutMs },
+				output: ({ data }) => limit(listEntries(ctx.getNode(), itemIndex, data, spec.key)),
+			};
+		},
+	};
 }

@@ -1,18 +1,25 @@
-/** Look-ups by reference_no, used by the Get operations, money-safe retries and the trigger. */
+/** Look-ups by reference_no, used by the Get operations, the money-safe path and the trigger. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointName } from './endpoints';
 import { pickList } from './schemas';
 import { callService, type ServiceContext } from './transport';
 
-async function findByReference(
+export type RecordKind = 'transaction' | 'payout';
+
+const LOOKUP_ENDPOINT: Record<RecordKind, EndpointName> = {
+	transaction: 'getCollectionTransactions',
+	payout: 'getPayouts',
+};
+
+export async function findByReference(
 	ctx: ServiceContext,
-	endpoint: EndpointName,
+	kind: RecordKind,
 	referenceNo: string,
 	timeoutMs?: number,
 ): Promise<IDataObject | undefined> {
 	const { data } = await callService(ctx, {
-		endpoint,
+		endpoint: LOOKUP_ENDPOINT[kind],
 		query: { reference_no: referenceNo },
 		timeoutMs,
 	});
@@ -29,7 +36,7 @@ export async function findCollectionTransaction(
 	referenceNo: string,
 	timeoutMs?: number,
 ): Promise<IDataObject | undefined> {
-	return await findByReference(ctx, 'getCollectionTransactions', referenceNo, timeoutMs);
+	return await findByReference(ctx, 'transaction', referenceNo, timeoutMs);
 }
 
 export async function findPayout(
@@ -37,5 +44,5 @@ export async function findPayout(
 	referenceNo: string,
 	timeoutMs?: number,
 ): Promise<IDataObject | undefined> {
-	return await findByReference(ctx, 'getPayouts', referenceNo, timeoutMs);
+	return await findByReference(ctx, 'payout', referenceNo, timeoutMs);
 }

@@ -1,140 +1,235 @@
 /**
- * Money-moving calls (Generate Transaction, Process Disbursement) are made at most once per
- * reference_no, the caller's idempotency key, following the service's own guidance: after an
- * unclear failure (time-out, dropped connection, 5xx, unreadable body) look the reference up and
- * return what exists; resend with the SAME reference_no only when the look-up finds nothing. A
- * definite 4xx is final. A reference that already exists (a re-run workflow, a retried item) is
- * returned as a replay when it matches, and refused when it is a different transaction.
+ * The money-safe path: every request that creates money (Generate Transaction, Process
+ * Disbursement) goes through `createOnce`, so each rule below is written once.
+ *
+ * - reference_no is the idempotency key. After an unclear failure (time-out, dropped connection,
+ *   5xx, unreadable body) the reference is looked up first, and resent with the SAME reference_no
+ *   only when the look-up finds nothing (the service's own guidance). A definite 4xx is final.
+ * - A 2xx is success only when it confirms this request: the record names this reference_no and,
+ *   where it carries one, this amount. Any other answer is checked by a look-up, never believed.
+ * - An existing record is returned only when its amount (read as a number, to the centavo) and,
+ *   where it carries one, its channel match the item; otherwise it is a conflict that says what differs.
+ * - `replayed` is true only when the service said the reference was taken before this item sent
+ *   anything unclear; a record found after a lost answer is reported with `recoveredAfter` instead.
  */
-import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { ServiceError } from './errors';
+import { ServiceError, stopsTheRun } from './errors';
+import { findByReference } from './lookups';
+import type { MoneyIntent, SendPlan } from './operation';
+import { callService, outcomeOf } from './transport';
+import { readAmount, sameAmount } from './validation';
 
-export interface MoneySafeSubmission<T> {
-	referenceNo: string;
-	/** What is being created, for messages: 'transaction' or 'payout'. */
-	noun: string;
-	create(): Promise<T>;
-	lookup(): Promise<T | undefined>;
-	/** Why an existing record is not the one this item asks for, or undefined when it is. */
-	conflict(existing: T): string | undefined;
-	maxAttempts?: number;
-	retryDelayMs?: number;
-}
+export const MAX_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 250;
 
-export interface SubmissionOutcome<T> {
-	record: T;
-	/**
-	 * True when the service said the reference was already taken before any request of this item
-	 * could have created it (a re-run or a retried item); false when this item created the record,
-	 * including when the answer was lost and the look-up found it.
-	 */
-	replayed: boolean;
-	attempts: number;
-}
+/** Where each kind of record states its amount: a transaction's subtotal is what was asked for (2.2). */
+const AMOUNT_FIELDS: Record<MoneyIntent['kind'], string[]> = {
+	transaction: ['subtotal_amount', 'amount'],
+	payout: ['amount'],
+};
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+export type MoneyPlan = SendPlan & { creates: MoneyIntent };
 
-export async function submitOnce<T>(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	submission: MoneySafeSubmission<T>,
-): Promise<SubmissionOutcome<T>> {
-	const maxAttempts = submission.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-	const { referenceNo, noun } = submission;
-	let sentUnclear = false;
+/** Sends a money-creating request at most once per reference_no; returns the output item. */
+export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan): Promise<IDataObject> {
+	const intent = plan.creates;
+	const timeoutMs = plan.send.timeoutMs;
+	let unclearCause: string | undefined;
 	let lastError: ServiceError | undefined;
 
-	for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-		try {
-			return { record: await submission.create(), replayed: false, attempts: attempt };
-		} catch (error) {
-			if (!(error instanceof ServiceError)) {
-				throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-			}
-			const taken = isReferenceTaken(error);
-			// A definite rejection is final. (NodeApiError hands back a NodeApiError it is given.)
-			if (error.failure.kind === 'rejected' && !taken) {
-				throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
-			}
+	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		const sent = await outcomeOf(callService(ctx, plan.send));
+		if ('failure' in sent) {
+			const error = sent.failure;
+			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
+			const taken = referenceTaken(error);
+			if (taken === 'amongOthers') throw await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs);
+			if (error.failure.kind === 'rejected' && !taken) throw plan.explain?.(error) ?? error;
 
-			const existing = await lookupOrExplain(ctx, itemIndex, submission, error, taken);
-			if (existing !== undefined) {
-				const conflict = submission.conflict(existing);
-				if (conflict) {
-					throw new NodeOperationError(
-						ctx.getNode(),
-						`reference_no "${referenceNo}" is already used for a different ${noun}: ${conflict}`,
-						{
-							itemIndex,
-							description:
-								'Each reference_no can be used once. Use a new reference_no for a new ' +
-								noun +
-								', or the same amount and channel to get the existing one back.',
-						},
-					);
-				}
-				// Only the service's "already taken" proves the record predates this item. When the
-				// answer was lost instead, the record found is, as far as anyone can tell, this item's own.
-				return { record: existing, replayed: taken && !sentUnclear, attempts: attempt };
+			const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, taken ? undefined : error.message);
+			if (existing) {
+				// Only the service's "already taken", before anything unclear, proves the record predates this item.
+				const replayed = taken === 'only' && unclearCause === undefined;
+				return accept(ctx, itemIndex, plan, existing, { replayed, recoveredAfter: replayed ? undefined : unclearCause ?? error.message });
 			}
 			if (taken) {
 				throw new NodeOperationError(
 					ctx.getNode(),
-					`reference_no "${referenceNo}" is already used, but the ${noun} could not be found by looking it up`,
+					`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
 					{ itemIndex, description: 'Use a new reference_no, or check the reference with the service.' },
 				);
 			}
 			// Unclear, and the look-up proves nothing was created: resending the same reference is safe.
-			sentUnclear = true;
+			unclearCause = error.message;
 			lastError = error;
-			if (attempt < maxAttempts) await sleep((submission.retryDelayMs ?? 250) * attempt);
+			if (attempt < MAX_ATTEMPTS) await sleep(RETRY_DELAY_MS * attempt);
+			continue;
 		}
+		const { answer } = sent;
+
+		const problem = confirmationProblem(intent, answer.data);
+		if (!problem) {
+			return shape(plan, answer.data as IDataObject, answer.message, { replayed: false, recoveredAfter: unclearCause });
+		}
+		// A 2xx that does not confirm this request proves nothing either way: the look-up decides.
+		const said = answer.message ? ` The service said: "${answer.message}".` : '';
+		const cause = `the service answered without confirming the ${intent.kind} (${problem})`;
+		const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, cause);
+		if (existing) return accept(ctx, itemIndex, plan, existing, { replayed: false, recoveredAfter: cause });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
+			{
+				itemIndex,
+				description: `A look-up found no ${intent.kind} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
+			},
+		);
 	}
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`The ${noun} "${referenceNo}" was not created after ${maxAttempts} attempts: ${lastError?.message ?? 'no answer'}`,
+		`The ${intent.kind} "${intent.referenceNo}" was not created after ${MAX_ATTEMPTS} attempts: ${lastError?.message ?? 'no answer'}`,
 		{
 			itemIndex,
-			description: `A look-up after each attempt confirmed that no ${noun} exists for this reference_no, so running the workflow again is safe.`,
+			description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
 		},
 	);
 }
 
-function isReferenceTaken(error: ServiceError): boolean {
-	const messages = error.failure.fieldErrors?.reference_no;
-	return (
-		error.failure.status === 422 &&
-		Array.isArray(messages) &&
-		messages.some((m) => /taken|already|used|exist|duplicate/i.test(m))
-	);
+/** The amount a record states, read as amounts are read everywhere; undefined when it states none. */
+export function recordAmount(kind: MoneyIntent['kind'], record: IDataObject): unknown {
+	for (const field of AMOUNT_FIELDS[kind]) {
+		if (record[field] !== undefined && record[field] !== null) return record[field];
+	}
+	return undefined;
 }
 
-async function lookupOrExplain<T>(
+/** The channel code of a record: channel.code (2.4), or a flat channel_code / channel. */
+export function recordChannel(record: IDataObject): string | undefined {
+	const channel = record.channel;
+	if (channel && typeof channel === 'object' && typeof (channel as IDataObject).code === 'string') {
+		return (channel as IDataObject).code as string;
+	}
+	if (typeof record.channel_code === 'string') return record.channel_code;
+	if (typeof channel === 'string') return channel;
+	return undefined;
+}
+
+/** Why a 2xx body does not confirm this request, or undefined when it does. */
+function confirmationProblem(intent: MoneyIntent, data: unknown): string | undefined {
+	if (!data || typeof data !== 'object' || Array.isArray(data)) return 'no record in the answer';
+	const record = data as IDataObject;
+	if (record.reference_no === undefined) return 'the record has no reference_no';
+	if (record.reference_no !== intent.referenceNo) return `the record is for reference_no "${String(record.reference_no).slice(0, 64)}"`;
+	const amount = recordAmount(intent.kind, record);
+	if (amount !== undefined && !sameAmount(amount, intent.amount)) {
+		return `the record is for amount ${String(amount).slice(0, 32)}, not ${intent.amount}`;
+	}
+	return undefined;
+}
+
+/** Why an existing record is not the one this item asks for, or undefined when it is. */
+function conflictWith(intent: MoneyIntent, existing: IDataObject): string | undefined {
+	const reasons: string[] = [];
+	const amount = recordAmount(intent.kind, existing);
+	if (amount === undefined) {
+		reasons.push(`the existing ${intent.kind} shows no amount to compare with ${intent.amount}`);
+	} else if (!sameAmount(amount, intent.amount)) {
+		const shown = readAmount(amount) ?? `"${String(amount).slice(0, 32)}"`;
+		reasons.push(`the existing ${intent.kind} is for ${shown}, this item asks for ${intent.amount}`);
+	}
+	const channel = recordChannel(existing);
+	if (channel !== undefined && channel !== intent.channel) {
+		reasons.push(`the existing ${intent.kind} uses channel ${channel}, this item asks for ${intent.channel}`);
+	}
+	return reasons.length > 0 ? reasons.join(', and ') : undefined;
+}
+
+function accept(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	submission: MoneySafeSubmission<T>,
-	cause: ServiceError,
-	taken: boolean,
-): Promise<T | undefined> {
-	try {
-		return await submission.lookup();
-	} catch (lookupError) {
-		const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
-		const { noun, referenceNo } = submission;
-		// After "already taken" the record surely exists; only the comparison with it is missing.
-		const what = taken
-			? `reference_no "${referenceNo}" is already used, and looking the ${noun} up to compare it failed`
-			: `Could not confirm whether the ${noun} "${referenceNo}" was created: ${cause.message}; the look-up failed too`;
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${what} (${reason})`,
-			{
-				itemIndex,
-				description:
-					'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
-			},
-		);
+	plan: MoneyPlan,
+	existing: IDataObject,
+	outcome: { replayed: boolean; recoveredAfter?: string },
+): IDataObject {
+	const { kind, referenceNo } = plan.creates;
+	const conflict = conflictWith(plan.creates, existing);
+	if (conflict) {
+		throw new NodeOperationError(ctx.getNode(), `reference_no "${referenceNo}" is already used for a different ${kind}: ${conflict}`, {
+			itemIndex,
+			description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or the same amount and channel to get the existing one back.`,
+		});
 	}
+	return shape(plan, existing, '', outcome);
+}
+
+function shape(
+	plan: MoneyPlan,
+	record: IDataObject,
+	message: string,
+	{ replayed, recoveredAfter }: { replayed: boolean; recoveredAfter?: string },
+): IDataObject {
+	const output = plan.output?.({ message, data: record }) ?? record;
+	const json = Array.isArray(output) ? (output[0] ?? {}) : output;
+	return { ...json, replayed, ...(recoveredAfter ? { recoveredAfter } : {}) };
+}
+
+/** 'only': a 422 whose sole complaint is a taken reference_no; 'amongOthers': taken, and more is wrong. */
+function referenceTaken(error: ServiceError): 'only' | 'amongOthers' | undefined {
+	const { status, fieldErrors } = error.failure;
+	const messages = fieldErrors?.reference_no;
+	if (status !== 422 || !Array.isArray(messages) || !messages.some((m) => /taken|already|used|exist|duplicate/i.test(m))) {
+		return undefined;
+	}
+	return Object.keys(fieldErrors ?? {}).length === 1 ? 'only' : 'amongOthers';
+}
+
+/** A rejection naming several fields stays a rejection; what the reference belongs to is added to it. */
+async function rejectedWithExisting(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	intent: MoneyIntent,
+	error: ServiceError,
+	timeoutMs: number | undefined,
+): Promise<ServiceError> {
+	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
+	let found: string;
+	if ('failure' in lookedUp) {
+		found = `looking reference_no "${intent.referenceNo}" up failed (${(lookedUp.failure as Error).message})`;
+	} else if (lookedUp.answer) {
+		const existing = lookedUp.answer;
+		const channel = recordChannel(existing);
+		found =
+			`reference_no "${intent.referenceNo}" belongs to an existing ${intent.kind} for ${String(recordAmount(intent.kind, existing) ?? 'an unknown amount')}` +
+			`${channel ? ` on ${channel}` : ''}, status ${String(existing.status ?? 'unknown')}`;
+	} else {
+		found = `a look-up found no ${intent.kind} with reference_no "${intent.referenceNo}"`;
+	}
+	const rejection = new ServiceError(ctx.getNode(), error.failure, `${error.message}. Also, ${found}`, error.description ?? undefined);
+	rejection.context = { ...rejection.context, itemIndex };
+	return rejection;
+}
+
+async function lookUp(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	intent: MoneyIntent,
+	timeoutMs: number | undefined,
+	cause: string | undefined,
+): Promise<IDataObject | undefined> {
+	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
+	if ('answer' in lookedUp) return lookedUp.answer;
+	const lookupError = lookedUp.failure;
+	if (lookupError instanceof ServiceError && stopsTheRun(lookupError.failure)) throw lookupError;
+	const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
+	// Without a cause the service said the reference is taken: the record exists, only the comparison is missing.
+	const what = cause
+		? `Could not confirm whether the ${intent.kind} "${intent.referenceNo}" was created: ${cause}; the look-up failed too`
+		: `reference_no "${intent.referenceNo}" is already used, and looking the ${intent.kind} up to compare it failed`;
+	throw new NodeOperationError(ctx.getNode(), `${what} (${reason})`, {
+		itemIndex,
+		description:
+			'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
+	});
 }

@@ -1,11 +1,12 @@
-/** Picks the operation's per-item handler and hands it to the one shared item loop. */
+/** Picks the operation and hands it to the one shared item loop. */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readExecutionOptions } from './executionOptions';
-import { runItems, type ItemOperation } from './itemRunner';
+import { runItems } from './itemRunner';
+import type { Operation } from './operation';
 
-export type OperationTable = Record<string, Record<string, ItemOperation>>;
+export type OperationTable = Record<string, Record<string, Operation>>;
 
 export async function routeToOperation(
 	ctx: IExecuteFunctions,

@@ -14,12 +14,12 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { ApplicationError } from 'n8n-workflow';
-
 import { ENDPOINTS, type ApiInterface } from './endpoints';
+import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError } from './errors';
 import { describeNetworkCode } from './networkCodes';
 import { envelopeSchema, tokenSchema } from './schemas';
-import { joinUrl } from './url';
+import { scrubText, secretsOf } from './secrets';
+import { baseUrlProblem, joinUrl } from './url';
 
 /** A token this fresh is reused by callers that hit a 401 with an older token. */
 const REUSE_FRESH_TOKEN_MS = 30_000;
@@ -58,7 +58,7 @@ export async function obtainToken(
 	}
 	const refusal = refused.get(key);
 	if (refusal && Date.now() - refusal.refusedAt < REMEMBER_REFUSAL_MS) {
-		throw new ApplicationError(refusal.message);
+		throw new TokenStepError(refusal.message);
 	}
 	let pending = inFlight.get(key);
 	if (!pending) {
@@ -105,10 +105,10 @@ async function requestToken(
 	const password = String(credentials.password ?? '');
 	const label = api === 'collection' ? 'Payment Collection' : 'Disbursement';
 	if (!credentials.baseUrl || !username || !password) {
-		throw new ApplicationError(
-			`The ${label} credential is incomplete: fill in Base URL, Username and Password`,
-		);
+		throw new TokenStepError(`The ${label} credential is incomplete: fill in Base URL, Username and Password`);
 	}
+	const urlProblem = baseUrlProblem(String(credentials.baseUrl));
+	if (urlProblem) throw new TokenStepError(`The ${label} credential's Base URL ${urlProblem}`);
 	const endpoint = api === 'collection' ? ENDPOINTS.collectionToken : ENDPOINTS.disbursementToken;
 	const url = joinUrl(String(credentials.baseUrl), endpoint.path);
 	let body: unknown;
@@ -136,15 +136,19 @@ async function requestToken(
 	} catch (error) {
 		// The request error carries the URL with the password in its query: never pass it on.
 		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
-		throw Object.assign(new ApplicationError(describeTokenFailure(label, error)), {
-			refused: isRefusal(error),
-		});
+		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent.
+		const message = scrubText(describeTokenFailure(label, error), secretsOf(credentials));
+		const refused = isRefusal(error);
+		throw Object.assign(new TokenStepError(message, refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED), { refused });
 	}
 	const envelope = envelopeSchema.safeParse(body);
 	const token = tokenSchema.safeParse(envelope.success ? envelope.data.data : undefined);
 	if (!token.success) {
-		throw new ApplicationError(
-			`The ${label} service answered the token request without a token: check the Base URL`,
+		throw new TokenStepError(`The ${label} service answered the token request without a token: check the Base URL`, TOKEN_STEP_FAILED);
+	}
+	if (!isHeaderSafe(token.data.token)) {
+		throw new TokenStepError(
+			`The ${label} service answered the token request with a token that cannot be sent (it contains spaces, line breaks or control characters): ask the service for a valid token, or check the Base URL`,
 		);
 	}
 	return token.data.token;
@@ -170,15 +174,11 @@ function describeTokenFailure(label: string, error: unknown): string {
 	return `The ${label} token request could not reach the service (${describeNetworkCode(failure.code)}): check the Base URL`;
 }
 
-/**
- * Recognises the messages above after n8n has wrapped them: a failed token step reaches the node
- * as an error that keeps only its message. The request it was for was never sent.
- */
-export function isTokenFailureMessage(message: unknown): message is string {
-	return (
-		typeof message === 'string' &&
-		/^The (Payment Collection|Disbursement) (credential is incomplete|credential was refused: check Username|token request|service answered the token request)/.test(
-			message,
-		)
-	);
+/** A bearer token goes into a header: visible ASCII only, so no CR/LF can split the request. */
+function isHeaderSafe(token: string): boolean {
+	for (let i = 0; i < token.length; i++) {
+		const code = token.charCodeAt(i);
+		if (code <= 0x20 || code >= 0x7f) return false;
+	}
+	return true;
 }

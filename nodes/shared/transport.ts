@@ -19,7 +19,8 @@ import type {
 import { ENDPOINTS, resolvePath, type ApiInterface, type EndpointName } from './endpoints';
 import { ServiceError, classifyFailure, describeFailure, type ServiceFailure } from './errors';
 import { envelopeSchema } from './schemas';
-import { joinUrl } from './url';
+import { scrubDeep, secretsOf } from './secrets';
+import { baseUrlProblem, joinUrl } from './url';
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
@@ -87,12 +88,27 @@ export async function callService(
 	request: ServiceRequest,
 ): Promise<ServiceResponse> {
 	const endpoint = ENDPOINTS[request.endpoint];
-	const credential = await readCredential(ctx, endpoint.api);
+	let credential: ReadCredential;
+	try {
+		credential = await readCredential(ctx, endpoint.api);
+	} catch (error) {
+		// n8n may refuse the credential before any request (Engine 2.0 does so for expirable ones).
+		const failure = classifyFailure(error);
+		if (failure.tokenFailure === undefined) throw error;
+		throw toServiceError(ctx, failure, endpoint.api);
+	}
 	const credentials = credential.data;
+	const baseUrl = String(credentials.baseUrl ?? '');
+	const urlProblem = baseUrlProblem(baseUrl);
+	if (urlProblem) {
+		const label = endpoint.api === 'collection' ? 'Payment Collection' : 'Disbursement';
+		const tokenFailure = `The ${label} credential's Base URL ${urlProblem}`;
+		throw toServiceError(ctx, { kind: 'rejected', tokenFailure, credentialUnusable: true }, endpoint.api);
+	}
 	const path = resolvePath(request.pathOverride?.trim() || endpoint.path, request.pathParams);
 	const options: IHttpRequestOptions = {
 		method: endpoint.method as IHttpRequestMethods,
-		url: joinUrl(String(credentials.baseUrl ?? ''), path),
+		url: joinUrl(baseUrl, path),
 		headers: { Accept: 'application/json' },
 		json: true,
 		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -112,7 +128,8 @@ export async function callService(
 			credentialsDecrypted: { ...credential, data: forRequest },
 		});
 	} catch (error) {
-		throw toServiceError(ctx, classifyFailure(error), endpoint.api);
+		const secrets = secretsOf(credentials, forRequest.sessionToken, tokenSent);
+		throw toServiceError(ctx, scrubDeep(classifyFailure(error), secrets), endpoint.api);
 	} finally {
 		// A token fetched for this request (none stored yet, or a 401) serves the later ones too.
 		if (forRequest.sessionToken !== tokenSent && credentials.sessionToken === tokenSent) {
@@ -124,7 +141,9 @@ export async function callService(
 		// A 2xx whose body is not the envelope: the call may have worked; treat it as unclear.
 		throw toServiceError(ctx, { kind: 'unclear', networkCode: 'MALFORMED_RESPONSE' }, endpoint.api);
 	}
-	return { message: envelope.data.message ?? '', data: envelope.data.data };
+	// Whatever the service echoes back (the token, the password) never reaches an output.
+	const { message, data } = scrubDeep(envelope.data, secretsOf(credentials, forRequest.sessionToken, tokenSent));
+	return { message: message ?? '', data };
 }
 
 export function toServiceError(
@@ -137,4 +156,15 @@ export function toServiceError(
 			? { message: 'The service answered with a body that is not valid JSON', description: undefined }
 			: describeFailure(failure, api);
 	return new ServiceError(ctx.getNode(), failure, message, description);
+}
+
+/**
+ * A request's answer or its failure as a value, so callers decide what to throw outside a catch
+ * block (n8n's lint wants every throw inside one to be a new NodeApiError or NodeOperationError).
+ */
+export async function outcomeOf<T>(pending: Promise<T>): Promise<{ answer: T } | { failure: unknown }> {
+	return await pending.then(
+		(answer) => ({ answer }),
+		(failure: unknown) => ({ failure }),
+	);
 }

@@ -1,6 +1,6 @@
 /**
  * Input checks run before any request, so a bad spreadsheet row becomes a clear error for that
- * item and never reaches the service. Each check names the field and the item.
+ * item and never reaches the service. Each check names the field; the item runner adds the row.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -9,7 +9,7 @@ export const MIN_AMOUNT = 0.01;
 export const MAX_AMOUNT = 50_000;
 export const MAX_REFERENCE_LENGTH = 64;
 
-/** The error for one bad input value: names the field, the problem and the item. */
+/** The error for one bad input value: names the field and the problem (the runner adds the row). */
 export function invalidInput(
 	node: INode,
 	itemIndex: number,
@@ -17,7 +17,7 @@ export function invalidInput(
 	problem: string,
 	hint?: string,
 ): NodeOperationError {
-	return new NodeOperationError(node, `${field} ${problem} (item ${itemIndex})`, {
+	return new NodeOperationError(node, `${field} ${problem}`, {
 		itemIndex,
 		description: hint,
 	});
@@ -29,10 +29,31 @@ function shown(value: unknown): string {
 	return `"${(text ?? String(value)).slice(0, 40)}"`;
 }
 
+const AMOUNT_TEXT = /^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$/;
+
 /**
- * Accepts numbers and numeric text as spreadsheets export it ("1250.5", "1,250.50", " 100 ",
- * "₱1,000"). A comma used as the decimal mark ("1.000,50") is refused rather than guessed.
+ * The one reading of an amount, for items and for the service's records alike: a number, or numeric
+ * text as spreadsheets and services write it ("1250.5", "1,250.50", " 100 ", "₱1,000", "PHP 20").
+ * A comma used as the decimal mark ("1.000,50") is not read rather than guessed. Undefined when
+ * the value is not a finite amount.
  */
+export function readAmount(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim().replace(/^(PHP|₱)\s*/i, '');
+	if (!AMOUNT_TEXT.test(text)) return undefined;
+	const amount = Number(text.replace(/,/g, ''));
+	return Number.isFinite(amount) ? amount : undefined;
+}
+
+/** Whether two amounts are the same to the centavo; an amount that cannot be read matches nothing. */
+export function sameAmount(a: unknown, b: unknown): boolean {
+	const x = readAmount(a);
+	const y = readAmount(b);
+	return x !== undefined && y !== undefined && Math.round(x * 100) === Math.round(y * 100);
+}
+
+/** An item's amount: readable, in range, at most 2 decimals. */
 export function parseAmount(
 	node: INode,
 	itemIndex: number,
@@ -41,31 +62,17 @@ export function parseAmount(
 ): number {
 	const field = limits.field ?? 'Amount';
 	const max = limits.max ?? MAX_AMOUNT;
-	let amount: number;
 	// An empty cell or a column missing from the row.
-	if (value === null || value === undefined) {
+	if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
 		throw invalidInput(node, itemIndex, field, 'is empty', 'Give an amount such as 1250.50');
 	}
-	if (typeof value === 'number') {
-		amount = value;
-	} else if (typeof value === 'string') {
-		const text = value.trim().replace(/^(PHP|₱)\s*/i, '');
-		if (text === '') throw invalidInput(node, itemIndex, field, 'is empty', 'Give an amount such as 1250.50');
-		if (!/^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$/.test(text)) {
-			throw invalidInput(
-				node,
-				itemIndex,
-				field,
-				`${shown(value)} is not a number`,
-				'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50',
-			);
-		}
-		amount = Number(text.replace(/,/g, ''));
-	} else {
-		throw invalidInput(node, itemIndex, field, `${shown(value)} is not a number`, 'Give an amount such as 1250.50');
-	}
-	if (!Number.isFinite(amount)) {
+	const amount = readAmount(value);
+	if (amount === undefined && typeof value === 'number') {
 		throw invalidInput(node, itemIndex, field, `${shown(value)} is not a finite number`);
+	}
+	if (amount === undefined) {
+		const hint = typeof value === 'string' ? 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50' : 'Give an amount such as 1250.50';
+		throw invalidInput(node, itemIndex, field, `${shown(value)} is not a number`, hint);
 	}
 	if (amount < MIN_AMOUNT || amount > max) {
 		throw invalidInput(node, itemIndex, field, `${amount} is outside the allowed range ${MIN_AMOUNT} to ${max.toLocaleString('en-US')}`);
@@ -76,21 +83,48 @@ export function parseAmount(
 	return amount;
 }
 
+/**
+ * A safety limit typed into an option (a cap): only a clean positive number counts. Anything else
+ * ("20,000", "₱20,000", "abc", -1, 0, an expression that came out empty) is refused, never read as
+ * "no limit": a guard that cannot be read must not let money through.
+ */
+export function readLimit(value: unknown): number | undefined {
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+	const limit = Number(text);
+	return Number.isFinite(limit) && limit > 0 ? limit : undefined;
+}
+
+/** Cell values that are a missing value or a broken formula, never someone's reference. */
+const NOT_A_REFERENCE = new Set(['nan', 'undefined', 'null', '[object object]', 'infinity', '-infinity']);
+const REFERENCE_HINT = 'Map a stable, unique value from your data, such as an invoice number';
+
 /** Letters, digits, `-` and `_` only: `#`, `:` and spaces break the hosted payment page. */
 export function parseReferenceNo(node: INode, itemIndex: number, value: unknown): string {
 	// A broken formula must not become the reference "NaN" that every such row would share.
 	if (typeof value === 'number' && !Number.isFinite(value)) {
+		throw invalidInput(node, itemIndex, 'Reference No', `${shown(value)} is not a usable reference`, REFERENCE_HINT);
+	}
+	// Spreadsheets turn long digit strings into numbers; past 2^53 they are already rounded, and
+	// sending the rounded value would name another payment.
+	if (typeof value === 'number' && !Number.isSafeInteger(value)) {
 		throw invalidInput(
 			node,
 			itemIndex,
 			'Reference No',
-			`${shown(value)} is not a usable reference`,
-			'Map a stable, unique value from your data, such as an invoice number',
+			`${shown(value)} is a number that cannot be kept exactly (more than 15 digits, or decimals)`,
+			'Format the column as text in your spreadsheet, or map it as text, so every digit is kept',
 		);
+	}
+	if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'number') {
+		throw invalidInput(node, itemIndex, 'Reference No', `is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}, not text`, REFERENCE_HINT);
 	}
 	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (text === '') {
-		throw invalidInput(node, itemIndex, 'Reference No', 'is empty', 'Map a stable, unique value from your data, such as an invoice number');
+		throw invalidInput(node, itemIndex, 'Reference No', 'is empty', REFERENCE_HINT);
+	}
+	if (NOT_A_REFERENCE.has(text.toLowerCase())) {
+		throw invalidInput(node, itemIndex, 'Reference No', `${shown(text)} is a missing value or a broken formula, not a reference`, REFERENCE_HINT);
 	}
 	if (text.length > MAX_REFERENCE_LENGTH) {
 		throw invalidInput(node, itemIndex, 'Reference No', `is longer than ${MAX_REFERENCE_LENGTH} characters`);

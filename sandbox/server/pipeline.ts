@@ -4,8 +4,8 @@
  * handler -> fault "after" -> send.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { FaultRule } from '../types';
 import type { FaultInjector } from './faults';
+import { faultReply } from './faultReply';
 import { fail, parseBody, readBody, send, serialize, unauthenticated, type ParsedBody, type Reply } from './http';
 import { matchRoute, type RequestContext, type ResolvedConfig, type Route } from './router';
 import type { SandboxState } from './state';
@@ -31,12 +31,6 @@ export interface Pipeline {
 function bearer(header: string | undefined): string | undefined {
 	const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
 	return m?.[1];
-}
-
-function errorReply(rule: FaultRule): Reply {
-	const reply = fail(rule.status ?? 500, 'Server Error');
-	// A redirect points somewhere, as a Base URL with http instead of https would be answered.
-	return rule.location ? { ...reply, headers: { ...reply.headers, Location: rule.location } } : reply;
 }
 
 export async function handleRequest(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -86,7 +80,7 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 	}
 
 	const fault = decision.fault;
-	if (fault?.mode === 'error-before') return finish(errorReply(fault));
+	if (fault?.mode === 'error-before') return finish(faultReply(fault, req, url, body));
 	if (fault?.mode === 'drop-before') return drop();
 
 	let reply: Reply;
@@ -96,7 +90,7 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 
 	switch (fault?.mode) {
 		case 'error-after':
-			return finish(errorReply(fault));
+			return finish(faultReply(fault, req, url, body));
 		case 'drop-after':
 			return drop();
 		case 'timeout-after':

@@ -270,7 +270,7 @@ describe('the error output (On Error: Continue (using error output))', () => {
 		expectErrorItem(
 			result.outputs[1][0],
 			1,
-			{ message: 'Reference No "BAD#1" contains characters other than letters, digits, "-" and "_" (item 1)' },
+			{ message: 'Reference No "BAD#1" contains characters other than letters, digits, "-" and "_" (row 2)' },
 			'error',
 			{ ref: 'BAD#1', amount: 100 },
 		);

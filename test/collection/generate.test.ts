@@ -136,11 +136,11 @@ describe('customer fields and extra body fields', () => {
 		);
 		const hint = "Use the node's own fields for the channel, amount, reference and URLs";
 		expectErrorItem(result.outputs[0][0], 0, {
-			message: 'Extra Body Fields cannot set amount, reference_no (item 0)',
+			message: 'Extra Body Fields cannot set amount, reference_no (row 1)',
 			description: hint,
 		});
 		expectErrorItem(result.outputs[0][1], 1, {
-			message: 'Extra Body Fields cannot set callback_webhook_url (item 1)',
+			message: 'Extra Body Fields cannot set callback_webhook_url (row 2)',
 			description: hint,
 		});
 		expect(generates()).toBe(before);
@@ -149,25 +149,25 @@ describe('customer fields and extra body fields', () => {
 
 describe('input checked before any request', () => {
 	const cases: Array<[string, IDataObject, INodeParameters, string, string?]> = [
-		['text that is not a number', { amount: 'abc' }, {}, 'Amount "abc" is not a number (item 0)', 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50'],
-		['a comma as decimal mark', { amount: '1.000,50' }, {}, 'Amount "1.000,50" is not a number (item 0)', 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50'],
-		['an empty amount', { amount: '' }, {}, 'Amount is empty (item 0)', 'Give an amount such as 1250.50'],
-		['a missing amount', { amount: undefined }, {}, 'Amount is empty (item 0)', 'Give an amount such as 1250.50'],
-		['zero', { amount: 0 }, {}, 'Amount 0 is outside the allowed range 0.01 to 50,000 (item 0)'],
-		['over 50,000', { amount: '50,000.01' }, {}, 'Amount 50000.01 is outside the allowed range 0.01 to 50,000 (item 0)'],
-		['three decimals', { amount: 10.005 }, {}, 'Amount 10.005 has more than 2 decimal places (item 0)'],
-		['a reference with "#"', { ref: 'INV#7' }, {}, 'Reference No "INV#7" contains characters other than letters, digits, "-" and "_" (item 0)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
-		['a reference with ":"', { ref: 'INV:7' }, {}, 'Reference No "INV:7" contains characters other than letters, digits, "-" and "_" (item 0)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
-		['an empty reference', { ref: '' }, {}, 'Reference No is empty (item 0)', 'Map a stable, unique value from your data, such as an invoice number'],
-		['a reference over 64 characters', { ref: 'R'.repeat(65) }, {}, 'Reference No is longer than 64 characters (item 0)'],
-		['a callback URL that is not a URL', { callback: 'my webhook' }, {}, 'Callback Webhook URL "my webhook" is not a valid URL (item 0)', 'Use a full address such as https://example.com/path'],
-		['a success URL that is not http(s)', {}, { successRedirectUrl: 'ftp://shop.example.com' }, 'Success Redirect URL must start with https:// or http:// (item 0)'],
-		['a failure URL that is not a URL', {}, { failureRedirectUrl: 'shop.example.com/sorry' }, 'Failure Redirect URL "shop.example.com/sorry" is not a valid URL (item 0)', 'Use a full address such as https://example.com/path'],
-		['an empty channel', { channel: '' }, {}, 'Channel is required (item 0)'],
-		['an e-mail address without "@"', {}, { customerFields: { email: 'juan.example.ph' } }, 'Email "juan.example.ph" is not an email address (item 0)'],
-		['a mobile number that is not Philippine', {}, { customerFields: { mobileNumber: '12345' } }, 'Mobile Number "12345" is not a Philippine mobile number (item 0)', 'Use 09XXXXXXXXX or +639XXXXXXXXX'],
-		['extra body fields that are not JSON', {}, { options: { extraBodyFields: '{email: x}' } }, 'Extra Body Fields is not valid JSON (item 0)'],
-		['extra body fields that are a list', {}, { options: { extraBodyFields: '[1, 2]' } }, 'Extra Body Fields must be a JSON object, e.g. {"email": "a@b.ph"} (item 0)'],
+		['text that is not a number', { amount: 'abc' }, {}, 'Amount "abc" is not a number (row 1)', 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50'],
+		['a comma as decimal mark', { amount: '1.000,50' }, {}, 'Amount "1.000,50" is not a number (row 1)', 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50'],
+		['an empty amount', { amount: '' }, {}, 'Amount is empty (row 1)', 'Give an amount such as 1250.50'],
+		['a missing amount', { amount: undefined }, {}, 'Amount is empty (row 1)', 'Give an amount such as 1250.50'],
+		['zero', { amount: 0 }, {}, 'Amount 0 is outside the allowed range 0.01 to 50,000 (row 1)'],
+		['over 50,000', { amount: '50,000.01' }, {}, 'Amount 50000.01 is outside the allowed range 0.01 to 50,000 (row 1)'],
+		['three decimals', { amount: 10.005 }, {}, 'Amount 10.005 has more than 2 decimal places (row 1)'],
+		['a reference with "#"', { ref: 'INV#7' }, {}, 'Reference No "INV#7" contains characters other than letters, digits, "-" and "_" (row 1)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
+		['a reference with ":"', { ref: 'INV:7' }, {}, 'Reference No "INV:7" contains characters other than letters, digits, "-" and "_" (row 1)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
+		['an empty reference', { ref: '' }, {}, 'Reference No is empty (row 1)', 'Map a stable, unique value from your data, such as an invoice number'],
+		['a reference over 64 characters', { ref: 'R'.repeat(65) }, {}, 'Reference No is longer than 64 characters (row 1)'],
+		['a callback URL that is not a URL', { callback: 'my webhook' }, {}, 'Callback Webhook URL "my webhook" is not a valid URL (row 1)', 'Use a full address such as https://example.com/path'],
+		['a success URL that is not http(s)', {}, { successRedirectUrl: 'ftp://shop.example.com' }, 'Success Redirect URL must start with https:// or http:// (row 1)'],
+		['a failure URL that is not a URL', {}, { failureRedirectUrl: 'shop.example.com/sorry' }, 'Failure Redirect URL "shop.example.com/sorry" is not a valid URL (row 1)', 'Use a full address such as https://example.com/path'],
+		['an empty channel', { channel: '' }, {}, 'Channel is required (row 1)'],
+		['an e-mail address without "@"', {}, { customerFields: { email: 'juan.example.ph' } }, 'Email "juan.example.ph" is not an email address (row 1)'],
+		['a mobile number that is not Philippine', {}, { customerFields: { mobileNumber: '12345' } }, 'Mobile Number "12345" is not a Philippine mobile number (row 1)', 'Use 09XXXXXXXXX or +639XXXXXXXXX'],
+		['extra body fields that are not JSON', {}, { options: { extraBodyFields: '{email: x}' } }, 'Extra Body Fields is not valid JSON (row 1)'],
+		['extra body fields that are a list', {}, { options: { extraBodyFields: '[1, 2]' } }, 'Extra Body Fields must be a JSON object, e.g. {"email": "a@b.ph"} (row 1)'],
 	];
 
 	// Rows as one argument: jest would take a missing last argument for a `done` callback.
@@ -191,7 +191,7 @@ describe('input checked before any request', () => {
 		expect(result.outputs[0]).toHaveLength(3);
 		expect(result.outputs[0][0]).toEqual({ json: created(refs[0]), pairedItem: { item: 0 } });
 		expectErrorItem(result.outputs[0][1], 1, {
-			message: 'Reference No "bad ref" contains characters other than letters, digits, "-" and "_" (item 1)',
+			message: 'Reference No "bad ref" contains characters other than letters, digits, "-" and "_" (row 2)',
 			description: 'Characters such as "#", ":" and spaces break the hosted payment page',
 		});
 		expect(result.outputs[0][2]).toEqual({ json: created(refs[1]), pairedItem: { item: 2 } });
@@ -200,7 +200,7 @@ describe('input checked before any request', () => {
 	it('without continue-on-fail, a bad row stops the node with its error', async () => {
 		const result = await run(s, generateParameters(), { items: [{ ref: ref(), amount: 'ten' }] });
 		expect(result.outputs).toEqual([]);
-		expect(result.error?.message).toBe('Amount "ten" is not a number (item 0)');
+		expect(result.error?.message).toBe('Amount "ten" is not a number (row 1)');
 		expect(result.error?.context?.itemIndex).toBe(0);
 	});
 });

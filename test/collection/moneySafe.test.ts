@@ -34,10 +34,12 @@ describe('a fault after the work is done: looked up, returned once, never resent
 		const before = lookups();
 		const result = await run(s, fast, { items: [{ ref: reference, amount: 321.5 }] });
 		expect(result.error).toBeUndefined();
-		// The link is the one the lost answer carried; this item created it, so it is no replay.
+		// The link is the one the lost answer carried; this item created it, so it is no replay,
+		// and the item says what it recovered from.
 		expect(result.outputs).toEqual([
-			[{ json: { ...s.gw.getTransaction(reference), replayed: false }, pairedItem: { item: 0 } }],
+			[{ json: { ...s.gw.getTransaction(reference), replayed: false, recoveredAfter: expect.any(String) }, pairedItem: { item: 0 } }],
 		]);
+		expect(result.outputs[0][0].json.recoveredAfter).toMatch(/HTTP 50\d|No answer|not valid JSON/);
 		expect(stats().attemptsByReference[reference]).toBe(1);
 		expect(stats().creationsByReference[reference]).toBe(1);
 		expect(lookups() - before).toBe(1);
@@ -53,7 +55,7 @@ describe('a fault before the work: looked up, not found, resent with the same re
 		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, times: 1, ...fault });
 		const result = await run(s, fast, { items: [{ ref: reference, amount: 12 }] });
 		expect(result.outputs).toEqual([
-			[{ json: { ...s.gw.getTransaction(reference), replayed: false }, pairedItem: { item: 0 } }],
+			[{ json: { ...s.gw.getTransaction(reference), replayed: false, recoveredAfter: expect.any(String) }, pairedItem: { item: 0 } }],
 		]);
 		expect(stats().attemptsByReference[reference]).toBe(2);
 		expect(stats().creationsByReference[reference]).toBe(1);
@@ -95,7 +97,8 @@ describe('500 generate calls under random faults, then a re-run', () => {
 				expect(item.json.itemIndex).toBe(index);
 				expect(creations[refs[index]] ?? 0).toBeLessThanOrEqual(1);
 			} else {
-				expect(item.json).toEqual({ ...s.gw.getTransaction(refs[index]), replayed: false });
+				const { recoveredAfter } = item.json;
+				expect(item.json).toEqual({ ...s.gw.getTransaction(refs[index]), replayed: false, ...(recoveredAfter ? { recoveredAfter } : {}) });
 				expect(creations[refs[index]]).toBe(1);
 			}
 		});

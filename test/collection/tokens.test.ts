@@ -96,7 +96,7 @@ it('the credential test fails with a message that says what to fix with bad cred
 	});
 });
 
-it('a refused credential is asked about once, not once per item, when the run continues on errors', async () => {
+it('a refused credential is asked about once and stops the run, also when the run continues on errors', async () => {
 	const wrong = addWrongCredential(s);
 	const input = items('REFUSED', 200);
 	const result = await run(s, generateParameters({ options: { concurrency: 16 } }), {
@@ -105,12 +105,17 @@ it('a refused credential is asked about once, not once per item, when the run co
 		onError: 'continueRegularOutput',
 	});
 	expect(result.outputs[0]).toHaveLength(200);
+	const refused = 'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")';
+	let notSent = 0;
 	result.outputs[0].forEach((item, index) => {
 		expect(item.pairedItem).toEqual({ item: index });
-		expect(item.json.error).toBe(
-			'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")',
-		);
+		// Items already started meet the refusal; every later one is not even prepared.
+		if (item.json.error === `${refused} (row ${index + 1})`) return;
+		expect(item.json.error).toBe(`Not sent: the run stopped because the Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.") (row ${index + 1})`);
+		notSent++;
 	});
+	expect(result.outputs[0][0].json.error).toBe(`${refused} (row 1)`);
+	expect(notSent).toBeGreaterThanOrEqual(200 - 16);
 	expect(tokenRequests()).toBe(1);
 	expect(s.gw.stats().requestsByPath['POST /v1/biller/transactions/generate']).toBeUndefined();
 });
@@ -139,6 +144,6 @@ describe('a Base URL where nothing answers', () => {
 			credentialId: addUnreachable(),
 		});
 		expect(result.outputs).toEqual([]);
-		expect(result.error?.message).toBe(unreachable);
+		expect(result.error?.message).toBe(`${unreachable} (row 1)`);
 	});
 });

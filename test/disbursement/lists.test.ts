@@ -27,7 +27,7 @@ describe('Wallet > Get Many', () => {
 
 	test('a status that is not one of the three is refused before any request', async () => {
 		const result = await run(s, { resource: 'wallet', operation: 'getMany', status: '={{ "failed" }}' });
-		expect(result.error?.message).toBe('Status "failed" is not one of all, pending, completed, cancelled (item 0)');
+		expect(result.error?.message).toBe('Status "failed" is not one of all, pending, completed, cancelled (row 1)');
 		expect(s.gw.stats().requestsByPath).toEqual({});
 	});
 
@@ -136,7 +136,7 @@ describe('Authorization > Get', () => {
 
 		s.gw.resetStats();
 		const bad = await run(s, { resource: 'authorization', operation: 'get', code: 'AUTH-1001', jsonBody: '{oops' }, { onError: 'continueRegularOutput' });
-		expect(jsonOf(bad)).toEqual([{ error: 'Body (JSON) is not valid JSON (item 0)', itemIndex: 0 }]);
+		expect(jsonOf(bad)).toEqual([{ error: 'Body (JSON) is not valid JSON (row 1)', itemIndex: 0 }]);
 		expect(s.gw.stats().requestsByPath).toEqual({});
 	});
 });

@@ -54,6 +54,19 @@ const references: Case[] = [
 	['reference: CJK', { ref: '請求-1' }, badReference('請求-1'), REFERENCE_CHARACTERS],
 	['reference: emoji', { ref: 'INV-💸' }, badReference('INV-💸'), REFERENCE_CHARACTERS],
 	['reference: NaN from a formula', { ref: NaN }, 'Reference No "NaN" is not a usable reference', MAP_REFERENCE],
+	// Spreadsheets turn long digit strings into floats: 2^53 + 1 already arrives as 2^53.
+	[
+		'reference: a 19-digit number cell',
+		{ ref: 1234567890123456789 },
+		'Reference No "1234567890123456800" is a number that cannot be kept exactly (more than 15 digits, or decimals)',
+		'Format the column as text in your spreadsheet, or map it as text, so every digit is kept',
+	],
+	['reference: 2^53 + 1 typed as a number', { ref: 9007199254740993 }, 'Reference No "9007199254740992" is a number that cannot be kept exactly (more than 15 digits, or decimals)', 'Format the column as text in your spreadsheet, or map it as text, so every digit is kept'],
+	['reference: a 15-digit number cell (valid)', { ref: 123456789012345 }, VALID],
+	...['NaN', 'undefined', 'null', '[object Object]', 'Infinity'].map(
+		(text): Case => [`reference: the text "${text}"`, { ref: text }, `Reference No "${text}" is a missing value or a broken formula, not a reference`, MAP_REFERENCE],
+	),
+	['reference: an object cell', { ref: { id: 1 } }, 'Reference No is an object, not text', MAP_REFERENCE],
 ];
 
 const urls: Case[] = [
@@ -124,8 +137,7 @@ function sameAs(actual: unknown, expected: unknown): boolean {
 function expectations(op: MoneyOperation, cases: Case[], items: IDataObject[]): INodeExecutionData[] {
 	return cases.map(([, , message, details], i) => {
 		if (message === VALID) return createdItem(op, String(items[i].ref).trim(), i);
-		const multi = message.match(/^(\d+ fields to fix): (.*)$/);
-		const error = multi ? `${multi[1]} (item ${i}): ${multi[2]}` : `${message} (item ${i})`;
+		const error = `${message} (row ${i + 1})`;
 		return { json: { error, itemIndex: i, ...(details ? { errorDetails: details } : {}) }, pairedItem: { item: i } };
 	});
 }
@@ -160,7 +172,7 @@ describe.each(['Generate', 'Payout Create'] as const)('%s', (name) => {
 
 		// Only the valid rows reached the service, each with one create and nothing else.
 		const validRefs = cases.flatMap(([, , message], i) => (message === VALID ? [String(items[i].ref)] : []));
-		expect(validRefs).toHaveLength(2);
+		expect(validRefs).toHaveLength(3);
 		const stats = gw.stats();
 		expect(stats.requestsByPath).toEqual({ [`POST ${op.createPath}`]: validRefs.length });
 		expect(Object.keys(stats.attemptsByReference).sort()).toEqual([...validRefs].sort());
@@ -173,22 +185,22 @@ describe('Payout Create, bank transfer: missing or malformed nested fields', () 
 		[
 			'sender first name and receiver account number missing',
 			{ senderFirst: undefined, accountNumber: undefined },
-			'2 fields to fix (item 0): Sender First Name is required; Receiver Account Number is required',
+			'2 fields to fix: Sender First Name is required; Receiver Account Number is required (row 1)',
 			'- Sender First Name is required\n- Receiver Account Number is required',
 		],
-		['bank empty', { bank: '' }, 'Bank is required (item 1)'],
-		['account number as an object', { accountNumber: { value: '0012' } }, 'Receiver Account Number must be text, not object (item 2)'],
-		['account number as a list', { accountNumber: ['0012'] }, 'Receiver Account Number must be text, not a list (item 3)'],
+		['bank empty', { bank: '' }, 'Bank is required (row 2)'],
+		['account number as an object', { accountNumber: { value: '0012' } }, 'Receiver Account Number must be text, not object (row 3)'],
+		['account number as a list', { accountNumber: ['0012'] }, 'Receiver Account Number must be text, not a list (row 4)'],
 		[
 			'blank sender last name, null account name and a bad amount',
 			{ senderLast: '  ', accountName: null, amount: 'x' },
-			'3 fields to fix (item 4): Amount "x" is not a number; Sender Last Name is required; Receiver Account Name is required',
+			'3 fields to fix: Amount "x" is not a number; Sender Last Name is required; Receiver Account Name is required (row 5)',
 			`- Amount "x" is not a number (${NOT_A_NUMBER})\n- Sender Last Name is required\n- Receiver Account Name is required`,
 		],
 		[
 			'optional receiver mobile and email malformed',
 			{ receiverMobile: '123', receiverEmail: 'nope' },
-			'2 fields to fix (item 5): Receiver Mobile Number "123" is not a Philippine mobile number; Receiver Email "nope" is not an email address',
+			'2 fields to fix: Receiver Mobile Number "123" is not a Philippine mobile number; Receiver Email "nope" is not an email address (row 6)',
 			`- Receiver Mobile Number "123" is not a Philippine mobile number (${MOBILE_FORMATS})\n- Receiver Email "nope" is not an email address`,
 		],
 	];

@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 type Outcome =
-	| { created: true }
+	| { created: true; recoveredAfter?: string }
 	| { error: string; errorDetails?: string; httpCode?: number; fieldErrors?: Record<string, string[]> };
 
 interface Row {
@@ -57,7 +57,7 @@ interface Row {
 	/** Extra columns of the middle row. */
 	middle?: (op: MoneyOperation) => IDataObject;
 	outcomes: (op: MoneyOperation, refs: string[]) => Outcome[];
-	attempts: number[];
+	attempts: Array<number | undefined>;
 	/** The node's Timeout option; default 5 s, so a busy machine never times out by chance. */
 	timeoutSeconds?: number;
 	/** Requests the run makes: creates, look-ups, token requests. */
@@ -66,11 +66,16 @@ interface Row {
 
 const OK: Outcome = { created: true };
 const SERVER_ERROR = 'The service said: "Server Error"';
+/** Created, after the node recovered from this failure of its first request (a look-up, maybe a resend). */
+const recovered = (recoveredAfter: string): Outcome => ({ created: true, recoveredAfter });
+const answered = (op: MoneyOperation, status: number) => `The ${op.label} service answered HTTP ${status}. ${SERVER_ERROR}`;
+const noAnswer = (op: MoneyOperation, what: string) =>
+	`No answer from the ${op.label} service (${what}): check the Base URL and your network, or raise the Timeout option`;
 
 const rows: Record<string, Row> = {
 	'5xx before the work (once): looked up, not found, resent with the same reference': {
 		faults: [{ mode: 'error-before', status: 503, times: 1 }],
-		outcomes: () => [OK, OK, OK],
+		outcomes: (op) => [recovered(answered(op, 503)), OK, OK],
 		attempts: [2, 1, 1],
 		requests: { create: 4, lookup: 1 },
 	},
@@ -89,26 +94,26 @@ const rows: Record<string, Row> = {
 	},
 	'5xx after the work: looked up and returned, never resent': {
 		faults: [{ mode: 'error-after', status: 500, times: 1 }],
-		outcomes: () => [OK, OK, OK],
+		outcomes: (op) => [recovered(answered(op, 500)), OK, OK],
 		attempts: [1, 1, 1],
 		requests: { create: 3, lookup: 1 },
 	},
 	'connection dropped after the work: looked up and returned, never resent': {
 		faults: [{ mode: 'drop-after', times: 1 }],
-		outcomes: () => [OK, OK, OK],
+		outcomes: (op) => [recovered(noAnswer(op, 'the connection was closed before an answer arrived')), OK, OK],
 		attempts: [1, 1, 1],
 		requests: { create: 3, lookup: 1 },
 	},
 	'time-out after the work: looked up and returned, never resent': {
 		faults: [{ mode: 'timeout-after', holdMs: 1500, times: 1 }],
 		timeoutSeconds: 1,
-		outcomes: () => [OK, OK, OK],
+		outcomes: (op) => [recovered(noAnswer(op, 'no answer within the time-out')), OK, OK],
 		attempts: [1, 1, 1],
 		requests: { create: 3, lookup: 1 },
 	},
 	'malformed JSON body after the work: looked up and returned, never resent': {
 		faults: [{ mode: 'malformed', times: 1 }],
-		outcomes: () => [OK, OK, OK],
+		outcomes: () => [recovered('The service answered with a body that is not valid JSON'), OK, OK],
 		attempts: [1, 1, 1],
 		requests: { create: 3, lookup: 1 },
 	},
@@ -127,19 +132,18 @@ const rows: Record<string, Row> = {
 		attempts: [1, 2, 1],
 		requests: { create: 4, token: 1 },
 	},
-	'401 that persists after a new token: a credential error, never looked up or resent again': {
+	'401 that persists after a new token: a credential error that stops the run, never looked up or resent again': {
 		faults: [{ mode: 'error-before', status: 401, times: 2 }],
-		outcomes: (op) => [
-			{
-				error: `The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
-				errorDetails: `HTTP 401. ${SERVER_ERROR}`,
-				httpCode: 401,
-			},
-			OK,
-			OK,
-		],
-		attempts: [2, 1, 1],
-		requests: { create: 4, token: 1 },
+		outcomes: (op) => {
+			const refused = `The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`;
+			const notSent: Outcome = {
+				error: `Not sent: the run stopped because the ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
+				errorDetails: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
+			};
+			return [{ error: refused, errorDetails: `HTTP 401. ${SERVER_ERROR}`, httpCode: 401 }, notSent, notSent];
+		},
+		attempts: [2, undefined, undefined],
+		requests: { create: 2, token: 1 },
 	},
 	'422 from the service: every field listed, sent once, never looked up': {
 		middle: (op) => op.rejected.extra,
@@ -183,8 +187,8 @@ test.each(table)('%s: %s', async (name, fault) => {
 	expect(result.error).toBeUndefined();
 	const expected: INodeExecutionData[] = row.outcomes(op, refs).map((outcome, i) =>
 		'created' in outcome
-			? createdItem(op, refs[i], i)
-			: { json: { error: outcome.error, itemIndex: i, ...withoutError(outcome) }, pairedItem: { item: i } },
+			? withRecovery(createdItem(op, refs[i], i), outcome.recoveredAfter)
+			: { json: { error: `${outcome.error} (row ${i + 1})`, itemIndex: i, ...withoutError(outcome) }, pairedItem: { item: i } },
 	);
 	expect(result.outputs).toEqual([expected]);
 
@@ -201,6 +205,10 @@ test.each(table)('%s: %s', async (name, fault) => {
 	expect(stats.requestsByPath).toEqual(requestCounts(op));
 	expect(op.setup.store.stats(op.credentialType).preAuthentications).toBe(token ?? 0);
 });
+
+function withRecovery(item: INodeExecutionData, recoveredAfter: string | undefined): INodeExecutionData {
+	return recoveredAfter ? { ...item, json: { ...item.json, recoveredAfter } } : item;
+}
 
 function withoutError(outcome: Exclude<Outcome, { created: true }>): IDataObject {
 	const { error: _error, ...rest } = outcome;

@@ -7,10 +7,10 @@ import * as payout from './payout/Payout.resource';
 import * as wallet from './wallet/Wallet.resource';
 
 const operations: OperationTable = {
-	payout: { create: payout.create.execute, get: payout.get.execute, repost: payout.repost.execute },
-	wallet: { getMany: wallet.getMany.execute, getTransactions: wallet.getTransactions.execute },
-	bank: { getMany: bank.getMany.execute },
-	authorization: { get: authorization.get.execute },
+	payout: { create: payout.create, get: payout.get, repost: payout.repost },
+	wallet: { getMany: wallet.getMany, getTransactions: wallet.getTransactions },
+	bank: { getMany: bank.getMany },
+	authorization: { get: authorization.get },
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ServiceError } from '../../../shared/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { callService } from '../../../shared/transport';
+import type { ItemPlan } from '../../../shared/operation';
 import { parseJsonObject, requireText } from '../../../shared/validation';
 
 const show = { resource: ['authorization'], operation: ['get'] };
@@ -31,33 +31,25 @@ export const description: INodeProperties[] = [
 	executionOptionsProperty(show),
 ];
 
-export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const code = requireText(node, itemIndex, 'Code', ctx.getNodeParameter('code', itemIndex, ''));
 	const body = parseJsonObject(node, itemIndex, 'Body (JSON)', ctx.getNodeParameter('jsonBody', itemIndex, '{}'));
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-	try {
-		const { message, data } = await callService(ctx, {
-			endpoint: 'getAuthorization',
-			pathParams: { code },
-			body: body as IDataObject,
-			timeoutMs,
-		});
-		if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
-		return { code, data: (data ?? null) as IDataObject, message };
-	} catch (error) {
-		if (error instanceof ServiceError && error.failure.status === 404) {
-			// ServiceError is a NodeApiError that keeps the status for the error item.
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			throw new ServiceError(
-				node,
-				error.failure,
-				`Authorization code "${code}" was not found (HTTP 404)${error.failure.serviceMessage ? `. The service said: "${error.failure.serviceMessage}"` : ''}`,
-				'Check the code for typos and that it belongs to the account of this credential',
-			);
-		}
-		// Already a NodeApiError (ServiceError) with a message that says what to fix.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw error;
-	}
+	return {
+		send: { endpoint: 'getAuthorization', pathParams: { code }, body: body as IDataObject, timeoutMs },
+		output: ({ message, data }) =>
+			data && typeof data === 'object' && !Array.isArray(data)
+				? (data as IDataObject)
+				: { code, data: (data ?? null) as IDataObject, message },
+		explain: (error) =>
+			error.failure.status === 404
+				? new ServiceError(
+						node,
+						error.failure,
+						`Authorization code "${code}" was not found (HTTP 404)${error.failure.serviceMessage ? `. The service said: "${error.failure.serviceMessage}"` : ''}`,
+						'Check the code for typos and that it belongs to the account of this credential',
+					)
+				: undefined,
+	};
 }

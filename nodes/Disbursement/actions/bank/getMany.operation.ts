@@ -1,7 +1,7 @@
 /** Bank > Get Many (interface document 4.9, `data.banks`): the banks a bank transfer can go to. */
 import { listOperation } from '../../../shared/listing';
 
-export const { description, execute } = listOperation({
+export const { description, prepare } = listOperation({
 	show: { resource: ['bank'], operation: ['getMany'] },
 	endpoint: 'getBanks',
 	key: 'banks',

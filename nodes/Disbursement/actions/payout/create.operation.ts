@@ -2,21 +2,21 @@
  * Payout > Create (Process Disbursement, interface document 4.6). Every field of the item is
  * checked before anything is sent; the payout is then created at most once per reference_no.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import type { ReadThenSend } from '../../../shared/itemRunner';
-import { findPayout } from '../../../shared/lookups';
-import { submitOnce } from '../../../shared/moneySafe';
-import { callService } from '../../../shared/transport';
+import { stopRun } from '../../../shared/itemRunner';
+import type { ItemPlan } from '../../../shared/operation';
+import { ItemProblems } from '../../../shared/problems';
 import {
 	parseAmount,
 	parseJsonObject,
 	parseOptionalUrl,
 	parseReferenceNo,
+	readLimit,
 	requireText,
 } from '../../../shared/validation';
-import { ItemProblems } from '../../helpers/problems';
 import { bankTransferFields, bankTransferMapping } from './fields/bankTransfer.fields';
 import { commonPayoutFields } from './fields/common.fields';
 import { eWalletFields, eWalletMapping } from './fields/eWallet.fields';
@@ -42,23 +42,42 @@ export const description: INodeProperties[] = [
 			displayName: 'Maximum Amount per Payout',
 			name: 'maxAmountPerPayout',
 			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 2 },
-			default: 0,
+			typeOptions: { minValue: 0.01, numberPrecision: 2 },
+			default: 50000,
 			description:
-				'Safety limit: a payout above this amount is refused before it is sent. 0 turns the limit off. Recommended when an AI agent uses this node.',
+				'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 		},
 	]),
 ];
 
-interface PayoutRequest {
-	referenceNo: string;
-	channel: string;
-	amount: number;
-	body: IDataObject;
+/**
+ * The Maximum Amount per Payout of an item, or undefined when the option is not set. A value that
+ * is not a clean positive number stops the run before anything is sent: never "no limit".
+ */
+function readPayoutCap(ctx: IExecuteFunctions, itemIndex: number, node: INode = ctx.getNode()): number | undefined {
+	// Whether the option is set is read from the stored parameters: an expression that comes out
+	// empty or undefined is a set limit that cannot be read, not an absent one.
+	const options = node.parameters.options as { maxAmountPerPayout?: unknown } | undefined;
+	if (options?.maxAmountPerPayout === undefined) return undefined;
+	const raw = ctx.getNodeParameter('options.maxAmountPerPayout', itemIndex, undefined) as unknown;
+	const cap = readLimit(raw);
+	if (cap !== undefined) return cap;
+	const shown = typeof raw === 'string' || typeof raw === 'number' ? `"${String(raw).slice(0, 40)}"` : 'empty';
+	throw stopRun(
+		new NodeOperationError(
+			node,
+			`Maximum Amount per Payout is ${shown}, not a positive number: no payout was sent`,
+			{
+				itemIndex,
+				description:
+					'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
+			},
+		),
+	);
 }
 
 /** Reads and checks one item; throws one error listing every problem of the item. */
-function readPayoutRequest(ctx: IExecuteFunctions, itemIndex: number): PayoutRequest {
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
 	const param = (name: string, fallback: unknown = '') => ctx.getNodeParameter(name, itemIndex, fallback);
@@ -66,8 +85,8 @@ function readPayoutRequest(ctx: IExecuteFunctions, itemIndex: number): PayoutReq
 	const channelType = String(param('channelType', 'bankTransfer'));
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
-	const maxPerPayout = Number(param('options.maxAmountPerPayout', 0));
-	if (amount !== undefined && Number.isFinite(maxPerPayout) && maxPerPayout > 0 && amount > maxPerPayout) {
+	const maxPerPayout = readPayoutCap(ctx, itemIndex, node);
+	if (amount !== undefined && maxPerPayout !== undefined && amount > maxPerPayout) {
 		problems.add(
 			`Amount ${amount} is above the Maximum Amount per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
 			'Lower the amount, or raise the limit if a payout this large is intended',
@@ -87,66 +106,19 @@ function readPayoutRequest(ctx: IExecuteFunctions, itemIndex: number): PayoutReq
 	);
 
 	problems.throwIfAny();
+	const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
 	// Every value is present once no problem was collected.
 	const body: IDataObject = { channel: channel!, amount: amount!, reference_no: referenceNo! };
 	if (callbackUrl) body.callback_webhook_url = callbackUrl;
 	body.fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
-	return { referenceNo: referenceNo!, channel: channel!, amount: amount!, body };
+	return {
+		send: { endpoint: 'createPayout', pathOverride: endpointPath, body, timeoutMs },
+		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel! },
+	};
 }
 
-/** The channel code of a payout record, whether the service gives it as text or as an object. */
-function channelCodeOf(record: IDataObject): string | undefined {
-	const channel = record.channel;
-	if (typeof channel === 'string') return channel;
-	if (channel && typeof channel === 'object' && typeof (channel as IDataObject).code === 'string') {
-		return (channel as IDataObject).code as string;
-	}
-	return undefined;
+/** An invalid limit stops the node before the first payout, not at the row that reads it. */
+export function checkRun(ctx: IExecuteFunctions): void {
+	if (ctx.getInputData().length > 0) readPayoutCap(ctx, 0);
 }
 
-/** Why an existing payout with this reference_no is not the one the item asks for. */
-function conflictWith(request: PayoutRequest, existing: IDataObject): string | undefined {
-	const reasons: string[] = [];
-	const existingAmount = Number(existing.amount);
-	if (existing.amount !== undefined && Number.isFinite(existingAmount) && Math.abs(existingAmount - request.amount) >= 0.005) {
-		reasons.push(`the existing payout is for ${existingAmount}, this item asks for ${request.amount}`);
-	}
-	const existingChannel = channelCodeOf(existing);
-	if (existingChannel !== undefined && existingChannel !== request.channel) {
-		reasons.push(`the existing payout uses channel ${existingChannel}, this item asks for ${request.channel}`);
-	}
-	return reasons.length > 0 ? reasons.join(', and ') : undefined;
-}
-
-/** Reads and checks the item, then creates its payout at most once. */
-export const execute: ReadThenSend = {
-	read(ctx, itemIndex) {
-		const request = readPayoutRequest(ctx, itemIndex);
-		const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
-		return async () => {
-			const outcome = await submitOnce<IDataObject>(ctx, itemIndex, {
-				referenceNo: request.referenceNo,
-				noun: 'payout',
-				create: async () => {
-					const { message, data } = await callService(ctx, {
-						endpoint: 'createPayout',
-						pathOverride: endpointPath,
-						body: request.body,
-						timeoutMs,
-					});
-					if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
-					// The response shape is not documented: without a record, echo what was accepted.
-					return {
-						reference_no: request.referenceNo,
-						channel: request.channel,
-						amount: request.amount,
-						message,
-					};
-				},
-				lookup: async () => await findPayout(ctx, request.referenceNo, timeoutMs),
-				conflict: (existing) => conflictWith(request, existing),
-			});
-			return { ...outcome.record, replayed: outcome.replayed };
-		};
-	},
-};

@@ -3,7 +3,7 @@ import { getByReferenceOperation } from '../../../shared/getByReference';
 import { findPayout } from '../../../shared/lookups';
 import { parseReferenceNo } from '../../../shared/validation';
 
-export const { description, execute } = getByReferenceOperation({
+export const { description, prepare } = getByReferenceOperation({
 	show: { resource: ['payout'], operation: ['get'] },
 	noun: 'payout',
 	placeholder: 'e.g. PAYOUT-2026-0001',

@@ -9,7 +9,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ServiceError } from '../../../shared/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import { referenceNoField } from '../../../shared/fields';
-import { callService, credentialsFor } from '../../../shared/transport';
+import { carryOut } from '../../../shared/itemRunner';
+import type { ItemPlan, SendPlan } from '../../../shared/operation';
+import { credentialsFor } from '../../../shared/transport';
 import { parseReferenceNo } from '../../../shared/validation';
 
 const show = { resource: ['payout'], operation: ['repost'] };
@@ -27,42 +29,42 @@ export const description: INodeProperties[] = [
 	executionOptionsProperty(show),
 ];
 
-export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const credentials = await credentialsFor(ctx, 'disbursement');
-	if (credentials.environment !== 'sandbox') {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Repost Callback is available in the sandbox only, and this Disbursement credential's Environment is "${String(credentials.environment ?? 'not set')}" (item ${itemIndex})`,
-			{
-				itemIndex,
-				description:
-					'Nothing was sent. Use a credential whose Environment is Sandbox; in production the service sends callbacks by itself.',
-			},
-		);
-	}
-	const referenceNo = parseReferenceNo(ctx.getNode(), itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+	const node = ctx.getNode();
+	const referenceNo = parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-	try {
-		const { message, data } = await callService(ctx, {
-			endpoint: 'repostPayout',
-			body: { reference_no: referenceNo },
-			timeoutMs,
-		});
-		const payload = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
-		return { reference_no: referenceNo, ...payload, message };
-	} catch (error) {
-		if (error instanceof ServiceError && error.failure.status === 429) {
+	const repost: SendPlan = {
+		send: { endpoint: 'repostPayout', body: { reference_no: referenceNo }, timeoutMs },
+		output: ({ message, data }) => {
+			const payload = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+			return { reference_no: referenceNo, ...payload, message };
+		},
+		explain: (error) => {
+			if (error.failure.status !== 429) return undefined;
 			const said = error.failure.serviceMessage ? ` The service said: "${error.failure.serviceMessage}"` : '';
-			// ServiceError is a NodeApiError that keeps the status for the error item.
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			throw new ServiceError(
-				ctx.getNode(),
+			return new ServiceError(
+				node,
 				error.failure,
 				`The service limits how often a callback can be reposted, and refused this one for "${referenceNo}" (HTTP 429): wait a few seconds before reposting it again.${said}`,
 			);
-		}
-		// Already a NodeApiError (ServiceError) with a message that says what to fix.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw error;
-	}
+		},
+	};
+	return {
+		// The credential's environment is known only once it is read, just before sending.
+		read: async () => {
+			const credentials = await credentialsFor(ctx, 'disbursement');
+			if (credentials.environment !== 'sandbox') {
+				throw new NodeOperationError(
+					node,
+					`Repost Callback is available in the sandbox only, and this Disbursement credential's Environment is "${String(credentials.environment ?? 'not set')}"`,
+					{
+						itemIndex,
+						description:
+							'Nothing was sent. Use a credential whose Environment is Sandbox; in production the service sends callbacks by itself.',
+					},
+				);
+			}
+			return await carryOut(ctx, itemIndex, repost);
+		},
+	};
 }

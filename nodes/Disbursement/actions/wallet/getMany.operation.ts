@@ -1,7 +1,7 @@
 /** Wallet > Get Many (interface document 4.9, `data.wallets`, status filter). */
 import { listOperation } from '../../../shared/listing';
 
-export const { description, execute } = listOperation({
+export const { description, prepare } = listOperation({
 	show: { resource: ['wallet'], operation: ['getMany'] },
 	endpoint: 'getWallets',
 	key: 'wallets',

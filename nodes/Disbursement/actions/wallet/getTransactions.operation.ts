@@ -1,7 +1,7 @@
 /** Wallet > Get Transactions (interface document 4.9, status filter). */
 import { listOperation } from '../../../shared/listing';
 
-export const { description, execute } = listOperation({
+export const { description, prepare } = listOperation({
 	show: { resource: ['wallet'], operation: ['getTransactions'] },
 	endpoint: 'getWalletTransactions',
 	key: 'transactions',

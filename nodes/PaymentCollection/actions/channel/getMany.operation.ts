@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { applyLimit, limitProperties } from '../../../shared/listing';
+import { limitProperties, readResultLimit } from '../../../shared/listing';
+import type { ItemPlan } from '../../../shared/operation';
 import { fetchChannels, inCategory, isDisabled } from '../../helpers/channels';
 
 const show = { resource: ['channel'], operation: ['getMany'] };
@@ -37,13 +38,17 @@ export const description: INodeProperties[] = [
 	executionOptionsProperty(show),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const { timeoutMs } = readExecutionOptions(this, itemIndex);
-
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const limit = readResultLimit(ctx, itemIndex);
 	const category = typeof filters.category === 'string' ? filters.category : '';
-	const channels = (await fetchChannels(this, timeoutMs)).filter(
-		(channel) => inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel)),
-	);
-	return applyLimit(this, itemIndex, channels);
+	return {
+		read: async () => {
+			const channels = (await fetchChannels(ctx, timeoutMs)).filter(
+				(channel) => inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel)),
+			);
+			return limit(channels);
+		},
+	};
 }

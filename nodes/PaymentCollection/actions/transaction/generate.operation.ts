@@ -2,13 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
-import type { ReadThenSend } from '../../../shared/itemRunner';
-import { findCollectionTransaction } from '../../../shared/lookups';
-import { submitOnce } from '../../../shared/moneySafe';
-import { callService } from '../../../shared/transport';
+import type { ItemPlan } from '../../../shared/operation';
+import { ItemProblems } from '../../../shared/problems';
 import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation';
 import { CUSTOMER_FIELDS, customerBody, extraBody } from '../../helpers/customerFields';
-import { describeConflict, generatedTransaction } from '../../helpers/transaction';
 
 const show = { resource: ['transaction'], operation: ['generate'] };
 
@@ -75,69 +72,51 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-/** Reads and checks the item, then generates its payment link at most once. */
-export const execute: ReadThenSend = {
-	read(ctx, itemIndex) {
-		const request = readTransactionRequest(ctx, itemIndex);
-		return async () => await generateOnce(ctx, itemIndex, request);
-	},
-};
+const URL_FIELDS = [
+	['callbackWebhookUrl', 'callback_webhook_url', 'Callback Webhook URL'],
+	['successRedirectUrl', 'success_redirect_url', 'Success Redirect URL'],
+	['failureRedirectUrl', 'failure_redirect_url', 'Failure Redirect URL'],
+] as const;
 
-interface TransactionRequest {
-	channelCode: string;
-	amount: number;
-	referenceNo: string;
-	body: IDataObject;
-	timeoutMs: number;
-}
-
-function readTransactionRequest(ctx: IExecuteFunctions, itemIndex: number): TransactionRequest {
+/** Reads and checks one item (every problem at once); the payment link is then created at most once. */
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
-	const channelCode = requireText(node, itemIndex, 'Channel', ctx.getNodeParameter('channelCode', itemIndex));
+	const problems = new ItemProblems(node, itemIndex);
+	const channelCode = problems.check(() =>
+		requireText(node, itemIndex, 'Channel', ctx.getNodeParameter('channelCode', itemIndex)),
+	);
 	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
-	const amount = parseAmount(node, itemIndex, ctx.getNodeParameter('amount', itemIndex) ?? '');
-	const referenceNo = parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex));
+	const amount = problems.check(() => parseAmount(node, itemIndex, ctx.getNodeParameter('amount', itemIndex) ?? ''));
+	const referenceNo = problems.check(() =>
+		parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex)),
+	);
 	const urls: IDataObject = {};
-	for (const [name, field, label] of [
-		['callbackWebhookUrl', 'callback_webhook_url', 'Callback Webhook URL'],
-		['successRedirectUrl', 'success_redirect_url', 'Success Redirect URL'],
-		['failureRedirectUrl', 'failure_redirect_url', 'Failure Redirect URL'],
-	] as const) {
-		const url = parseOptionalUrl(node, itemIndex, label, ctx.getNodeParameter(name, itemIndex, ''));
+	for (const [name, field, label] of URL_FIELDS) {
+		const url = problems.check(() =>
+			parseOptionalUrl(node, itemIndex, label, ctx.getNodeParameter(name, itemIndex, '')),
+		);
 		if (url) urls[field] = url;
 	}
-	const customer = customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject);
+	const customer = problems.check(() =>
+		customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject),
+	);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const extra = extraBody(node, itemIndex, options.extraBodyFields);
+	const extra = problems.check(() => extraBody(node, itemIndex, options.extraBodyFields));
+	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 
-	// Core fields last: nothing typed elsewhere can replace them.
+	// Core fields last: nothing typed elsewhere can replace them. Every value is present once no
+	// problem was collected.
 	const body: IDataObject = {
 		...extra,
 		...customer,
-		channel_code: channelCode,
-		amount,
-		reference_no: referenceNo,
+		channel_code: channelCode!,
+		amount: amount!,
+		reference_no: referenceNo!,
 		...urls,
 	};
-
-	return { channelCode, amount, referenceNo, body, timeoutMs };
-}
-
-async function generateOnce(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	{ channelCode, amount, referenceNo, body, timeoutMs }: TransactionRequest,
-): Promise<IDataObject> {
-	const outcome = await submitOnce(ctx, itemIndex, {
-		referenceNo,
-		noun: 'transaction',
-		create: async () => {
-			const { data } = await callService(ctx, { endpoint: 'generateTransaction', body, timeoutMs });
-			return generatedTransaction(ctx, data, referenceNo);
-		},
-		lookup: async () => await findCollectionTransaction(ctx, referenceNo, timeoutMs),
-		conflict: (existing) => describeConflict(existing, amount, channelCode),
-	});
-	return { ...outcome.record, replayed: outcome.replayed };
+	return {
+		send: { endpoint: 'generateTransaction', body, timeoutMs },
+		creates: { kind: 'transaction', referenceNo: referenceNo!, amount: amount!, channel: channelCode! },
+	};
 }

@@ -3,7 +3,7 @@ import { getByReferenceOperation } from '../../../shared/getByReference';
 import { findCollectionTransaction } from '../../../shared/lookups';
 import { requireText } from '../../../shared/validation';
 
-export const { description, execute } = getByReferenceOperation({
+export const { description, prepare } = getByReferenceOperation({
 	show: { resource: ['transaction'], operation: ['get'] },
 	noun: 'transaction',
 	placeholder: 'e.g. INV-2024-0001',

@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { parsePhilippineMobile } from '../../../../shared/validation';
-import type { ItemProblems } from '../../../helpers/problems';
+import type { ItemProblems } from '../../../../shared/problems';
 
 export interface FieldMapping {
 	/** Node parameter name. */

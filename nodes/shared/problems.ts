@@ -1,6 +1,6 @@
 /**
  * Collects every problem of one item before failing, so a spreadsheet row with three bad cells
- * is fixed in one go instead of three runs.
+ * is fixed in one go instead of three runs. Every operation reads its items through it.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -27,7 +27,7 @@ export class ItemProblems {
 				throw new NodeOperationError(this.node, error as Error, { itemIndex: this.itemIndex });
 			}
 			this.problems.push({
-				text: error.message.replace(/ \(item \d+\)$/, ''),
+				text: error.message,
 				hint: error.description ?? undefined,
 			});
 			return undefined;
@@ -41,17 +41,16 @@ export class ItemProblems {
 	/** One error listing every problem of the item, or nothing when the item is valid. */
 	throwIfAny(): void {
 		if (this.problems.length === 0) return;
-		const where = `(item ${this.itemIndex})`;
 		if (this.problems.length === 1) {
 			const [only] = this.problems;
-			throw new NodeOperationError(this.node, `${only.text} ${where}`, {
+			throw new NodeOperationError(this.node, only.text, {
 				itemIndex: this.itemIndex,
 				description: only.hint,
 			});
 		}
 		throw new NodeOperationError(
 			this.node,
-			`${this.problems.length} fields to fix ${where}: ${this.problems.map((p) => p.text).join('; ')}`,
+			`${this.problems.length} fields to fix: ${this.problems.map((p) => p.text).join('; ')}`,
 			{
 				itemIndex: this.itemIndex,
 				description: this.problems
