@@ -108,13 +108,13 @@ describe('with a wrong credential', () => {
 
 	it('Get Many fails with the same message, and Generate sends nothing and looks nothing up', async () => {
 		const list = await run(s, getMany({ returnAll: true }), { credentialId: wrong });
-		expect(list.error?.message).toBe(refused);
+		expect(list.error?.message).toBe(`${refused} (row 1)`);
 		const generate = await run(
 			s,
 			{ resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN', amount: 10, referenceNo: 'WRONG-1' },
 			{ credentialId: wrong },
 		);
-		expect(generate.error?.message).toBe(refused);
+		expect(generate.error?.message).toBe(`${refused} (row 1)`);
 		const stats = s.gw.stats();
 		expect(stats.requestsByPath).toEqual({ 'POST /v1/biller/token/create': stats.tokenRequests.collection });
 	});

@@ -250,7 +250,7 @@ describe('without continue-on-fail', () => {
 		s.gw.faults.add({ path: LOOKUP_PATH, mode: 'error-before', status: 500 });
 		const result = await run(s, get, { items: [{ ref: 'A-1' }, { ref: 'A-2' }] });
 		expect(result.outputs).toEqual([]);
-		expect(result.error?.message).toBe('The Payment Collection service answered HTTP 500. The service said: "Server Error"');
+		expect(result.error?.message).toBe('The Payment Collection service answered HTTP 500. The service said: "Server Error" (row 1)');
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.context?.itemIndex).toBe(0);
 	});

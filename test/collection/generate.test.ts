@@ -236,7 +236,7 @@ describe('re-runs and retried items never create a second transaction', () => {
 			onError: 'continueRegularOutput',
 		});
 		expectErrorItem(again.outputs[0][0], 0, {
-			message: `reference_no "${reference}" is already used for a different transaction: it was created for amount 100, not 200`,
+			message: `reference_no "${reference}" is already used for a different transaction: the existing transaction is for 100, this item asks for 200`,
 			description:
 				'Each reference_no can be used once. Use a new reference_no for a new transaction, or the same amount and channel to get the existing one back.',
 		});
@@ -256,11 +256,11 @@ describe('re-runs and retried items never create a second transaction', () => {
 		const description =
 			'Each reference_no can be used once. Use a new reference_no for a new transaction, or the same amount and channel to get the existing one back.';
 		expectErrorItem(again.outputs[0][0], 0, {
-			message: `reference_no "${reference}" is already used for a different transaction: it was created for channel GCASH_TRN, not BAYAD`,
+			message: `reference_no "${reference}" is already used for a different transaction: the existing transaction uses channel GCASH_TRN, this item asks for BAYAD`,
 			description,
 		});
 		expectErrorItem(again.outputs[0][1], 1, {
-			message: `reference_no "${reference}" is already used for a different transaction: it was created for amount 100, not 75 and it was created for channel GCASH_TRN, not PAYANDGO`,
+			message: `reference_no "${reference}" is already used for a different transaction: the existing transaction is for 100, this item asks for 75, and the existing transaction uses channel GCASH_TRN, this item asks for PAYANDGO`,
 			description,
 		});
 		expect(s.gw.stats().creationsByReference[reference]).toBe(1);

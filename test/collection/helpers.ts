@@ -30,6 +30,7 @@ export function generateParameters(extra: INodeParameters = {}): INodeParameters
 }
 
 export interface ExpectedError {
+	/** The message; the row it names (from 1) is added when it does not end with it already. */
 	message: string;
 	description?: string;
 	/** HTTP status, for errors that came from a response. */
@@ -50,8 +51,10 @@ export function expectErrorItem(
 	output: 'regular' | 'error' = 'regular',
 	inputRow: IDataObject = {},
 ): void {
+	const row = ` (row ${itemIndex + 1})`;
+	const message = expected.message.endsWith(row) ? expected.message : expected.message + row;
 	if (output === 'regular') {
-		const json: IDataObject = { error: expected.message, itemIndex };
+		const json: IDataObject = { error: message, itemIndex };
 		if (expected.description !== undefined) json.errorDetails = expected.description;
 		if (expected.httpCode !== undefined) json.httpCode = expected.httpCode;
 		if (expected.fieldErrors !== undefined) json.fieldErrors = expected.fieldErrors;
@@ -59,5 +62,5 @@ export function expectErrorItem(
 		return;
 	}
 	// On the error output n8n hands back the failed input row with the reason added.
-	expect(item).toEqual({ json: { ...inputRow, error: expected.message }, pairedItem: { item: itemIndex } });
+	expect(item).toEqual({ json: { ...inputRow, error: message }, pairedItem: { item: itemIndex } });
 }

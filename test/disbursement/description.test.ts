@@ -61,7 +61,7 @@ test('payout fields change with the channel type', () => {
 
 	const options = property('options', create)?.options as INodeProperties[];
 	expect(options.map((o) => o.name).sort()).toEqual(['concurrency', 'endpointPath', 'maxAmountPerPayout', 'timeoutSeconds']);
-	expect(options.find((o) => o.name === 'maxAmountPerPayout')?.default).toBe(0);
+	expect(options.find((o) => o.name === 'maxAmountPerPayout')?.default).toBe(50000);
 	expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe('/v1/api/disbursement/transactions/process');
 });
 

@@ -38,7 +38,7 @@ describe('Wallet > Get Many', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(s.gw.stats().requestsByPath).toMatchObject({ 'GET /v1/api/merchant/wallets': 1 });
-		expect(jsonOf(result)).toEqual([{ error: 'Not found (HTTP 404). The service said: "Not found."', itemIndex: 0, httpCode: 404 }]);
+		expect(jsonOf(result)).toEqual([{ error: 'Not found (HTTP 404). The service said: "Not found." (row 1)', itemIndex: 0, httpCode: 404 }]);
 	});
 });
 
@@ -122,7 +122,7 @@ describe('Authorization > Get', () => {
 		const result = await run(s, { resource: 'authorization', operation: 'get', code: 'AUTH-9999' }, { onError: 'continueRegularOutput' });
 		expect(jsonOf(result)).toEqual([
 			{
-				error: 'Authorization code "AUTH-9999" was not found (HTTP 404). The service said: "Authorization code not found."',
+				error: 'Authorization code "AUTH-9999" was not found (HTTP 404). The service said: "Authorization code not found." (row 1)',
 				itemIndex: 0,
 				errorDetails: 'Check the code for typos and that it belongs to the account of this credential',
 				httpCode: 404,

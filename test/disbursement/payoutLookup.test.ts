@@ -73,7 +73,7 @@ describe('Payout > Repost Callback', () => {
 		const [item] = jsonOf(second);
 		expect(item.httpCode).toBe(429);
 		expect(item.error).toMatch(
-			/^The service limits how often a callback can be reposted, and refused this one for "LOOK-2" \(HTTP 429\): wait a few seconds before reposting it again\. The service said: "Too many repost requests\. Try again in \d+ seconds\."$/,
+			/^The service limits how often a callback can be reposted, and refused this one for "LOOK-2" \(HTTP 429\): wait a few seconds before reposting it again\. The service said: "Too many repost requests\. Try again in \d+ seconds\." \(row 1\)$/,
 		);
 		expect(s.gw.stats().requestsByPath[REPOST_KEY]).toBe(2);
 	});
@@ -92,7 +92,7 @@ describe('Payout > Repost Callback', () => {
 	test('an unknown reference is the service\'s 404', async () => {
 		const result = await run(s, { resource: 'payout', operation: 'repost', referenceNo: 'NOPE-9' }, { onError: 'continueRegularOutput' });
 		expect(jsonOf(result)).toEqual([
-			{ error: 'Not found (HTTP 404). The service said: "Transaction not found."', itemIndex: 0, httpCode: 404 },
+			{ error: 'Not found (HTTP 404). The service said: "Transaction not found." (row 1)', itemIndex: 0, httpCode: 404 },
 		]);
 	});
 });

@@ -217,7 +217,7 @@ describe('a failing token request leaks nothing (the collection password travels
 		const result = await (name === 'Generate' ? generate(env, ['TOKEN-1', 'TOKEN-2']) : payout(env, ['TOKEN-1', 'TOKEN-2']));
 		// The guard inside runNode has scanned the items, errors, execution data and log lines.
 		expect(result.outputs).toEqual([
-			[0, 1].map((i) => ({ json: { error: message, itemIndex: i }, pairedItem: { item: i } })),
+			[0, 1].map((i) => ({ json: { error: `${message} (row ${i + 1})`, itemIndex: i }, pairedItem: { item: i } })),
 		]);
 		// The request itself was never sent: nothing to look up, nothing created.
 		const tokenPath = name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken;
