@@ -147,7 +147,7 @@ export async function runItems(
 		const reason = stop.stopper.error.message.replace(/ \(row \d+\)$/, '');
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 			if (results[itemIndex]) continue;
-			const error = new NodeOperationError(ctx.getNode(), `Not sent: the run stopped because ${lowerFirst(reason)}`, {
+			const error = new NodeOperationError(ctx.getNode(), `Not sent, because the run stopped: ${reason}`, {
 				itemIndex,
 				description: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
 			});
@@ -231,10 +231,6 @@ function withRow<T extends Error>(error: T, itemIndex: number): T {
 	const row = ` (row ${itemIndex + 1})`;
 	if (!error.message.endsWith(row)) error.message += row;
 	return error;
-}
-
-function lowerFirst(text: string): string {
-	return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
 /** What an item that failed looks like on the output (or the error output) of the node. */

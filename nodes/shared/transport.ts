@@ -88,15 +88,13 @@ export async function callService(
 	request: ServiceRequest,
 ): Promise<ServiceResponse> {
 	const endpoint = ENDPOINTS[request.endpoint];
-	let credential: ReadCredential;
-	try {
-		credential = await readCredential(ctx, endpoint.api);
-	} catch (error) {
+	const read = await outcomeOf(readCredential(ctx, endpoint.api));
+	if ('failure' in read) {
 		// n8n may refuse the credential before any request (Engine 2.0 does so for expirable ones).
-		const failure = classifyFailure(error);
-		if (failure.tokenFailure === undefined) throw error;
-		throw toServiceError(ctx, failure, endpoint.api);
+		const failure = classifyFailure(read.failure);
+		throw failure.tokenFailure === undefined ? read.failure : toServiceError(ctx, failure, endpoint.api);
 	}
+	const credential = read.answer;
 	const credentials = credential.data;
 	const baseUrl = String(credentials.baseUrl ?? '');
 	const urlProblem = baseUrlProblem(baseUrl);

@@ -111,7 +111,7 @@ it('a refused credential is asked about once and stops the run, also when the ru
 		expect(item.pairedItem).toEqual({ item: index });
 		// Items already started meet the refusal; every later one is not even prepared.
 		if (item.json.error === `${refused} (row ${index + 1})`) return;
-		expect(item.json.error).toBe(`Not sent: the run stopped because the Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.") (row ${index + 1})`);
+		expect(item.json.error).toBe(`Not sent, because the run stopped: The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.") (row ${index + 1})`);
 		notSent++;
 	});
 	expect(result.outputs[0][0].json.error).toBe(`${refused} (row 1)`);

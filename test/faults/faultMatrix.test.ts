@@ -137,7 +137,7 @@ const rows: Record<string, Row> = {
 		outcomes: (op) => {
 			const refused = `The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`;
 			const notSent: Outcome = {
-				error: `Not sent: the run stopped because the ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
+				error: `Not sent, because the run stopped: The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
 				errorDetails: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
 			};
 			return [{ error: refused, errorDetails: `HTTP 401. ${SERVER_ERROR}`, httpCode: 401 }, notSent, notSent];

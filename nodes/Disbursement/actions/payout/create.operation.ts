@@ -62,7 +62,8 @@ function readPayoutCap(ctx: IExecuteFunctions, itemIndex: number, node: INode = 
 	const raw = ctx.getNodeParameter('options.maxAmountPerPayout', itemIndex, undefined) as unknown;
 	const cap = readLimit(raw);
 	if (cap !== undefined) return cap;
-	const shown = typeof raw === 'string' || typeof raw === 'number' ? `"${String(raw).slice(0, 40)}"` : 'empty';
+	const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 40) : '';
+	const shown = given.trim() === '' ? 'empty' : `"${given}"`;
 	throw stopRun(
 		new NodeOperationError(
 			node,
