@@ -1,8 +1,8 @@
 /**
  * Callback signature (PUBLIC-FACTS.md): lower-case hex HMAC-SHA256 with the signing secret as key
  * over `<amount>@<reference_no>`, where `<amount>` is the amount exactly as it appears in the
- * callback body. Shared by the sandbox gateway (signs) and the trigger node (verifies), so both
- * sides agree by construction. Node's `crypto` only: this file ships inside the n8n package.
+ * callback body. The trigger verifies with it; the sandbox signs with its own code, and a test
+ * proves the two agree. Node's `crypto` only: this file ships inside the n8n package.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 
