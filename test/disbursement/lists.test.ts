@@ -139,4 +139,17 @@ describe('Authorization > Get', () => {
 		expect(jsonOf(bad)).toEqual([{ error: 'Body (JSON) is not valid JSON (row 1)', itemIndex: 0 }]);
 		expect(s.gw.stats().requestsByPath).toEqual({});
 	});
+
+	test('an empty code and a bad JSON body are both named at once', async () => {
+		s.gw.resetStats();
+		const bad = await run(s, { resource: 'authorization', operation: 'get', code: ' ', jsonBody: '[1]' }, { onError: 'continueRegularOutput' });
+		expect(jsonOf(bad)).toEqual([
+			{
+				error: '2 fields to fix: Code is required; Body (JSON) must be a JSON object, e.g. {"email": "a@b.ph"} (row 1)',
+				errorDetails: '- Code is required\n- Body (JSON) must be a JSON object, e.g. {"email": "a@b.ph"}',
+				itemIndex: 0,
+			},
+		]);
+		expect(s.gw.stats().requestsByPath).toEqual({});
+	});
 });

@@ -4,6 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ServiceError } from '../../../shared/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import type { ItemPlan } from '../../../shared/operation';
+import { ItemProblems } from '../../../shared/problems';
 import { parseJsonObject, requireText } from '../../../shared/validation';
 
 const show = { resource: ['authorization'], operation: ['get'] };
@@ -33,11 +34,16 @@ export const description: INodeProperties[] = [
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
-	const code = requireText(node, itemIndex, 'Code', ctx.getNodeParameter('code', itemIndex, ''));
-	const body = parseJsonObject(node, itemIndex, 'Body (JSON)', ctx.getNodeParameter('jsonBody', itemIndex, '{}'));
+	const problems = new ItemProblems(node, itemIndex);
+	const code = problems.check(() => requireText(node, itemIndex, 'Code', ctx.getNodeParameter('code', itemIndex, '')));
+	const body = problems.check(() =>
+		parseJsonObject(node, itemIndex, 'Body (JSON)', ctx.getNodeParameter('jsonBody', itemIndex, '{}')),
+	);
+	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 	return {
-		send: { endpoint: 'getAuthorization', pathParams: { code }, body: body as IDataObject, timeoutMs },
+		// Both are present once no problem was collected.
+		send: { endpoint: 'getAuthorization', pathParams: { code: code! }, body: body as IDataObject, timeoutMs },
 		output: ({ message, data }) =>
 			data && typeof data === 'object' && !Array.isArray(data)
 				? (data as IDataObject)
