@@ -1,15 +1,15 @@
 /**
  * Fails closed: a chosen credential without a Signing Secret gets every callback refused (401, no
- * execution) unless the user switches on "Accept Unsigned Callbacks (Unsafe)". The editor shows
- * the unsafe warning only with that option on, and names each credential picker apart.
+ * execution) unless the user switches on "Accept Unsigned Callbacks (Unsafe)" (accepted then:
+ * verification.test.ts; with Both: filters.test.ts). The editor shows the unsafe warning only
+ * with that option on, and names each credential picker apart.
  */
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
-import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { COLLECTION, DISBURSEMENT, callbackBody, payoutTransaction, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -40,44 +40,6 @@ describe('a credential without a Signing Secret', () => {
 		// A body carrying a signature changes nothing: there is no secret to check it against.
 		expectRefused(await h.post(callbackBody('FC-2', 100, 'completed')), noSecretReason);
 		expect(h.calls.filter((call) => call.executionStarted)).toHaveLength(0);
-	});
-
-	test('with "Accept Unsigned Callbacks (Unsafe)" on: accepted, and marked as unverified', async () => {
-		const h = await trigger(
-			s,
-			{ acceptUnsignedCallbacks: true },
-			{ credentials: { [COLLECTION]: s.unsignedCollection } },
-		);
-		const call = await h.post(callbackBody('FC-3', 100, 'completed', { signature: null }));
-		expect(call.statusCode).toBe(200);
-		expect(call.executionStarted).toBe(true);
-		expect(call.result!.workflowData![0][0].json).toMatchObject({
-			reference_no: 'FC-3',
-			status: 'completed',
-			statusConfirmed: false,
-			verified: { signature: 'not configured', sourceAddress: 'not configured', confirmedWithService: 'not configured' },
-		});
-	});
-
-	test('Both, one credential without a secret: its callbacks are refused, the signed ones pass', async () => {
-		const unsignedDisbursement = s.store.add(DISBURSEMENT, {
-			environment: 'sandbox',
-			baseUrl: s.gw.url,
-			...SANDBOX_CREDENTIALS.disbursement,
-		});
-		const h = await trigger(
-			s,
-			{ interface: 'both' },
-			{ credentials: { [COLLECTION]: s.collection, [DISBURSEMENT]: unsignedDisbursement } },
-		);
-		const payout = callbackBody('FC-4', 100, 'completed', {
-			signature: null,
-			transaction: payoutTransaction('FC-4', 100, 'completed'),
-		});
-		expectRefused(await h.post(payout), 'the callback carries no signature');
-		const signed = await h.post(callbackBody('FC-5', 100, 'completed'));
-		expect(signed.statusCode).toBe(200);
-		expect(signed.executionStarted).toBe(true);
 	});
 
 	test('activation says which credential lacks the secret and what happens to its callbacks', async () => {

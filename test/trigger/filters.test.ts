@@ -157,6 +157,8 @@ describe('interface', () => {
 		);
 		expect(call.statusCode).toBe(401);
 		expect(call.executionStarted).toBe(false);
+		// The interface with a secret works as before.
+		expect(itemOf(await h.post(callbackBody('IF-6B', 100, 'completed'))).interface).toBe('collection');
 	});
 
 	test('collection only: a payout callback sent to this URL is answered 200 and ignored', async () => {

@@ -310,6 +310,7 @@ describe('no signing secret configured, unsigned callbacks accepted (the unsafe 
 			sourceAddress: 'not configured',
 			confirmedWithService: 'not configured',
 		});
+		expect(call.result!.workflowData![0][0].json.statusConfirmed).toBe(false);
 		expect(call.logs.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
 			'Payment Gateway Trigger accepted a callback WITHOUT verification: Accept Unsigned Callbacks (Unsafe) is on',
 		]);
