@@ -66,9 +66,10 @@ export class PaymentGatewayTrigger implements INodeType {
 				const { withoutSecret } = await signingSecrets(this, chosen);
 				if (withoutSecret.length > 0) {
 					const acceptUnsigned = this.getNodeParameter('acceptUnsignedCallbacks', false) as boolean;
+					const its = withoutSecret.length > 1 ? 'their' : 'its';
 					const consequence = acceptUnsigned
-						? 'its callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)'
-						: 'its callbacks are refused (HTTP 401): add the Signing Secret to the credential';
+						? `${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`
+						: `${its} callbacks are refused (HTTP 401): add the Signing Secret to the credential`;
 					this.logger.warn(
 						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(withoutSecret)}, so ${consequence}`,
 					);
