@@ -16,6 +16,7 @@ const { sandboxCredentials } = require('./n8n/credentials');
 const { loadExamples, triggerWebhookUrl } = require('./n8n/examples');
 const { freePort, sleep } = require('./n8n/proc');
 const { createChecks, assert, assertEqual, waitFor } = require('./n8n/check');
+const { triggerChecks } = require('./n8n/triggerChecks');
 const { log, seconds } = require('./n8n/log');
 const { PACKAGE_NAME } = require('./n8n/paths');
 
@@ -217,6 +218,8 @@ async function main() {
 			await sleep(1500);
 			assertEqual((await rest.executions(WF.callbacks)).length, before, 'executions after the repeated callback');
 		});
+
+		server = await triggerChecks({ instance, server, port, owner: OWNER, sandboxUrl: sandbox.url, SANDBOX_CREDENTIALS, check });
 	} finally {
 		if (server) await server.stop();
 		await sandbox.close();

@@ -5,12 +5,17 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, type NodeConnectionType } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/transport';
 import { properties } from './description';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
+import { allowListProblem } from './helpers/sourceAddress';
+import { missingSecretReason, signingSecrets } from './helpers/verification';
 import { handleCallback } from './webhook';
+
+// A constant rather than an inline array: n8n's two rule sets disagree on how an inline array
+// must spell it ('main' against NodeConnectionTypes.Main), and neither has a view on this form.
+const MAIN_OUTPUT: NodeConnectionType[] = [NodeConnectionTypes.Main];
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,12 +28,11 @@ export class PaymentGatewayTrigger implements INodeType {
 		description: 'Starts the workflow when a payment or payout reaches its final status',
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
-		outputs: [NodeConnectionTypes.Main],
+		outputs: MAIN_OUTPUT,
 		// Optional and always shown: see helpers/chosenInterfaces.ts for why, and for the check.
 		credentials: [
-			{ name: 'paymentCollectionApi', required: false },
-			{ name: 'disbursementApi', required: false },
+			{ name: 'paymentCollectionApi', required: false, displayName: 'Collection Credential (Payments)' },
+			{ name: 'disbursementApi', required: false, displayName: 'Disbursement Credential (Payouts)' },
 		],
 		webhooks: [
 			{
@@ -44,19 +48,31 @@ export class PaymentGatewayTrigger implements INodeType {
 	/**
 	 * The service has no API to register, list or remove callback URLs: the URL travels with each
 	 * payment or payout as callback_webhook_url. So there is nothing to create or delete.
-	 * checkExists only warns, on activation, when callbacks will not be verified; an error
-	 * reading the credential is not caught, so activation fails and says why.
+	 * checkExists runs on activation: an Allowed IP Addresses entry that is not an address fails
+	 * the activation (rather than every callback later), and a credential without a Signing
+	 * Secret is warned about. An error reading the credential is not caught either.
 	 */
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				for (const api of chosenInterfaces(this)) {
-					const credentials = await this.getCredentials(CREDENTIAL_TYPE[api]);
-					if (!credentials.signingSecret) {
-						this.logger.warn(
-							`Payment Gateway Trigger "${this.getNode().name}": the ${api} credential has no Signing Secret, so its callbacks are NOT verified`,
-						);
-					}
+				const chosen = chosenInterfaces(this);
+				const problem = allowListProblem(this.getNodeParameter('allowedIpAddresses', '') as string);
+				if (problem) {
+					throw new NodeOperationError(this.getNode(), problem, {
+						description:
+							'Write each entry as an address (43.198.4.7, ::ffff:43.198.4.7, 2001:db8::1) or a CIDR range (43.198.4.0/24, 2001:db8::/32), separated by commas.',
+					});
+				}
+				const { withoutSecret } = await signingSecrets(this, chosen);
+				if (withoutSecret.length > 0) {
+					const acceptUnsigned = this.getNodeParameter('acceptUnsignedCallbacks', false) as boolean;
+					const its = withoutSecret.length > 1 ? 'their' : 'its';
+					const consequence = acceptUnsigned
+						? `${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`
+						: `${its} callbacks are refused (HTTP 401): add the Signing Secret to the credential`;
+					this.logger.warn(
+						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(withoutSecret)}, so ${consequence}`,
+					);
 				}
 				return true;
 			},

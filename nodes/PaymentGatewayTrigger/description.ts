@@ -48,19 +48,28 @@ export const properties: INodeProperties[] = [
 			'Callbacks with other statuses are answered 200 and start no execution. Completed and Cancelled are final.',
 	},
 	{
-		displayName:
-			'Callbacks are verified with the Signing Secret of the chosen credential. If that credential has NO Signing Secret, callbacks are NOT verified: anyone who knows this URL could start this workflow with a fake payment. Add the Signing Secret to the credential, and consider Confirm With Service.',
-		name: 'verificationNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
 		displayName: 'Confirm With Service',
 		name: 'confirmWithService',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to look each callback up with the service before starting the workflow. The signature does not cover the status, so this is the only proof that a "completed" is real. A callback whose status the service does not confirm is refused (HTTP 401).',
+			"Whether to look each callback up with the service before starting the workflow. The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount or channel) is refused with HTTP 401. With it off, the status is as the callback states it (statusConfirmed is false).",
+	},
+	{
+		displayName: 'Accept Unsigned Callbacks (Unsafe)',
+		name: 'acceptUnsignedCallbacks',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to start the workflow for callbacks that cannot be verified because the chosen credential has no Signing Secret. Off, such callbacks are refused with HTTP 401. On, anyone who knows this URL can start the workflow with a made-up payment or status; if you must, also switch on Confirm With Service.',
+	},
+	{
+		displayName:
+			'Unsafe: callbacks to a credential without a Signing Secret are accepted WITHOUT verification. Anyone who knows this URL can start this workflow. Add the Signing Secret to the credential and switch this off, or at least switch on Confirm With Service.',
+		name: 'unsignedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { acceptUnsignedCallbacks: [true] } },
 	},
 	{
 		displayName: 'Allowed IP Addresses',
@@ -69,6 +78,6 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 18.166.179.109, 18.166.252.124',
 		description:
-			'Comma-separated addresses (or IPv4 ranges like 43.198.4.0/24) callbacks may come from; others get HTTP 403. Leave empty to accept any address. Addresses reported for the service: sandbox 43.198.4.7; production 18.166.179.109 and 18.166.252.124 (check them with the service). Behind a reverse proxy, set N8N_PROXY_HOPS.',
+			'Comma-separated addresses or CIDR ranges (e.g. 43.198.4.0/24, ::ffff:43.198.4.7, 2001:db8::/32) callbacks may come from; others get HTTP 403. An entry that is not an address or range stops the workflow from activating. Leave empty to accept any address. Addresses reported for the service: sandbox 43.198.4.7; production 18.166.179.109 and 18.166.252.124 (check them with the service). Behind a reverse proxy, set N8N_PROXY_HOPS.',
 	},
 ];

@@ -1,20 +1,21 @@
 /**
  * What happens to one callback request. Checks run cheapest and most telling first:
- * source address (403), body (400), signature (401), interface and status filters (200, no
- * execution), duplicates (200, no execution), confirmation with the service (401, or 503 when the
- * service cannot be asked), then one normalised item starts the workflow. Every refusal is
- * answered here and logged with its reason (never a secret); only an accepted callback returns
- * workflowData.
+ * source address (403), body (400), signature (401; also when the credential has no Signing
+ * Secret, unless the user accepts unsigned callbacks), interface and status filters (200, no
+ * execution), duplicates (200, no execution), confirmation with the service (401, or 503 when
+ * the service cannot be asked), then one normalised item starts the workflow. Every refusal is
+ * answered here and logged with a short, escaped reason (never a secret, never the body); only
+ * an accepted callback returns workflowData.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
-import { callbackKey, recentKeysFor } from './helpers/duplicates';
-import { readCallback, type ApiInterface, type Callback, type IncomingRequest } from './helpers/payload';
-import { isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
+import { deliveryKey, deliveryRecord } from './helpers/duplicates';
+import { loggable } from './helpers/loggable';
+import { channelCode, readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
+import { allowListProblem, isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
-
 
 interface Verified {
 	signature: true | 'not configured';
@@ -22,11 +23,22 @@ interface Verified {
 	confirmedWithService: true | 'not configured';
 }
 
+/** What the item states; each fact is either verified or marked as not confirmed. */
+interface Facts {
+	api: ApiInterface | 'unknown';
+	status: string;
+	amount: number;
+	totalAmount: number | null;
+	channel: string | null;
+	transaction: IDataObject | null;
+}
+
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject() as unknown as IncomingRequest;
 	const chosen = chosenInterfaces(this);
 	const statuses = this.getNodeParameter('statuses', ['completed', 'cancelled']) as string[];
 	const confirm = this.getNodeParameter('confirmWithService', false) as boolean;
+	const acceptUnsigned = this.getNodeParameter('acceptUnsignedCallbacks', false) as boolean;
 	const allowText = this.getNodeParameter('allowedIpAddresses', '') as string;
 	const sourceAddress = normaliseAddress(request.ip ?? request.socket?.remoteAddress);
 	const log = logFor(this, sourceAddress);
@@ -34,12 +46,12 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	// 1. Source address.
 	let addressChecked: Verified['sourceAddress'] = 'not configured';
 	if (allowText.trim() !== '') {
-		const allowList = parseAllowList(allowText);
-		if (allowList.invalid.length > 0) {
-			log.refused(403, `Allowed IP Addresses holds entries that are not addresses: ${allowList.invalid.join(', ')}`);
+		const problem = allowListProblem(allowText);
+		if (problem) {
+			log.refused(403, problem);
 			return reply(this, 403, 'Forbidden');
 		}
-		if (!isAllowed(allowList, sourceAddress)) {
+		if (!isAllowed(parseAllowList(allowText), sourceAddress)) {
 			log.refused(403, 'the source address is not in Allowed IP Addresses');
 			return reply(this, 403, 'Forbidden');
 		}
@@ -53,19 +65,19 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		return reply(this, 400, `Bad request: ${read.reason}`);
 	}
 	const callback = read.callback;
-	log.reference = callback.referenceNo;
 
-	// 3. Signature.
-	const signature = await checkSignature(this, chosen, callback);
+	// 3. Signature. Nothing of the body is logged before this point.
+	const signature = await checkSignature(this, chosen, callback, acceptUnsigned);
 	if (!signature.ok) {
 		log.refused(401, signature.reason);
 		return reply(this, 401, 'Unauthorized');
 	}
+	log.reference = callback.referenceNo;
 	if (signature.verified === 'not configured') {
-		log.warn('accepted a callback WITHOUT verification: the chosen credential has no Signing Secret');
+		log.warn('accepted a callback WITHOUT verification: Accept Unsigned Callbacks (Unsafe) is on');
 	}
 
-	// 4. Filters.
+	// 4. Filters. The body's shape is unsigned: it may turn a callback away, never let one in.
 	if (callback.shapeHint && !chosen.includes(callback.shapeHint)) {
 		log.ignored(`it is a ${callback.shapeHint} callback and this trigger listens to ${chosen.join(' and ')}`);
 		return reply(this, 200, 'Ignored: other interface');
@@ -74,56 +86,62 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		log.ignored(`status "${callback.status}" is not one of the chosen statuses`);
 		return reply(this, 200, `Ignored: status ${callback.status}`);
 	}
-	let api = pickInterface(signature.interfaces, callback.shapeHint);
 
-	// 5. Duplicates (checked again after the await below, where the key is recorded).
-	const dedupe = this.getMode() !== 'manual';
-	const seen = recentKeysFor(nodeKey(this));
-	if (dedupe && api !== 'unknown' && seen.has(callbackKey(api, callback.referenceNo, callback.status))) {
+	// 5. Duplicates, keyed on verified fields only: the interfaces whose secret verified the
+	// callback (or the one the service confirms), reference_no, and the status. Checked before
+	// the look-up when the key is already known, and claimed after it.
+	const verifiedBy = signature.interfaces;
+	const record = this.getMode() === 'manual' ? undefined : deliveryRecord(nodeKey(this), this.getWorkflowStaticData('node'));
+	let keyInterface = confirm && verifiedBy.length > 1 ? undefined : verifiedBy.join('+');
+	if (record && keyInterface !== undefined && record.has(deliveryKey(keyInterface, callback.referenceNo, callback.status))) {
 		log.ignored('duplicate delivery');
 		return reply(this, 200, 'Duplicate ignored');
 	}
 
-	// 6. Confirmation with the service.
-	let status: string = callback.status;
-	let transaction: IDataObject | null = callback.transaction ?? null;
-	let confirmed: Verified['confirmedWithService'] = 'not configured';
+	// 6. Confirmation with the service: the emitted facts then come from its record.
+	let facts: Facts = {
+		api: pickInterface(verifiedBy, callback.shapeHint),
+		status: callback.status,
+		amount: callback.amount,
+		totalAmount: callback.totalAmount,
+		channel: channelCode(callback.transaction) ?? channelCode(callback.payload) ?? null,
+		transaction: callback.transaction ?? null,
+	};
 	if (confirm) {
-		const candidates = api === 'unknown' ? signature.interfaces : [api];
-		const outcome = await confirmWithService(this, candidates, callback);
+		const outcome = await confirmWithService(this, hintFirst(verifiedBy, callback.shapeHint), callback);
 		if (!outcome.ok) {
 			log.refused(outcome.code, outcome.reason);
 			return reply(this, outcome.code, outcome.code === 401 ? 'Unauthorized' : 'Service unavailable, try again later');
 		}
-		api = outcome.api;
-		status = outcome.status;
-		transaction = outcome.record;
-		confirmed = true;
+		const { api, status, amount, totalAmount, channel, record: transaction } = outcome;
+		facts = { api, status, amount, totalAmount, channel, transaction };
+		keyInterface = api;
 	}
 
-	if (dedupe && !seen.add(callbackKey(api, callback.referenceNo, status))) {
+	if (record && !record.claim(deliveryKey(keyInterface ?? facts.api, callback.referenceNo, facts.status))) {
 		log.ignored('duplicate delivery');
 		return reply(this, 200, 'Duplicate ignored');
 	}
 
 	const item: IDataObject = {
-		interface: api,
+		interface: facts.api,
 		reference_no: callback.referenceNo,
-		status,
-		amount: callback.amount,
-		total_amount: callback.totalAmount,
-		channel: channelOf(callback, transaction),
+		status: facts.status,
+		statusConfirmed: confirm,
+		amount: facts.amount,
+		total_amount: facts.totalAmount,
+		channel: facts.channel,
 		verified: {
 			signature: signature.verified,
 			sourceAddress: addressChecked,
-			confirmedWithService: confirmed,
+			confirmedWithService: confirm ? true : 'not configured',
 		} satisfies Verified,
 		sourceAddress: sourceAddress ?? null,
 		receivedAt: new Date().toISOString(),
-		transaction,
+		transaction: facts.transaction,
 		raw: callback.raw,
 	};
-	log.accepted(api, status);
+	log.accepted(facts.api, facts.status);
 	return { workflowData: [[{ json: item }]] };
 }
 
@@ -134,15 +152,9 @@ function pickInterface(verifiedBy: ApiInterface[], hint: ApiInterface | undefine
 	return 'unknown';
 }
 
-function channelOf(callback: Callback, transaction: IDataObject | null): string | null {
-	for (const source of [transaction, callback.transaction, callback.payload]) {
-		const channel = source?.channel;
-		if (typeof channel === 'string') return channel;
-		if (channel && typeof channel === 'object' && typeof (channel as IDataObject).code === 'string') {
-			return (channel as IDataObject).code as string;
-		}
-	}
-	return null;
+/** The verified interfaces, the one the shape points to first (it only saves a look-up). */
+function hintFirst(verifiedBy: ApiInterface[], hint: ApiInterface | undefined): ApiInterface[] {
+	return hint && verifiedBy.includes(hint) ? [hint, ...verifiedBy.filter((api) => api !== hint)] : verifiedBy;
 }
 
 function nodeKey(ctx: IWebhookFunctions): string {
@@ -158,18 +170,24 @@ function reply(ctx: IWebhookFunctions, code: number, message: string): IWebhookR
 	return { noWebhookResponse: true };
 }
 
+/** Log lines of one request: a short escaped reason, and the reference once it is verified. */
 function logFor(ctx: IWebhookFunctions, sourceAddress: string | undefined) {
 	const node = ctx.getNode().name;
 	const state = {
 		reference: undefined as string | undefined,
 		meta(): IDataObject {
-			return { node, workflowId: ctx.getWorkflow().id, reference_no: state.reference, sourceAddress };
+			return {
+				node,
+				workflowId: ctx.getWorkflow().id,
+				reference_no: state.reference === undefined ? undefined : loggable(state.reference),
+				sourceAddress: sourceAddress === undefined ? undefined : loggable(sourceAddress),
+			};
 		},
 		refused(code: number, reason: string) {
-			ctx.logger.warn(`Payment Gateway Trigger refused a callback (HTTP ${code}): ${reason}`, state.meta());
+			ctx.logger.warn(`Payment Gateway Trigger refused a callback (HTTP ${code}): ${loggable(reason, 400)}`, state.meta());
 		},
 		ignored(reason: string) {
-			ctx.logger.info(`Payment Gateway Trigger ignored a callback: ${reason}`, state.meta());
+			ctx.logger.info(`Payment Gateway Trigger ignored a callback: ${loggable(reason, 400)}`, state.meta());
 		},
 		warn(message: string) {
 			ctx.logger.warn(`Payment Gateway Trigger ${message}`, state.meta());

@@ -15,6 +15,10 @@ describe('rawValueAt', () => {
 		['{"data":{"amount":100.50}', ['data', 'amount'], undefined],
 		['{"data":{"amount":01}}', ['data', 'amount'], undefined],
 		['{"data":{"amount":1}} trailing', ['data', 'amount'], undefined],
+		// A raw control character inside a string is not JSON; an escaped one is.
+		['{"data":{"note":"a\u0001b","amount":4}}', ['data', 'amount'], undefined],
+		['{"data":{"note":"a\\u0001\\n\\"b","amount":4}}', ['data', 'amount'], '4'],
+		['{"data":{"note":"a\\qb","amount":4}}', ['data', 'amount'], undefined],
 	])('%s', (text, path, expected) => {
 		expect(rawValueAt(text, path)).toBe(expected);
 	});
@@ -52,6 +56,30 @@ describe('allow-list', () => {
 			entries: ['43.198.4.7', '18.166.179.109', '18.166.252.124', '::1', '10.0.0.0/8'],
 			invalid: ['host.example', '300.1.1.1'],
 		});
+	});
+	test('IPv4-mapped entries and CIDR ranges of both families', () => {
+		const list = parseAllowList('::ffff:43.198.4.7, 2001:db8::/32, ::ffff:10.1.0.0/112, 192.168.0.0/16');
+		expect(list.invalid).toEqual([]);
+		expect(['43.198.4.7', '::ffff:43.198.4.7', '2001:db8:ffff::1', '10.1.200.3', '192.168.77.1'].map((a) => isAllowed(list, a))).toEqual([
+			true,
+			true,
+			true,
+			true,
+			true,
+		]);
+		expect(['43.198.4.8', '2001:db9::1', '10.2.0.1', '192.169.0.1', '::1'].map((a) => isAllowed(list, a))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
+		expect(parseAllowList('1.2.3.4/33, ::/129, 1.2.3.4::, ::ffff:1.2.3.4/1/2').invalid).toEqual([
+			'1.2.3.4/33',
+			'::/129',
+			'1.2.3.4::',
+			'::ffff:1.2.3.4/1/2',
+		]);
 	});
 	test('matches IPv4-mapped IPv6 callers and equivalent IPv6 spellings', () => {
 		const list = parseAllowList('43.198.4.7, 0:0:0:0:0:0:0:1');

@@ -106,3 +106,16 @@ export function callbackBody(
 	else if (options.signature !== undefined) data.signature = options.signature;
 	return { data };
 }
+
+/**
+ * The callback the service sends for a record the sandbox holds: its total_amount and a copy of
+ * the record (with `status` as the callback states it, which may be forged).
+ */
+export function serviceCallback(gw: SandboxGateway, referenceNo: string, amount: number, status: string) {
+	const record = (gw.getTransaction(referenceNo) ?? gw.getPayout(referenceNo)) as Record<string, unknown> | undefined;
+	if (!record) throw new Error(`The sandbox holds no ${referenceNo}`);
+	return callbackBody(referenceNo, amount, status, {
+		transaction: { ...record, status },
+		totalAmount: record.total_amount as number,
+	});
+}

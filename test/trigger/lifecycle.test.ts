@@ -21,14 +21,14 @@ test('with signing secrets: checkExists, create and delete answer true and log n
 	}
 });
 
-test('without a signing secret: activation warns that callbacks are not verified', async () => {
+test('without a signing secret: activation warns that callbacks will be refused', async () => {
 	const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
 	const outcome = await h.lifecycle('checkExists');
 	expect(outcome.result).toBe(true);
 	expect(outcome.logs.map((line) => [line.level, line.message])).toEqual([
 		[
 			'warn',
-			'Payment Gateway Trigger "Payment Gateway Trigger": the collection credential has no Signing Secret, so its callbacks are NOT verified',
+			'Payment Gateway Trigger "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks are refused (HTTP 401): add the Signing Secret to the credential',
 		],
 	]);
 });

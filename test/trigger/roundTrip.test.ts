@@ -47,6 +47,7 @@ test('payment link -> customer pays -> signed callback -> verified, confirmed, o
 		interface: 'collection',
 		reference_no: 'RT-INV-0001',
 		status: 'completed',
+		statusConfirmed: true,
 		amount: 1500.75,
 		total_amount: service.total_amount,
 		channel: 'GCASH_TRN',

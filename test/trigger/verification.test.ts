@@ -57,6 +57,7 @@ describe('a valid signed callback', () => {
 			interface: 'collection',
 			reference_no: 'INV-1001',
 			status: 'completed',
+			statusConfirmed: false,
 			amount: 1250.5,
 			total_amount: 1260.5,
 			channel: 'GCASH_TRN',
@@ -123,13 +124,9 @@ describe('forged or broken signatures get 401 and start nothing', () => {
 		expect(refusalLog(call)).toBe(
 			'Payment Gateway Trigger refused a callback (HTTP 401): the signature does not match amount@reference_no signed with the Signing Secret of the Payment Collection credential',
 		);
+		// The reference of a request that failed verification is not logged.
 		expect(call.logs.find((line) => line.message.includes('refused'))?.metadata).toBe(
-			JSON.stringify({
-				node: 'Payment Gateway Trigger',
-				workflowId: h.workflowId,
-				reference_no: 'INV-2001',
-				sourceAddress: '127.0.0.1',
-			}),
+			JSON.stringify({ node: 'Payment Gateway Trigger', workflowId: h.workflowId, sourceAddress: '127.0.0.1' }),
 		);
 	});
 
@@ -233,7 +230,7 @@ describe('source address allow-list', () => {
 		expect(call.statusCode).toBe(403);
 		expectNoExecution(call);
 		expect(refusalLog(call)).toBe(
-			'Payment Gateway Trigger refused a callback (HTTP 403): Allowed IP Addresses holds entries that are not addresses: sandbox.example.com',
+			'Payment Gateway Trigger refused a callback (HTTP 403): Allowed IP Addresses holds an entry that is not an IP address or CIDR range: sandbox.example.com',
 		);
 	});
 
@@ -298,9 +295,13 @@ describe('bad bodies get 400 and start nothing', () => {
 	});
 });
 
-describe('no signing secret configured', () => {
+describe('no signing secret configured, unsigned callbacks accepted (the unsafe opt-in)', () => {
 	test('callbacks are accepted unverified, marked so in the item and warned about in the log', async () => {
-		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		const h = await trigger(
+			s,
+			{ acceptUnsignedCallbacks: true },
+			{ credentials: { [COLLECTION]: s.unsignedCollection } },
+		);
 		const call = await h.post(callbackBody('INV-5001', 100, 'completed', { signature: null }));
 		expect(call.statusCode).toBe(200);
 		expect(call.executionStarted).toBe(true);
@@ -309,8 +310,9 @@ describe('no signing secret configured', () => {
 			sourceAddress: 'not configured',
 			confirmedWithService: 'not configured',
 		});
+		expect(call.result!.workflowData![0][0].json.statusConfirmed).toBe(false);
 		expect(call.logs.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
-			'Payment Gateway Trigger accepted a callback WITHOUT verification: the chosen credential has no Signing Secret',
+			'Payment Gateway Trigger accepted a callback WITHOUT verification: Accept Unsigned Callbacks (Unsafe) is on',
 		]);
 	});
 });

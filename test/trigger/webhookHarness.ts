@@ -13,6 +13,9 @@
  *   workflowData -> 200 {message: 'Workflow was started'} (response mode onReceived) and the
  *   workflow runs in n8n-core's WorkflowExecute from the trigger, as n8n's WorkflowRunner does;
  *   a throw -> 500.
+ * - static data lives in `staticData` (the workflow row of n8n's database): each request builds
+ *   its Workflow from a fresh copy of it, and the copy is saved back when the node changed it,
+ *   as n8n's live (production) webhooks do; the test URL (manual mode) never saves it.
  *
  * Everything a caller or the execution could see passes the harness's secret guard.
  */
@@ -82,6 +85,18 @@ export interface TriggerHarnessOptions {
 	/** Like N8N_PROXY_HOPS: how many X-Forwarded-For hops express trusts. Default 0. */
 	proxyHops?: number;
 	workflowId?: string;
+	/** The stored static data, shared by harnesses that stand for the same workflow. */
+	staticData?: StoredStaticData;
+	/**
+	 * Loads the trigger's code anew, as a restarted n8n would: nothing the previous code kept in
+	 * memory survives, only what is in `staticData`.
+	 */
+	freshProcess?: boolean;
+}
+
+/** The `staticData` column of a workflow row: JSON text, or undefined before the first save. */
+export interface StoredStaticData {
+	json?: string;
 }
 
 export interface WebhookCall {
@@ -115,6 +130,7 @@ export interface TriggerHarness {
 	url: string;
 	node: INode;
 	workflowId: string;
+	staticData: StoredStaticData;
 	calls: WebhookCall[];
 	/** Sends a request as a caller would; `body` is JSON-encoded unless it is a string. */
 	post(body: unknown, options?: PostOptions): Promise<WebhookCall>;
@@ -158,7 +174,9 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		connections,
 		settings: { executionOrder: 'v1' },
 	};
+	if (options.freshProcess) nodeTypes.register(freshTriggerNode(), TRIGGER_TYPE);
 	const nodeType = nodeTypes.getByNameAndVersion(TRIGGER_TYPE, 1);
+	const stored = options.staticData ?? {};
 	const declared = nodeType.description.webhooks?.[0];
 	if (!declared || !nodeType.webhook) throw new Error('The trigger declares no webhook');
 	const description: IWebhookDescription = declared;
@@ -174,6 +192,7 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 			connections,
 			active: workflowData.active,
 			nodeTypes,
+			staticData: stored.json === undefined ? undefined : (JSON.parse(stored.json) as IDataObject),
 			settings: workflowData.settings,
 		});
 	const webhookDataFor = (additionalData: IWorkflowExecuteAdditionalData): IWebhookData => ({
@@ -256,6 +275,8 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		const context = new WebhookContext(workflow, startNode, additionalData, mode, webhookDataFor(additionalData), [], null);
 		const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
 		call.result = result;
+		// n8n saves static data once the answer is settled, whether or not an execution starts.
+		if (mode !== 'manual' && workflow.staticData.__dataChanged === true) stored.json = JSON.stringify(workflow.staticData);
 		if (result.noWebhookResponse === true) {
 			call.body = parseMaybe(capturedBody(res));
 			return;
@@ -285,6 +306,7 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		url: `${base}${routePath}`,
 		node,
 		workflowId,
+		staticData: stored,
 		calls,
 		async post(body, postOptions = {}) {
 			const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -354,6 +376,19 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 			});
 		}
 	}
+}
+
+/** The trigger node class loaded in a module registry of its own: a new process's copy. */
+function freshTriggerNode(): INodeType {
+	let fresh: INodeType | undefined;
+	jest.isolateModules(() => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const loaded = require('../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node') as {
+			PaymentGatewayTrigger: new () => INodeType;
+		};
+		fresh = new loaded.PaymentGatewayTrigger();
+	});
+	return fresh!;
 }
 
 function respond(res: http.ServerResponse, call: WebhookCall, code: number, body: unknown): void {

@@ -1,56 +1,115 @@
 /**
  * "Confirm with the service": the signature covers amount and reference only, never the status,
  * so a replayed signed callback could carry a forged status. This looks the reference up with
- * the credential and accepts the callback only when the service reports the same status.
+ * the credential and accepts the callback only when the service's record agrees with it on
+ * status, amount, total_amount and channel; what the trigger then emits comes from the record.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
 import { findCollectionTransaction, findPayout } from '../../shared/lookups';
-import type { ApiInterface, Callback } from './payload';
+import { loggable } from './loggable';
+import { channelCode, toNumber, type ApiInterface, type Callback } from './payload';
 
 export const CONFIRM_TIMEOUT_MS = 10_000;
 
+/** The facts of a callback as the service's own record states them. */
+export interface Confirmed {
+	api: ApiInterface;
+	record: IDataObject;
+	status: string;
+	amount: number;
+	totalAmount: number | null;
+	channel: string | null;
+}
+
 export type ConfirmOutcome =
-	| { ok: true; api: ApiInterface; record: IDataObject; status: string }
+	| ({ ok: true } & Confirmed)
 	/** 401: the service contradicts the callback. 503: the service could not be asked. */
 	| { ok: false; code: 401 | 503; reason: string };
 
+/**
+ * Looks the reference up in each candidate interface, in the order given, and stops at the
+ * first record that agrees. Any look-up failure with no agreeing record is a 503, so the sender
+ * retries rather than giving up on a callback the service might still confirm.
+ */
 export async function confirmWithService(
 	ctx: IWebhookFunctions,
 	candidates: ApiInterface[],
 	callback: Callback,
 ): Promise<ConfirmOutcome> {
-	const found: Array<{ api: ApiInterface; record: IDataObject }> = [];
+	const disagreements: string[] = [];
 	const failures: string[] = [];
 	for (const api of candidates) {
+		let record: IDataObject | undefined;
 		try {
 			const lookup = api === 'collection' ? findCollectionTransaction : findPayout;
-			const record = await lookup(ctx, callback.referenceNo, CONFIRM_TIMEOUT_MS);
-			if (record) found.push({ api, record });
+			record = await lookup(ctx, callback.referenceNo, CONFIRM_TIMEOUT_MS);
 		} catch (error) {
-			// The message of a ServiceError is built from safe fields only (no request, no token).
-			failures.push(error instanceof ServiceError ? error.message : 'the look-up failed');
+			failures.push(lookupFailure(api, error));
+			continue;
 		}
-	}
-	if (found.length === 0) {
-		if (failures.length > 0) {
-			return { ok: false, code: 503, reason: `the service could not be asked: ${failures.join('; ')}` };
+		if (!record) continue;
+		const read = readRecord(api, record);
+		if (typeof read === 'string') {
+			disagreements.push(read);
+			continue;
 		}
-		return { ok: false, code: 401, reason: 'the service does not know this reference_no' };
+		const problem = disagreement(read, callback);
+		if (problem === undefined) return { ok: true, ...read };
+		disagreements.push(problem);
 	}
-	const match = found.find(({ record }) => normalise(record.status) === callback.status);
-	if (!match) {
-		const said = found.map(({ record }) => `"${String(record.status)}"`).join(' or ');
-		return {
-			ok: false,
-			code: 401,
-			reason: `the callback says "${callback.status}" but the service says ${said}`,
-		};
+	if (failures.length > 0) {
+		return { ok: false, code: 503, reason: `the service could not be asked: ${failures.join('; ')}` };
 	}
-	return { ok: true, api: match.api, record: match.record, status: normalise(match.record.status) };
+	if (disagreements.length > 0) return { ok: false, code: 401, reason: disagreements.join('; ') };
+	return { ok: false, code: 401, reason: 'the service does not know this reference_no' };
 }
 
-function normalise(status: unknown): string {
-	return typeof status === 'string' ? status.trim().toLowerCase() : '';
+/** The record's facts, or why they cannot be read (then nothing can be confirmed). */
+function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string {
+	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
+	// A collection transaction states the amount asked for as subtotal_amount (2.2).
+	const amount = toNumber(api === 'collection' ? (record.subtotal_amount ?? record.amount) : record.amount);
+	if (status === '') return 'the service record has no status';
+	if (amount === undefined) return 'the service record has no readable amount';
+	return {
+		api,
+		record,
+		status,
+		amount,
+		totalAmount: toNumber(record.total_amount) ?? null,
+		channel: channelCode(record) ?? null,
+	};
+}
+
+/** Where the callback contradicts the record; undefined when it does not. */
+function disagreement(confirmed: Confirmed, callback: Callback): string | undefined {
+	const said = (field: string, received: unknown, recorded: unknown) =>
+		`the callback says ${field}"${loggable(received)}" but the service says "${loggable(recorded)}"`;
+	if (confirmed.status !== callback.status) return said('', callback.status, confirmed.status);
+	if (confirmed.amount !== callback.amount) return said('amount ', callback.amount, confirmed.amount);
+	if (callback.totalAmount !== null && confirmed.totalAmount !== null && callback.totalAmount !== confirmed.totalAmount) {
+		return said('total_amount ', callback.totalAmount, confirmed.totalAmount);
+	}
+	const channel = channelCode(callback.transaction) ?? channelCode(callback.payload);
+	if (channel !== undefined && confirmed.channel !== null && channel !== confirmed.channel) {
+		return said('channel ', channel, confirmed.channel);
+	}
+	return undefined;
+}
+
+/**
+ * Why a look-up failed, from the status or network code only: the service's own text is left
+ * out, as a broken service may echo the token or the password it was sent.
+ */
+function lookupFailure(api: ApiInterface, error: unknown): string {
+	const service = api === 'collection' ? 'Payment Collection' : 'Disbursement';
+	const failure = error instanceof ServiceError ? error.failure : undefined;
+	if (failure?.tokenFailure !== undefined) return `the ${service} credential could not get a token`;
+	if (failure?.status !== undefined) return `the ${service} service answered HTTP ${failure.status}`;
+	if (failure?.networkCode !== undefined) {
+		return `the ${service} service did not answer (${loggable(failure.networkCode, 32)})`;
+	}
+	return `the ${service} look-up failed`;
 }

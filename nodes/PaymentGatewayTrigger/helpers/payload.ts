@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/endpoints';
 import { STATUSES, type Status } from '../../shared/schemas';
+import { loggable } from './loggable';
 import { rawValueAt } from './rawJson';
 
 export type { ApiInterface };
@@ -70,7 +71,7 @@ export function readCallback(request: IncomingRequest): ReadOutcome {
 	if (amount === undefined) return bad('amount is missing or not a number');
 	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : '';
 	if (!(STATUSES as readonly string[]).includes(status)) {
-		return bad(`status "${String(payload.status ?? '')}" is not one of ${STATUSES.join(', ')}`);
+		return bad(`status "${loggable(payload.status ?? '')}" is not one of ${STATUSES.join(', ')}`);
 	}
 	const signature = typeof payload.signature === 'string' ? payload.signature.trim() : undefined;
 	const transaction = isObject(payload.transaction) ? (payload.transaction as IDataObject) : undefined;
@@ -134,7 +135,16 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toNumber(value: unknown): number | undefined {
+/** The channel code of a record: a payout's `channel` string, or a transaction's `channel.code`. */
+export function channelCode(source: IDataObject | undefined): string | undefined {
+	const channel = source?.channel;
+	if (typeof channel === 'string') return channel;
+	if (isObject(channel) && typeof channel.code === 'string') return channel.code;
+	return undefined;
+}
+
+/** A finite number, or a plain decimal numeral as text; anything else is unreadable. */
+export function toNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value !== 'string' || !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) return undefined;
 	return Number(value);

@@ -19,7 +19,7 @@ export function rawValueAt(text: string, path: readonly string[]): string | unde
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;
-const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const UNICODE_ESCAPE = /u[0-9a-fA-F]{4}/y;
 const MAX_DEPTH = 64;
 
 class Scanner {
@@ -46,7 +46,7 @@ class Scanner {
 		const char = this.text[this.pos];
 		if (char === '{') this.object(depth, onPath);
 		else if (char === '[') this.array(depth);
-		else if (char === '"') this.match(STRING);
+		else if (char === '"') this.string();
 		else if (char === 't' || char === 'f' || char === 'n') this.match(LITERAL);
 		else this.match(NUMBER);
 		if (onPath && depth === this.path.length) this.found = this.text.slice(start, this.pos);
@@ -61,7 +61,7 @@ class Scanner {
 		}
 		for (;;) {
 			this.skipSpace();
-			const key = JSON.parse(this.match(STRING)) as string;
+			const key = JSON.parse(this.string()) as string;
 			this.skipSpace();
 			this.expect(':');
 			this.skipSpace();
@@ -93,6 +93,26 @@ class Scanner {
 			}
 			this.expect(']');
 			return;
+		}
+	}
+
+	/**
+	 * A JSON string, returned with its quotes. Walked character by character: a raw control
+	 * character (below U+0020) is not allowed inside a JSON string, and neither is a bad escape.
+	 */
+	private string(): string {
+		const start = this.pos;
+		this.expect('"');
+		for (;;) {
+			const char = this.text[this.pos];
+			if (char === undefined || char.charCodeAt(0) < 0x20) throw new Error(`bad string at ${this.pos}`);
+			this.pos++;
+			if (char === '"') return this.text.slice(start, this.pos);
+			if (char !== '\\') continue;
+			const escape = this.text[this.pos];
+			if (escape !== undefined && '"\\/bfnrt'.includes(escape)) this.pos++;
+			else if (escape === 'u') this.match(UNICODE_ESCAPE);
+			else throw new Error(`bad escape at ${this.pos}`);
 		}
 	}
 

@@ -2,10 +2,10 @@
  * The signature check (PUBLIC-FACTS.md): HMAC-SHA256 of `<amount>@<reference_no>` with the
  * signing secret of the credential, compared in constant time (nodes/shared/signature.ts).
  */
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { verifySignature } from '../../shared/signature';
-import { credentialsFor } from '../../shared/transport';
+import { CREDENTIAL_TYPE } from '../../shared/transport';
 import type { ApiInterface, Callback } from './payload';
 
 export type SignatureOutcome =
@@ -17,39 +17,62 @@ const LABEL: Record<ApiInterface, string> = {
 	disbursement: 'Disbursement',
 };
 
+interface SigningSecrets {
+	secrets: Array<[ApiInterface, string]>;
+	withoutSecret: ApiInterface[];
+}
+
+/** The Signing Secret of each chosen credential, and the interfaces whose credential has none. */
+export async function signingSecrets(
+	ctx: IWebhookFunctions | IHookFunctions,
+	chosen: ApiInterface[],
+): Promise<SigningSecrets> {
+	const found: SigningSecrets = { secrets: [], withoutSecret: [] };
+	for (const api of chosen) {
+		const secret = (await ctx.getCredentials(CREDENTIAL_TYPE[api])).signingSecret;
+		if (typeof secret === 'string' && secret !== '') found.secrets.push([api, secret]);
+		else found.withoutSecret.push(api);
+	}
+	return found;
+}
+
 /**
- * Checks the signature against the secret of every chosen credential that has one. When any
- * chosen credential has a secret, a callback must verify with one of them: a callback is never
- * let through unverified just because its body claims the interface whose credential has none.
- * Returns the interfaces whose secret verified it (all chosen ones when no secret is set).
+ * Returns the interfaces whose secret verified the callback. A chosen credential without a
+ * secret fails closed: its callbacks are refused, unless `acceptUnsigned` (the user's explicit,
+ * unsafe opt-in) lets them through unverified, as those interfaces.
  */
 export async function checkSignature(
 	ctx: IWebhookFunctions,
 	chosen: ApiInterface[],
 	callback: Callback,
+	acceptUnsigned: boolean,
 ): Promise<SignatureOutcome> {
-	const secrets: Array<[ApiInterface, string]> = [];
-	for (const api of chosen) {
-		const secret = (await credentialsFor(ctx, api)).signingSecret;
-		if (typeof secret === 'string' && secret !== '') secrets.push([api, secret]);
-	}
-	if (secrets.length === 0) return { ok: true, verified: 'not configured', interfaces: chosen };
-	if (!callback.signature) return { ok: false, reason: 'the callback carries no signature' };
-
+	const { secrets, withoutSecret } = await signingSecrets(ctx, chosen);
 	const signature = callback.signature;
 	const verified = secrets
-		.filter(([, secret]) =>
-			callback.signedAmounts.some((amount) =>
-				verifySignature(secret, amount, callback.referenceNo, signature),
-			),
+		.filter(
+			([, secret]) =>
+				signature !== undefined &&
+				callback.signedAmounts.some((amount) => verifySignature(secret, amount, callback.referenceNo, signature)),
 		)
 		.map(([api]) => api);
-	if (verified.length === 0) {
-		const checked = secrets.map(([api]) => LABEL[api]).join(' and ');
-		return {
-			ok: false,
-			reason: `the signature does not match amount@reference_no signed with the Signing Secret of the ${checked} credential`,
-		};
+	if (verified.length > 0) return { ok: true, verified: true, interfaces: verified };
+	if (acceptUnsigned && withoutSecret.length > 0) {
+		return { ok: true, verified: 'not configured', interfaces: withoutSecret };
 	}
-	return { ok: true, verified: true, interfaces: verified };
+	if (secrets.length === 0) {
+		return { ok: false, reason: `${missingSecretReason(withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off` };
+	}
+	if (!signature) return { ok: false, reason: 'the callback carries no signature' };
+	const checked = secrets.map(([api]) => LABEL[api]).join(' and ');
+	return {
+		ok: false,
+		reason: `the signature does not match amount@reference_no signed with the Signing Secret of the ${checked} credential`,
+	};
+}
+
+/** "the Payment Collection credential has no Signing Secret". */
+export function missingSecretReason(apis: ApiInterface[]): string {
+	const names = apis.map((api) => LABEL[api]).join(' and ');
+	return `the ${names} credential${apis.length > 1 ? 's have' : ' has'} no Signing Secret`;
 }

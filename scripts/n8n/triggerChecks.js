@@ -1,0 +1,177 @@
+'use strict';
+// The Payment Gateway Trigger in a real n8n, beyond the example workflow: a credential without
+// a Signing Secret gets every callback refused (401, no execution); with "Accept Unsigned
+// Callbacks (Unsafe)" the same callback starts one; and a repost after a restart of `n8n start`
+// starts no second execution (the de-duplication record lives in the workflow's static data).
+const crypto = require('crypto');
+const { N8nRest, nodeOutputs } = require('./rest');
+const { assert, assertEqual, waitFor } = require('./check');
+const { sleep } = require('./proc');
+const { PACKAGE_NAME } = require('./paths');
+const { DEMO_CREDENTIALS } = require('./credentials');
+
+const TRIGGER = 'Payment Gateway Trigger';
+const UNSIGNED_CREDENTIAL = {
+	id: 'pgwE2eNoSecret',
+	name: 'Payment Gateway Collection (no Signing Secret)',
+	type: 'paymentCollectionApi',
+};
+const WORKFLOWS = {
+	refusing: {
+		id: 'pgwE2eUnsignedRefused',
+		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e51',
+		parameters: { interface: 'collection' },
+		credential: UNSIGNED_CREDENTIAL,
+	},
+	accepting: {
+		id: 'pgwE2eUnsignedAccepted',
+		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e52',
+		parameters: { interface: 'collection', acceptUnsignedCallbacks: true },
+		credential: UNSIGNED_CREDENTIAL,
+	},
+	restart: {
+		id: 'pgwE2eRestartDedupe',
+		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e53',
+		parameters: { interface: 'collection' },
+		credential: DEMO_CREDENTIALS.collection,
+	},
+};
+
+function triggerWorkflow(id, { webhookId, parameters, credential }) {
+	return {
+		id,
+		name: `Trigger check ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		nodes: [
+			{
+				id: `${webhookId.slice(0, -2)}a1`,
+				name: TRIGGER,
+				type: `${PACKAGE_NAME}.paymentGatewayTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: { statuses: ['completed', 'cancelled'], ...parameters },
+				credentials: { paymentCollectionApi: { id: credential.id, name: credential.name } },
+			},
+			{
+				id: `${webhookId.slice(0, -2)}b2`,
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			},
+		],
+		connections: { [TRIGGER]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** A callback as the service sends it, signed with `secret` (or unsigned without one). */
+function callback(referenceNo, amount, secret) {
+	const data = {
+		reference_no: referenceNo,
+		amount,
+		status: 'completed',
+		total_amount: amount + 10,
+		transaction: { reference_no: referenceNo, status: 'completed', channel: { code: 'GCASH_TRN' } },
+	};
+	if (secret) data.signature = crypto.createHmac('sha256', secret).update(`${amount}@${referenceNo}`).digest('hex');
+	return { data };
+}
+
+async function post(url, body) {
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return { status: res.status, text: await res.text() };
+}
+
+/**
+ * Runs the checks with `check(name, fn)`. Stops `server` (the running `n8n start`, if any) to
+ * import and publish its workflows, restarts n8n on `port` as it goes, and returns the server
+ * left running, for the caller to stop.
+ * sandboxUrl and SANDBOX_CREDENTIALS: the sandbox gateway the example credentials point at.
+ */
+async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBOX_CREDENTIALS, check }) {
+	const { signingSecret, collection: login } = SANDBOX_CREDENTIALS;
+	const url = (name) => `http://127.0.0.1:${port}/webhook/${WORKFLOWS[name].webhookId}/callback`;
+	let running = server;
+	let rest;
+
+	async function restart() {
+		if (running) await running.stop();
+		running = undefined;
+		running = await instance.start({ port, activeWorkflows: Object.keys(WORKFLOWS).length });
+		rest = new N8nRest(running.url);
+		await rest.setupOwnerOrLogin(owner);
+	}
+
+	async function executions(name, count) {
+		return await waitFor(
+			async () => {
+				const found = await rest.executions(WORKFLOWS[name].id);
+				return found.length >= count && found.every((e) => e.status !== 'running' && e.status !== 'new') && found;
+			},
+			{ message: `expected ${count} execution(s) of ${WORKFLOWS[name].id}` },
+		);
+	}
+
+	/** Gives n8n time to start an execution it should not, then counts them. */
+	async function settledCount(name) {
+		await sleep(1500);
+		return (await rest.executions(WORKFLOWS[name].id)).length;
+	}
+
+	await check('trigger workflows (no Signing Secret, unsafe opt-in, restart) are published in n8n', async () => {
+		if (running) await running.stop();
+		running = undefined;
+		await instance.importCredentials([
+			{
+				...UNSIGNED_CREDENTIAL,
+				data: { environment: 'sandbox', baseUrl: sandboxUrl, username: login.username, password: login.password },
+			},
+		]);
+		await instance.importWorkflows(Object.entries(WORKFLOWS).map(([, w]) => triggerWorkflow(w.id, w)));
+		for (const workflow of Object.values(WORKFLOWS)) await instance.publishWorkflow(workflow.id);
+		await restart();
+	});
+
+	await check('no Signing Secret: a callback gets 401 and starts no execution', async () => {
+		assert(rest, 'n8n is not running');
+		for (const body of [callback('E2E-NOSECRET-1', 120, signingSecret), callback('E2E-NOSECRET-2', 120)]) {
+			const res = await post(url('refusing'), body);
+			assertEqual(res.status, 401, 'HTTP status without a Signing Secret');
+		}
+		assertEqual(await settledCount('refusing'), 0, 'executions without a Signing Secret');
+	});
+
+	await check('"Accept Unsigned Callbacks (Unsafe)" on: the unsigned callback starts one execution', async () => {
+		assert(rest, 'n8n is not running');
+		const res = await post(url('accepting'), callback('E2E-UNSIGNED-1', 130));
+		assertEqual(res.status, 200, 'HTTP status with the opt-in');
+		const [summary] = await executions('accepting', 1);
+		const execution = await rest.execution(summary.id);
+		const [item] = nodeOutputs(execution.data.resultData.runData, TRIGGER)[0] ?? [];
+		assert(item, 'the trigger emitted no item');
+		assertEqual([item.reference_no, item.verified.signature, item.statusConfirmed], ['E2E-UNSIGNED-1', 'not configured', false], 'item');
+	});
+
+	await check('a repost after a restart of n8n starts no second execution', async () => {
+		assert(rest, 'n8n is not running');
+		const body = callback('E2E-RESTART-1', 140, signingSecret);
+		assertEqual((await post(url('restart'), body)).status, 200, 'HTTP status of the first delivery');
+		await executions('restart', 1);
+		await restart();
+		const repost = await post(url('restart'), body);
+		assertEqual([repost.status, repost.text], [200, '{"message":"Duplicate ignored"}'], 'answer to the repost');
+		assertEqual(await settledCount('restart'), 1, 'executions after the restart and repost');
+	});
+
+	return running;
+}
+
+module.exports = { triggerChecks };

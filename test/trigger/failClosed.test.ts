@@ -1,0 +1,89 @@
+/**
+ * Fails closed: a chosen credential without a Signing Secret gets every callback refused (401, no
+ * execution) unless the user switches on "Accept Unsigned Callbacks (Unsafe)" (accepted then:
+ * verification.test.ts; with Both: filters.test.ts). The editor shows the unsafe warning only
+ * with that option on, and names each credential picker apart.
+ */
+import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+
+import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
+import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
+import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { COLLECTION, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import type { WebhookCall } from './webhookHarness';
+
+let s: Setup;
+beforeAll(async () => {
+	s = await setUp();
+});
+afterAll(async () => {
+	await tearDown(s);
+});
+
+function expectRefused(call: WebhookCall, reason: string): void {
+	expect(call.statusCode).toBe(401);
+	expect(call.body).toEqual({ message: 'Unauthorized' });
+	expect(call.executionStarted).toBe(false);
+	expect(call.run).toBeUndefined();
+	expect(call.logs.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([
+		`Payment Gateway Trigger refused a callback (HTTP 401): ${reason}`,
+	]);
+}
+
+describe('a credential without a Signing Secret', () => {
+	const noSecretReason =
+		'the Payment Collection credential has no Signing Secret and Accept Unsigned Callbacks (Unsafe) is off';
+
+	test('by default: 401 and no execution, signed or not', async () => {
+		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		expectRefused(await h.post(callbackBody('FC-1', 100, 'completed', { signature: null })), noSecretReason);
+		// A body carrying a signature changes nothing: there is no secret to check it against.
+		expectRefused(await h.post(callbackBody('FC-2', 100, 'completed')), noSecretReason);
+		expect(h.calls.filter((call) => call.executionStarted)).toHaveLength(0);
+	});
+
+	test('activation says which credential lacks the secret and what happens to its callbacks', async () => {
+		const refusing = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		const accepting = await trigger(
+			s,
+			{ acceptUnsignedCallbacks: true },
+			{ credentials: { [COLLECTION]: s.unsignedCollection } },
+		);
+		const warnings = async (h: typeof refusing) =>
+			(await h.lifecycle('checkExists')).logs.filter((line) => line.level === 'warn').map((line) => line.message);
+		expect(await warnings(refusing)).toEqual([
+			'Payment Gateway Trigger "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks are refused (HTTP 401): add the Signing Secret to the credential',
+		]);
+		expect(await warnings(accepting)).toEqual([
+			'Payment Gateway Trigger "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)',
+		]);
+	});
+});
+
+describe('what the editor shows', () => {
+	const description = new PaymentGatewayTrigger().description;
+	const shown = (parameters: INodeParameters) =>
+		description.properties.filter((property) => NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description));
+	const notices = (parameters: INodeParameters) =>
+		shown(parameters).filter((property: INodeProperties) => property.type === 'notice');
+
+	test('no "not verified" warning unless unsigned callbacks are accepted', () => {
+		const defaults = { interface: 'collection', acceptUnsignedCallbacks: false };
+		expect(notices(defaults).map((notice) => notice.displayName).join(' ')).not.toMatch(/NOT verified|WITHOUT verification|Signing Secret/);
+		const unsafe = notices({ ...defaults, acceptUnsignedCallbacks: true }).map((notice) => notice.displayName);
+		expect(unsafe.filter((text) => text.includes('WITHOUT verification'))).toHaveLength(1);
+	});
+
+	test('the unsafe option is named as such, off by default, and says what it risks', () => {
+		const option = description.properties.find((property) => property.name === 'acceptUnsignedCallbacks');
+		expect(option).toMatchObject({ displayName: 'Accept Unsigned Callbacks (Unsafe)', type: 'boolean', default: false });
+		expect(option?.description).toMatch(/anyone who knows this URL can start the workflow/);
+	});
+
+	test('each credential picker and each credential type has a name of its own', () => {
+		const pickers = (description.credentials ?? []).map((credential) => credential.displayName);
+		expect(pickers).toEqual(['Collection Credential (Payments)', 'Disbursement Credential (Payouts)']);
+		const types = [new PaymentCollectionApi().displayName, new DisbursementApi().displayName];
+		expect(new Set(types).size).toBe(2);
+	});
+});
