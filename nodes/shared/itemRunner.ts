@@ -5,11 +5,14 @@
  * the row number in every item's error, and stopping the run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from './errors';
 import { createOnce, type MoneyPlan } from './moneySafe';
+import { dryRunItems, totalOf } from './dryRun';
+import type { RunGuards } from './moneyGuards';
 import type { ItemPlan, ItemResult, Operation } from './operation';
+import { StartGate } from './startGate';
 import { callService, outcomeOf } from './transport';
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -71,12 +74,14 @@ export async function runItems(
 		{ json: toErrorOutput ? { error: error.message } : errorItem(error, itemIndex), pairedItem: { item: itemIndex } },
 	];
 
+	let guards: RunGuards | void = undefined;
 	try {
-		operation.checkRun?.(ctx);
+		guards = operation.checkRun?.(ctx);
 	} catch (caught) {
 		stop.stopper = { itemIndex: 0, error: asNodeError(ctx, caught, undefined) };
 		next = itemCount;
 	}
+	if (guards?.dryRun) return dryRunItems(ctx, operation, guards.maxTotal);
 
 	// Without continue-on-fail, nothing after the first failed item is sent; what comes before it
 	// is sent even if it was read later, as it would have been one item at a time. After an error
@@ -105,16 +110,23 @@ export async function runItems(
 		results[itemIndex] = fail(itemIndex, error);
 	};
 
+	const prepare = (itemIndex: number): ItemPlan | undefined => {
+		try {
+			return operation.prepare(ctx, itemIndex);
+		} catch (caught) {
+			settle(itemIndex, { caught });
+			return undefined;
+		}
+	};
+	// With Maximum Total per Run every row is prepared first: the sum is known before any request.
+	const prepared = guards?.maxTotal !== undefined && !stop.stopper ? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop) : undefined;
+
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
 	const readNext = (): ReadItem | undefined => {
 		while (next < itemCount && !stop.first && !stop.stopper) {
 			const itemIndex = next++;
-			try {
-				const plan = operation.prepare(ctx, itemIndex);
-				return { itemIndex, send: async () => await carryOut(ctx, itemIndex, plan) };
-			} catch (caught) {
-				settle(itemIndex, { caught });
-			}
+			const plan = prepared ? prepared[itemIndex] : prepare(itemIndex);
+			if (plan) return { itemIndex, send: async () => await carryOut(ctx, itemIndex, plan) };
 		}
 		return undefined;
 	};
@@ -140,9 +152,10 @@ export async function runItems(
 		}
 	};
 	if (itemCount > 0 && next < itemCount) await Promise.all(Array.from({ length: workers }, work));
-	if (!continueOnFail && stop.first) throw stop.first.error;
+	// A stop found before anything was sent (a limit) wins over a bad row found at the same time.
+	const failed = stop.first && stop.stopper ? earliest(stop.first, stop.stopper) : (stop.first ?? stop.stopper);
+	if (!continueOnFail && failed) throw failed.error;
 	if (stop.stopper) {
-		if (!continueOnFail) throw stop.stopper.error;
 		// Every item the stop kept from being sent says so, so nothing looks done that was not.
 		const reason = stop.stopper.error.message.replace(/ \(row \d+\)$/, '');
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
@@ -157,61 +170,33 @@ export async function runItems(
 	return [results.flat()];
 }
 
-/**
- * Paces the sends over event-loop turns. A request's connection is only handled in a later turn,
- * after everything already waiting, so requests started back to back leave together, come back
- * together, and the run moves in bursts (measured at 16 in flight, 20 ms latency, 10,000 payouts:
- * 432 items/s unpaced, about 680 paced).
- *
- * One item starts per turn, except when at least a quarter of the slots are waiting (the run is
- * short of CPU, not waiting on the service): then more start, until 1 ms has passed since the
- * turn's first start. A few sends together cost less CPU per item than one per turn (measured at
- * 64 in flight: 0.8 against 1.2 ms). An item that settles within its turn does not count.
- */
-class StartGate {
-	private static readonly BATCH_WINDOW_MS = 1;
-
-	private startsThisTurn = 0;
-	private turnStartedAt = 0;
-	private waiting = 0;
-	private turn = 0;
-	private turnEnd: Promise<void> | undefined;
-
-	constructor(private readonly slots: number) {}
-
-	/** Waits until this turn may start one more item; returns what to call once the item has settled. */
-	async enter(): Promise<() => void> {
-		this.waiting++;
-		while (!this.mayStart()) await this.nextTurn();
-		this.waiting--;
-		if (this.startsThisTurn++ === 0) this.turnStartedAt = performance.now();
-		const turn = this.turn;
-		void this.nextTurn();
-		return () => {
-			if (this.turn === turn) this.startsThisTurn--;
-		};
-	}
-
-	private mayStart(): boolean {
-		if (this.startsThisTurn === 0) return true;
-		return (
-			this.waiting * 4 >= this.slots &&
-			performance.now() - this.turnStartedAt < StartGate.BATCH_WINDOW_MS
-		);
-	}
-
-	nextTurn(): Promise<void> {
-		this.turnEnd ??= sleep(0).then(() => {
-			this.turnEnd = undefined;
-			this.turn++;
-			this.startsThisTurn = 0;
-		});
-		return this.turnEnd;
-	}
-}
-
 function earliest<T extends { itemIndex: number }>(current: T | undefined, candidate: T): T {
 	return current && current.itemIndex < candidate.itemIndex ? current : candidate;
+}
+
+/**
+ * Prepares every row and adds up what they would create; above the limit, the run stops with
+ * nothing sent. Rows that cannot be prepared are settled (and counted out of the sum) as usual.
+ */
+function prepareAll(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	maxTotal: number,
+	prepare: (itemIndex: number) => ItemPlan | undefined,
+	stop: { stopper?: Failed },
+): Array<ItemPlan | undefined> {
+	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
+	const total = totalOf(plans.flatMap((plan) => (plan && 'send' in plan && plan.creates ? [plan.creates.amount] : [])));
+	if (total > maxTotal) {
+		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
+		const error = new NodeOperationError(
+			ctx.getNode(),
+			`The rows add up to ${shown(total)}, above the Maximum Total per Run (${shown(maxTotal)}): nothing was sent`,
+			{ description: 'Check the sheet for a wrong amount or rows pasted twice (a Dry Run shows every row and the totals), or raise the limit if this total is intended.' },
+		);
+		stop.stopper = { itemIndex: 0, error: stopRun(error) };
+	}
+	return plans;
 }
 
 /** The error as n8n shows it, its message naming the row as a spreadsheet user counts it (from 1). */

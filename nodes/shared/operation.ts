@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ServiceError } from './errors';
 import type { RecordKind } from './lookups';
+import type { RunGuards } from './moneyGuards';
 import type { ServiceRequest, ServiceResponse } from './transport';
 
 export type ItemResult = IDataObject | IDataObject[];
@@ -20,6 +21,8 @@ export interface MoneyIntent {
 	amount: number;
 	/** The channel code sent. */
 	channel: string;
+	/** Who is paid, masked (payouts), for a dry run's preview. */
+	payee?: string;
 }
 
 /** One request to the service. */
@@ -48,8 +51,9 @@ export interface Operation {
 	 */
 	prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan;
 	/**
-	 * Checks made once before anything is sent (safety limits): an error here stops the node with
-	 * nothing sent, whatever the node's error setting.
+	 * Checks made once before anything is sent (safety limits), and the run-wide guards of
+	 * operations that create money: an error here stops the node with nothing sent, whatever the
+	 * node's error setting.
 	 */
-	checkRun?(ctx: IExecuteFunctions): void;
+	checkRun?(ctx: IExecuteFunctions): RunGuards | void;
 }

@@ -75,7 +75,7 @@ describe('1. a safety limit that cannot be read stops the node before anything i
 		const op = payout();
 		const result = await op.run(op.parameters({ maxAmountPerPayout: cap }), [op.row(ref('CAP'), 45000), op.row(ref('CAP'), 100)]);
 		expect(result.outputs).toEqual([]);
-		expect(result.error?.message).toBe(`Maximum Amount per Payout is ${shown}, not a positive number: no payout was sent`);
+		expect(result.error?.message).toBe(`Maximum Amount per Payout is ${shown}, not a positive number: nothing was sent`);
 		expect(requests(op)).toEqual({});
 	});
 
@@ -83,7 +83,7 @@ describe('1. a safety limit that cannot be read stops the node before anything i
 		const op = payout();
 		const result = await op.run(op.parameters({ maxAmountPerPayout: cap }), [op.row(ref('CAP'), 45000), op.row(ref('CAP'), 100)], 'continueRegularOutput');
 		expect(result.outputs[0].map((item) => item.json.error)).toEqual([1, 2].map(
-			(row) => `Not sent, because the run stopped: Maximum Amount per Payout is ${shown}, not a positive number: no payout was sent (row ${row})`,
+			(row) => `Not sent, because the run stopped: Maximum Amount per Payout is ${shown}, not a positive number: nothing was sent (row ${row})`,
 		));
 		expect(requests(op)).toEqual({});
 	});

@@ -3,8 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as repost from './repost.operation';
+import * as waitForFinalStatus from './waitForFinalStatus.operation';
 
-export { create, get, repost };
+export { create, get, repost, waitForFinalStatus };
 
 export const description: INodeProperties[] = [
 	{
@@ -17,7 +18,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create',
 				value: 'create',
-				description: 'Send money to a bank account or an e-wallet',
+				description:
+					'Send money to a bank account or an e-wallet. Safety options: Maximum Amount per Payout, Maximum Total per Run, Dry Run.',
 				action: 'Create a payout',
 			},
 			{
@@ -32,10 +34,17 @@ export const description: INodeProperties[] = [
 				description: 'Ask the service to send the callback of a payout again (sandbox only)',
 				action: 'Repost a payout callback',
 			},
+			{
+				name: 'Wait for Final Status',
+				value: 'waitForFinalStatus',
+				description: 'Look a payout up until it is completed or cancelled, for n8n instances the callback cannot reach',
+				action: 'Wait for a payout final status',
+			},
 		],
 		default: 'create',
 	},
 	...create.description,
 	...get.description,
 	...repost.description,
+	...waitForFinalStatus.description,
 ];

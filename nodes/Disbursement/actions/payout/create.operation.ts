@@ -2,11 +2,10 @@
  * Payout > Create (Process Disbursement, interface document 4.6). Every field of the item is
  * checked before anything is sent; the payout is then created at most once per reference_no.
  */
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { stopRun } from '../../../shared/itemRunner';
+import { moneyGuardOptions, readRunGuards, readSafetyLimit, type RunGuards } from '../../../shared/moneyGuards';
 import type { ItemPlan } from '../../../shared/operation';
 import { ItemProblems } from '../../../shared/problems';
 import {
@@ -14,7 +13,6 @@ import {
 	parseJsonObject,
 	parseOptionalUrl,
 	parseReferenceNo,
-	readLimit,
 	requireText,
 } from '../../../shared/validation';
 import { bankTransferFields, bankTransferMapping } from './fields/bankTransfer.fields';
@@ -47,35 +45,9 @@ export const description: INodeProperties[] = [
 			description:
 				'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 		},
+		...moneyGuardOptions('payout'),
 	]),
 ];
-
-/**
- * The Maximum Amount per Payout of an item, or undefined when the option is not set. A value that
- * is not a clean positive number stops the run before anything is sent: never "no limit".
- */
-function readPayoutCap(ctx: IExecuteFunctions, itemIndex: number, node: INode = ctx.getNode()): number | undefined {
-	// Whether the option is set is read from the stored parameters: an expression that comes out
-	// empty or undefined is a set limit that cannot be read, not an absent one.
-	const options = node.parameters.options as { maxAmountPerPayout?: unknown } | undefined;
-	if (options?.maxAmountPerPayout === undefined) return undefined;
-	const raw = ctx.getNodeParameter('options.maxAmountPerPayout', itemIndex, undefined) as unknown;
-	const cap = readLimit(raw);
-	if (cap !== undefined) return cap;
-	const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 40) : '';
-	const shown = given.trim() === '' ? 'empty' : `"${given}"`;
-	throw stopRun(
-		new NodeOperationError(
-			node,
-			`Maximum Amount per Payout is ${shown}, not a positive number: no payout was sent`,
-			{
-				itemIndex,
-				description:
-					'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
-			},
-		),
-	);
-}
 
 /** Reads and checks one item; throws one error listing every problem of the item. */
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
@@ -86,7 +58,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const channelType = String(param('channelType', 'bankTransfer'));
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
-	const maxPerPayout = readPayoutCap(ctx, itemIndex, node);
+	const maxPerPayout = readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
 	if (amount !== undefined && maxPerPayout !== undefined && amount > maxPerPayout) {
 		problems.add(
 			`Amount ${amount} is above the Maximum Amount per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
@@ -114,12 +86,20 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	body.fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
 	return {
 		send: { endpoint: 'createPayout', pathOverride: endpointPath, body, timeoutMs },
-		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel! },
+		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel!, payee: payeeOf(formFields) },
 	};
 }
 
-/** An invalid limit stops the node before the first payout, not at the row that reads it. */
-export function checkRun(ctx: IExecuteFunctions): void {
-	if (ctx.getInputData().length > 0) readPayoutCap(ctx, 0);
+/** Who is paid, masked for a dry run's preview: the last 4 digits of the account or mobile number. */
+function payeeOf(fields: IDataObject): string | undefined {
+	const receiver = fields.receiver as IDataObject | undefined;
+	const number = String(receiver?.account_number ?? fields.mobile_number ?? '');
+	return number ? `${'•'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}` : undefined;
 }
 
+/** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
+export function checkRun(ctx: IExecuteFunctions): RunGuards {
+	const guards = readRunGuards(ctx);
+	if (ctx.getInputData().length > 0) readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	return guards;
+}

@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as generate from './generate.operation';
 import * as get from './get.operation';
+import * as waitForFinalStatus from './waitForFinalStatus.operation';
 
-export { generate, get };
+export { generate, get, waitForFinalStatus };
 
 export const description: INodeProperties[] = [
 	{
@@ -16,7 +17,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Generate',
 				value: 'generate',
-				description: 'Create a payment link for a channel (safe to retry with the same reference)',
+				description:
+					'Create a payment link for a channel (safe to retry with the same reference). Safety options: Maximum Total per Run, Dry Run.',
 				action: 'Generate a payment link',
 			},
 			{
@@ -25,9 +27,16 @@ export const description: INodeProperties[] = [
 				description: 'Look a transaction up by its reference_no',
 				action: 'Get a transaction',
 			},
+			{
+				name: 'Wait for Final Status',
+				value: 'waitForFinalStatus',
+				description: 'Look a transaction up until it is completed or cancelled, for n8n instances the callback cannot reach',
+				action: 'Wait for a transaction final status',
+			},
 		],
 		default: 'generate',
 	},
 	...generate.description,
 	...get.description,
+	...waitForFinalStatus.description,
 ];

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
+import { moneyGuardOptions, readRunGuards } from '../../../shared/moneyGuards';
 import type { ItemPlan } from '../../../shared/operation';
 import { ItemProblems } from '../../../shared/problems';
 import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation';
@@ -69,6 +70,7 @@ export const description: INodeProperties[] = [
 			description:
 				'Other fields your channel demands, as a JSON object. They are sent as they are, but can never replace the channel, amount, reference or URLs.',
 		},
+		...moneyGuardOptions('payment link'),
 	]),
 ];
 
@@ -120,3 +122,6 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		creates: { kind: 'transaction', referenceNo: referenceNo!, amount: amount!, channel: channelCode! },
 	};
 }
+
+/** Dry Run and Maximum Total per Run, read before anything is sent. */
+export const checkRun = readRunGuards;

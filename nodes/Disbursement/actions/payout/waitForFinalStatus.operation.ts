@@ -1,0 +1,10 @@
+/** Payout > Wait for Final Status: look the payout up until it is completed or cancelled (4.5). */
+import { parseReferenceNo } from '../../../shared/validation';
+import { waitForFinalStatusOperation } from '../../../shared/waitForFinalStatus';
+
+export const { description, prepare } = waitForFinalStatusOperation({
+	show: { resource: ['payout'], operation: ['waitForFinalStatus'] },
+	kind: 'payout',
+	placeholder: 'e.g. PAYOUT-2026-0001',
+	parseReference: parseReferenceNo,
+});

@@ -1,0 +1,57 @@
+/**
+ * Dry Run: every row is prepared exactly as for a real run, nothing that creates money is sent, and
+ * the output shows per row what would be sent, then one summary item (rows, total per channel,
+ * rows that would fail and why), so a sheet can be checked before it is paid.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { Operation } from './operation';
+
+/** Whole centavos, so totals add up exactly. */
+const centavos = (amount: number) => Math.round(amount * 100);
+
+export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTotal: number | undefined): INodeExecutionData[][] {
+	const itemCount = ctx.getInputData().length;
+	const items: INodeExecutionData[] = [];
+	const totals = new Map<string, number>();
+	const failures: IDataObject[] = [];
+	let total = 0;
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		const row = itemIndex + 1;
+		let json: IDataObject;
+		try {
+			const plan = operation.prepare(ctx, itemIndex);
+			if (!('send' in plan) || !plan.creates) throw new Error('This operation creates nothing, so it has no dry run');
+			const { referenceNo, amount, channel, payee } = plan.creates;
+			total += centavos(amount);
+			totals.set(channel, (totals.get(channel) ?? 0) + centavos(amount));
+			json = { dryRun: true, row, wouldSend: true, reference_no: referenceNo, channel, amount, ...(payee ? { payee } : {}) };
+		} catch (error) {
+			const problem = error instanceof Error ? error.message : String(error);
+			failures.push({ row, problem });
+			json = { dryRun: true, row, wouldSend: false, problem };
+		}
+		items.push({ json, pairedItem: { item: itemIndex } });
+	}
+	const summary: IDataObject = {
+		dryRun: true,
+		summary: true,
+		rows: itemCount,
+		wouldSend: itemCount - failures.length,
+		wouldFail: failures.length,
+		totalAmount: total / 100,
+		totalByChannel: Object.fromEntries([...totals].map(([channel, sum]) => [channel, sum / 100])),
+		failures,
+	};
+	if (maxTotal !== undefined) {
+		summary.maximumTotalPerRun = maxTotal;
+		summary.overMaximumTotal = total > centavos(maxTotal);
+	}
+	items.push({ json: summary, pairedItem: Array.from({ length: itemCount }, (_, item) => ({ item })) });
+	return [items];
+}
+
+/** The sum of what the prepared rows would create, in pesos, exact to the centavo. */
+export function totalOf(amounts: number[]): number {
+	return amounts.reduce((sum, amount) => sum + centavos(amount), 0) / 100;
+}
