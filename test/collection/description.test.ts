@@ -38,7 +38,7 @@ it('offers the stable resources and operations', () => {
 	expect(optionValues(resource)).toEqual(['channel', 'transaction']);
 	const operations = description.properties.filter((property) => property.name === 'operation');
 	expect(operations.map((property) => [property.displayOptions?.show?.resource, optionValues(property)])).toEqual([
-		[['transaction'], ['generate', 'get']],
+		[['transaction'], ['generate', 'get', 'waitForFinalStatus']],
 		[['channel'], ['getMany']],
 	]);
 });

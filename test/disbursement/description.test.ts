@@ -37,7 +37,7 @@ test('resources and operations keep their stable names', () => {
 			.map((p) => [p.displayOptions?.show?.resource?.[0], p.options?.map((o) => (o as { value: string }).value)]),
 	);
 	expect(operations).toEqual({
-		payout: ['create', 'get', 'repost'],
+		payout: ['create', 'get', 'repost', 'waitForFinalStatus'],
 		wallet: ['getMany', 'getTransactions'],
 		bank: ['getMany'],
 		authorization: ['get'],
@@ -60,7 +60,7 @@ test('payout fields change with the channel type', () => {
 	expect(property('receiverType', create)?.default).toBe('INDIVIDUAL');
 
 	const options = property('options', create)?.options as INodeProperties[];
-	expect(options.map((o) => o.name).sort()).toEqual(['concurrency', 'endpointPath', 'maxAmountPerPayout', 'timeoutSeconds']);
+	expect(options.map((o) => o.name).sort()).toEqual(['concurrency', 'dryRun', 'endpointPath', 'maxAmountPerPayout', 'maxTotalPerRun', 'timeoutSeconds']);
 	expect(options.find((o) => o.name === 'maxAmountPerPayout')?.default).toBe(50000);
 	expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe('/v1/api/disbursement/transactions/process');
 });

@@ -5,25 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { collectionOperation, payoutOperation, reportSecretScan, type MoneyOperation } from './helpers';
+import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
-const ops = {} as Record<MoneyOperation['name'], MoneyOperation>;
+const ops = moneyOperationsPerFile('check before paying');
 const NAMES = ['Generate', 'Payout Create'] as const;
-
-beforeAll(async () => {
-	ops.Generate = await collectionOperation();
-	ops['Payout Create'] = await payoutOperation();
-});
-beforeEach(() => {
-	for (const op of Object.values(ops)) {
-		op.setup.gw.faults.clear();
-		op.setup.gw.resetStats();
-	}
-});
-afterAll(async () => {
-	reportSecretScan('check before paying', Object.values(ops).map((op) => op.setup.store));
-	await Promise.all(Object.values(ops).map(async (op) => await op.setup.gw.close()));
-});
 
 let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;

@@ -6,43 +6,15 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
-import {
-	RERUN_IS_SAFE,
-	collectionOperation,
-	createdItem,
-	payoutOperation,
-	reportSecretScan,
-	requestCounts,
-	type MoneyOperation,
-} from './helpers';
+import { RERUN_IS_SAFE, createdItem, moneyOperationsPerFile, requestCounts, type MoneyOperation } from './helpers';
 
 /** Lets a row act between requests (token expiry mid-run); set per row, cleared after. */
 let onGatewayLog: ((line: string) => void) | undefined;
 const log = (line: string) => onGatewayLog?.(line);
 
-const ops: Record<'Generate' | 'Payout Create', MoneyOperation> = {} as never;
-beforeAll(async () => {
-	ops.Generate = await collectionOperation({ log });
-	ops['Payout Create'] = await payoutOperation({ log });
-	// A stored token first, so each row counts only its own token requests.
-	for (const op of Object.values(ops)) {
-		const warm = await op.run(op.parameters(), [op.row(`WARM-${op.noun}`, 1)]);
-		expect(warm.error).toBeUndefined();
-	}
-});
-beforeEach(() => {
-	for (const op of Object.values(ops)) {
-		op.setup.gw.faults.clear();
-		op.setup.gw.resetStats();
-		op.setup.store.resetStats();
-	}
-});
+const ops = moneyOperationsPerFile('fault matrix', { log });
 afterEach(() => {
 	onGatewayLog = undefined;
-});
-afterAll(async () => {
-	reportSecretScan('fault matrix', Object.values(ops).map((op) => op.setup.store));
-	await Promise.all(Object.values(ops).map(async (op) => await op.setup.gw.close()));
 });
 
 type Outcome =

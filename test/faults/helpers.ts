@@ -176,3 +176,32 @@ export function reportSecretScan(label: string, stores: CredentialStore[]): { sc
 	);
 	return { scanned, secrets };
 }
+
+/**
+ * Both money-creating operations for every test of a file: each on its own sandbox gateway, warmed
+ * up with one created record (so a stored token is there), faults and counters cleared before
+ * each test, the secret scan reported and the gateways closed after the last.
+ */
+export function moneyOperationsPerFile(label: string, options: SandboxOptions = {}): Record<MoneyOperation['name'], MoneyOperation> {
+	const ops = {} as Record<MoneyOperation['name'], MoneyOperation>;
+	beforeAll(async () => {
+		ops.Generate = await collectionOperation(options);
+		ops['Payout Create'] = await payoutOperation(options);
+		for (const op of Object.values(ops)) {
+			const warm = await op.run(op.parameters(), [op.row(`WARM-${op.noun}`, 1)]);
+			expect(warm.error).toBeUndefined();
+		}
+	});
+	beforeEach(() => {
+		for (const op of Object.values(ops)) {
+			op.setup.gw.faults.clear();
+			op.setup.gw.resetStats();
+			op.setup.store.resetStats();
+		}
+	});
+	afterAll(async () => {
+		reportSecretScan(label, Object.values(ops).map((op) => op.setup.store));
+		await Promise.all(Object.values(ops).map(async (op) => await op.setup.gw.close()));
+	});
+	return ops;
+}

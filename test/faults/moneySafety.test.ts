@@ -11,29 +11,10 @@ import * as collection from '../collection/helpers';
 import * as disbursement from '../disbursement/helpers';
 import { testCredential } from '../harness';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
-import { collectionOperation, payoutOperation, reportSecretScan, type MoneyOperation } from './helpers';
+import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
-const ops = {} as Record<MoneyOperation['name'], MoneyOperation>;
+const ops = moneyOperationsPerFile('money safety');
 const NAMES = ['Generate', 'Payout Create'] as const;
-
-beforeAll(async () => {
-	ops.Generate = await collectionOperation();
-	ops['Payout Create'] = await payoutOperation();
-	for (const op of Object.values(ops)) {
-		const warm = await op.run(op.parameters(), [op.row(`WARM-${op.noun}`, 1)]);
-		expect(warm.error).toBeUndefined();
-	}
-});
-beforeEach(() => {
-	for (const op of Object.values(ops)) {
-		op.setup.gw.faults.clear();
-		op.setup.gw.resetStats();
-	}
-});
-afterAll(async () => {
-	reportSecretScan('money safety', Object.values(ops).map((op) => op.setup.store));
-	await Promise.all(Object.values(ops).map(async (op) => await op.setup.gw.close()));
-});
 
 let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;
