@@ -3,7 +3,7 @@
  * response shapes beyond the interface document are this fake's own, listed in the README.
  */
 import { ENDPOINTS } from '../nodes/shared/endpoints';
-import { AUTHORIZATIONS, BANKS, LEDGER_FIXTURE, WALLETS, findPayoutChannel, type LedgerEntry } from './fixtures';
+import { AUTHORIZATIONS, BANKS, LEDGER_FIXTURE, PAYOUT_CHANNELS, WALLETS, findPayoutChannel, type LedgerEntry } from './fixtures';
 import { fail, invalid, ok, type Reply } from './http';
 import { route, type RequestContext, type Route } from './router';
 import { isPresent, validatePayout, validateStatusFilter, type FieldErrors } from './validation';
@@ -99,6 +99,11 @@ function listBanks(): Reply {
 	return ok('', { banks: BANKS.map((b) => ({ ...b })) });
 }
 
+/** Not in the interface document (assumed path and shape, see the README). */
+function listPayoutChannels(): Reply {
+	return ok('', { channels: PAYOUT_CHANNELS.map(({ code, name, type }) => ({ code, name, type })) });
+}
+
 export const disbursementRoutes: Route[] = [
 	route('POST', ENDPOINTS.disbursementToken.path, { tokenFor: 'disbursement', usesBody: true }, createToken),
 	route('POST', ENDPOINTS.createPayout.path, { auth: 'disbursement', creates: true, usesBody: true }, processPayout),
@@ -108,4 +113,5 @@ export const disbursementRoutes: Route[] = [
 	route('GET', ENDPOINTS.getWallets.path, { auth: 'disbursement' }, listWallets),
 	route('GET', ENDPOINTS.getWalletTransactions.path, { auth: 'disbursement' }, listWalletTransactions),
 	route('GET', ENDPOINTS.getBanks.path, { auth: 'disbursement' }, listBanks),
+	route('GET', '/v1/api/disbursement/channels', { auth: 'disbursement' }, listPayoutChannels),
 ];

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readExecutionOptions } from './executionOptions';
 import { runItems, type ItemOperation } from './itemRunner';
+import { simplifyOutput } from './simplify';
 
 export type OperationTable = Record<string, Record<string, ItemOperation>>;
 
@@ -22,5 +23,5 @@ export async function routeToOperation(
 	}
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(ctx, 0);
-	return await runItems(ctx, handler, concurrency);
+	return simplifyOutput(ctx, await runItems(ctx, handler, concurrency));
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
+import { callbackMissingNotice } from '../../../shared/fields';
 import type { ReadThenSend } from '../../../shared/itemRunner';
 import { findCollectionTransaction } from '../../../shared/lookups';
 import { submitOnce } from '../../../shared/moneySafe';
@@ -27,6 +28,7 @@ export const description: INodeProperties[] = [
 	amountField(show),
 	newReferenceNoField(show, 'payment link', 'e.g. INV-2024-0001'),
 	callbackWebhookUrlField(show, 'payment'),
+	callbackMissingNotice(show, 'payment'),
 	{
 		displayName: 'Success Redirect URL',
 		name: 'successRedirectUrl',
