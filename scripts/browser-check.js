@@ -48,13 +48,13 @@ async function runChecks(editor, check) {
 		await editor.screenshotNode('disbursement-payout-bank-transfer.png');
 	});
 
-	await check('the Channel dropdown lists the bank-transfer channels loaded from the service', async () => {
+	await check('the Channel dropdown lists the channels loaded from the service, bank transfers first', async () => {
 		const names = await editor.listOptions('channel', {
 			screenshot: 'disbursement-payout-channel-dropdown.png',
-			until: (listed) => listed.includes('InstaPay'),
+			until: (listed) => listed.includes('InstaPay (Bank Transfer)'),
 		});
-		assert(names.includes('InstaPay') && names.includes('PESONet'), `bank-transfer channels not listed: ${names}`);
-		assert(!names.includes('GCash'), `an e-wallet channel is listed for a bank transfer: ${names}`);
+		assertEqual(names.slice(0, 2), ['InstaPay (Bank Transfer)', 'PESONet (Bank Transfer)'], 'bank-transfer channels first');
+		assert(names.includes('GCash (E-Wallet)'), `e-wallet channels not listed after them: ${names}`);
 	});
 
 	let shared;
@@ -67,11 +67,10 @@ async function runChecks(editor, check) {
 		assertEqual(await sharedValues(editor), shared, 'shared fields after switching to E-Wallet');
 	});
 
-	await check('the Channel dropdown now lists the e-wallet channels; pick GCash', async () => {
-		const names = await editor.listOptions('channel', { until: (listed) => listed.includes('GCash') });
-		assert(names.includes('GCash') && names.includes('Maya'), `e-wallet channels not listed: ${names}`);
-		assert(!names.includes('InstaPay'), `a bank-transfer channel is listed for an e-wallet: ${names}`);
-		await editor.chooseOption('channel', /^GCash/);
+	await check('the Channel dropdown offers the e-wallet channels; pick GCash', async () => {
+		const names = await editor.listOptions('channel', { until: (listed) => listed.includes('GCash (E-Wallet)') });
+		assert(names.includes('Maya (E-Wallet)'), `e-wallet channels not listed: ${names}`);
+		await editor.chooseOption('channel', /^GCash \(E-Wallet\)/);
 		await editor.fill('mobileNumber', '09171234567');
 		await editor.screenshotNode('disbursement-payout-e-wallet.png');
 	});

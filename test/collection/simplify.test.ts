@@ -66,7 +66,7 @@ describe('Generate', () => {
 			[refs[0], 100, 'GCASH_TRN'],
 			[refs[1], 200, 'BAYAD'],
 		]);
-		expect(out[1].web_payment_url).toBe(s.gw.getTransaction(refs[1])?.web_payment_url);
+		expect(out[1].web_payment_url).toBe((s.gw.getTransaction(refs[1]) as IDataObject).web_payment_url);
 	});
 
 	test('Simplify off (the default in a workflow): the full record', async () => {
@@ -125,7 +125,7 @@ test('Transaction Get with Simplify: the short record with the current status', 
 	await s.gw.settle(reference, 'completed');
 	const result = await run(s, { resource: 'transaction', operation: 'get', referenceNo: reference, simplify: true });
 	expect(result.error).toBeUndefined();
-	const transaction = s.gw.getTransaction(reference)!;
+	const transaction = s.gw.getTransaction(reference) as IDataObject;
 	expect(result.outputs[0][0].json).toEqual({
 		reference_no: reference,
 		status: 'completed',

@@ -32,17 +32,19 @@ async function loadChannels(setup: Setup, channelType?: string) {
 }
 
 describe('the Channel dropdown', () => {
-	test('lists the bank-transfer channels for Bank Transfer and the e-wallets for E-Wallet', async () => {
-		expect(await loadChannels(s, 'bankTransfer')).toEqual([
-			{ name: 'InstaPay', value: 'INSTAPAY', description: 'Bank Transfer channel INSTAPAY' },
-			{ name: 'PESONet', value: 'PESONET', description: 'Bank Transfer channel PESONET' },
-		]);
-		expect(await loadChannels(s, 'eWallet')).toEqual([
-			{ name: 'GCash', value: 'GCASH', description: 'E-Wallet channel GCASH' },
-			{ name: 'Maya', value: 'PAYMAYA', description: 'E-Wallet channel PAYMAYA' },
-		]);
+	test('lists every payout channel named with its type, those of the chosen Channel Type first', async () => {
+		const bank = [
+			{ name: 'InstaPay (Bank Transfer)', value: 'INSTAPAY', description: 'Bank Transfer channel INSTAPAY' },
+			{ name: 'PESONet (Bank Transfer)', value: 'PESONET', description: 'Bank Transfer channel PESONET' },
+		];
+		const wallet = [
+			{ name: 'GCash (E-Wallet)', value: 'GCASH', description: 'E-Wallet channel GCASH' },
+			{ name: 'Maya (E-Wallet)', value: 'PAYMAYA', description: 'E-Wallet channel PAYMAYA' },
+		];
+		expect(await loadChannels(s, 'bankTransfer')).toEqual([...bank, ...wallet]);
+		expect(await loadChannels(s, 'eWallet')).toEqual([...wallet, ...bank]);
 		// Channel Type left at its default is Bank Transfer.
-		expect((await loadChannels(s)).map((option) => option.value)).toEqual(['INSTAPAY', 'PESONET']);
+		expect((await loadChannels(s)).map((option) => option.value)).toEqual(['INSTAPAY', 'PESONET', 'GCASH', 'PAYMAYA']);
 		expect(s.gw.stats().requestsByPath[`GET ${CHANNELS}`]).toBe(3);
 	});
 

@@ -24,10 +24,14 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The payout channels of the Channel Type chosen in the form. */
+/**
+ * Every payout channel of the account, named with its channel type, those of the Channel Type
+ * chosen in the form first. All are listed because n8n 2.8's editor does not always reload a
+ * dropdown when the parameter it depends on changes (measured: no reload after switching
+ * Channel Type), and a list stuck on the other type would leave nothing to pick.
+ */
 export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const channelType = (this.getCurrentNodeParameter('channelType') ?? 'bankTransfer') as ChannelType;
-	const label = CHANNEL_TYPE_LABEL[channelType] ?? String(channelType);
 	const channels = await fetchPayoutChannels(this).catch((error: unknown) => {
 		throw isListMissing(error)
 			? new NodeOperationError(
@@ -36,18 +40,22 @@ export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<IN
 				)
 			: error;
 	});
-	const usable = channelsOfType(channels, channelType);
-	if (usable.length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`The service lists no ${label} channel for this account: check Channel Type, or enter the code with an expression`,
-		);
+	if (channels.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'The service lists no payout channel for this account: enter the code with an expression');
 	}
-	return usable
-		.map(({ code, name, channelType: type }) => ({
-			name,
-			value: code,
-			description: type ? `${CHANNEL_TYPE_LABEL[type]} channel ${code}` : `Channel ${code} (the service does not say its type)`,
-		}))
-		.sort((a, b) => a.name.localeCompare(b.name));
+	const ofChosenType = new Set(channelsOfType(channels, channelType));
+	return channels
+		.map((channel) => {
+			const type = channel.channelType ? CHANNEL_TYPE_LABEL[channel.channelType] : undefined;
+			return {
+				first: ofChosenType.has(channel),
+				option: {
+					name: type ? `${channel.name} (${type})` : channel.name,
+					value: channel.code,
+					description: type ? `${type} channel ${channel.code}` : `Channel ${channel.code} (the service does not say its type)`,
+				},
+			};
+		})
+		.sort((a, b) => Number(b.first) - Number(a.first) || a.option.name.localeCompare(b.option.name))
+		.map(({ option }) => option);
 }

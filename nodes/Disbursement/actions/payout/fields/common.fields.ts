@@ -47,7 +47,7 @@ export const commonPayoutFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		description:
-			'The payout channel, listed by the service for the Channel Type above (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
 	amountField(show),
