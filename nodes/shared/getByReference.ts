@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
 import { referenceNoField } from './fields';
-import { atRow } from './rows';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
@@ -48,7 +47,7 @@ export function getByReferenceOperation(spec: GetByReferenceSpec) {
 		const found = await spec.find(ctx, referenceNo, timeoutMs);
 		if (found) return [found];
 		if (ctx.getNodeParameter('options.onNotFound', itemIndex, 'fail') === 'outputNothing') return [];
-		throw new NodeOperationError(node, `No ${spec.noun} has reference_no "${referenceNo}" ${atRow(itemIndex)}`, {
+		throw new NodeOperationError(node, `No ${spec.noun} has reference_no "${referenceNo}" (item ${itemIndex})`, {
 			itemIndex,
 			description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.noun}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
 		});

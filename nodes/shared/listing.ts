@@ -8,7 +8,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { EndpointName } from './endpoints';
 import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
-import { atRow } from './rows';
 import { STATUSES, pickList } from './schemas';
 import { callService } from './transport';
 
@@ -60,7 +59,7 @@ function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | u
 	if (!(STATUSES as readonly string[]).includes(status)) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Status "${status}" is not one of all, pending, completed, cancelled ${atRow(itemIndex)}`,
+			`Status "${status}" is not one of all, pending, completed, cancelled (item ${itemIndex})`,
 			{ itemIndex },
 		);
 	}

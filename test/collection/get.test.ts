@@ -40,7 +40,7 @@ it('shows the final status once the payment is settled', async () => {
 it('fails with a clear "not found" by default', async () => {
 	const result = await run(s, get(), { items: [{ ref: 'NOPE-1' }] });
 	expect(result.outputs).toEqual([]);
-	expect(result.error?.message).toBe('No transaction has reference_no "NOPE-1" (row 1)');
+	expect(result.error?.message).toBe('No transaction has reference_no "NOPE-1" (item 0)');
 	expect(result.error?.description).toBe(NOT_FOUND_HINT);
 	expect(result.error?.context?.itemIndex).toBe(0);
 });
@@ -53,7 +53,7 @@ it('with continue-on-fail, "not found" becomes that item\'s error item', async (
 	expect(result.outputs[0]).toHaveLength(2);
 	expect(result.outputs[0][0]).toEqual({ json: s.gw.getTransaction(refs[1]), pairedItem: { item: 0 } });
 	expectErrorItem(result.outputs[0][1], 1, {
-		message: 'No transaction has reference_no "NOPE-2" (row 2)',
+		message: 'No transaction has reference_no "NOPE-2" (item 1)',
 		description: NOT_FOUND_HINT,
 	});
 });

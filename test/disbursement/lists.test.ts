@@ -27,7 +27,7 @@ describe('Wallet > Get Many', () => {
 
 	test('a status that is not one of the three is refused before any request', async () => {
 		const result = await run(s, { resource: 'wallet', operation: 'getMany', status: '={{ "failed" }}' });
-		expect(result.error?.message).toBe('Status "failed" is not one of all, pending, completed, cancelled (row 1)');
+		expect(result.error?.message).toBe('Status "failed" is not one of all, pending, completed, cancelled (item 0)');
 		expect(s.gw.stats().requestsByPath).toEqual({});
 	});
 

@@ -22,20 +22,20 @@ function rows(count: number): { items: IDataObject[]; invalid: Map<number, strin
 			switch ((i / 10) % 4 | 0) {
 				case 0:
 					row.amount = 'twelve';
-					invalid.set(i, `Amount "twelve" is not a number (row ${i + 1})`);
+					invalid.set(i, `Amount "twelve" is not a number (item ${i})`);
 					break;
 				case 1:
 					delete row.accountNumber;
 					delete row.senderLast;
-					invalid.set(i, `2 fields to fix (row ${i + 1}): Sender Last Name is required; Receiver Account Number is required`);
+					invalid.set(i, `2 fields to fix (item ${i}): Sender Last Name is required; Receiver Account Number is required`);
 					break;
 				case 2:
 					row.ref = `${ref}#x`;
-					invalid.set(i, `Reference No "${ref}#x" contains characters other than letters, digits, "-" and "_" (row ${i + 1})`);
+					invalid.set(i, `Reference No "${ref}#x" contains characters other than letters, digits, "-" and "_" (item ${i})`);
 					break;
 				default:
 					row.receiverMobile = '0917-123';
-					invalid.set(i, `Receiver Mobile Number "0917-123" is not a Philippine mobile number (row ${i + 1})`);
+					invalid.set(i, `Receiver Mobile Number "0917-123" is not a Philippine mobile number (item ${i})`);
 			}
 		}
 		items.push(row);
@@ -121,7 +121,7 @@ describe('without continue-on-fail, items are read ahead but nothing after a fai
 		items[25].amount = 'twenty' as unknown as number;
 		const result = await run(s, eWalletParameters({ options: { concurrency: 8 } }), { items });
 
-		expect(result.error?.message).toBe('Amount "twenty" is not a number (row 26)');
+		expect(result.error?.message).toBe('Amount "twenty" is not a number (item 25)');
 		expect(sentReferences()).toEqual(items.slice(0, 25).map((row) => row.ref));
 		expect(Object.values(s.gw.stats().creationsByReference).every((n) => n === 1)).toBe(true);
 	});

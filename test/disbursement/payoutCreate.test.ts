@@ -136,7 +136,7 @@ describe('bank transfer', () => {
 		expect(jsonOf(result)).toEqual([
 			{
 				error:
-					'7 fields to fix (row 1): Amount 0 is outside the allowed range 0.01 to 50,000; ' +
+					'7 fields to fix (item 0): Amount 0 is outside the allowed range 0.01 to 50,000; ' +
 					'Reference No "BT-BAD#1" contains characters other than letters, digits, "-" and "_"; ' +
 					'Sender Last Name is required; Receiver Account Name is required; Receiver Account Number is required; ' +
 					'Receiver Mobile Number "12345" is not a Philippine mobile number; Receiver Email "not-an-email" is not an email address',
@@ -150,7 +150,7 @@ describe('bank transfer', () => {
 
 	test('without continue-on-fail the run stops with the same message', async () => {
 		const result = await run(s, bankTransferParameters(), { items: [bankRow('BT-STOP-1', { bank: '' })] });
-		expect(result.error?.message).toBe('Bank is required (row 1)');
+		expect(result.error?.message).toBe('Bank is required (item 0)');
 		expect(s.gw.stats().requestsByPath).toEqual({});
 	});
 
@@ -211,9 +211,9 @@ describe('e-wallet', () => {
 			onError: 'continueRegularOutput',
 		});
 		const out = jsonOf(result);
-		expect(out[0]).toEqual({ error: 'Mobile Number is required (row 1)', itemIndex: 0 });
+		expect(out[0]).toEqual({ error: 'Mobile Number is required (item 0)', itemIndex: 0 });
 		expect(out[1]).toEqual({
-			error: 'Mobile Number "9171234567" is not a Philippine mobile number (row 2)',
+			error: 'Mobile Number "9171234567" is not a Philippine mobile number (item 1)',
 			itemIndex: 1,
 			errorDetails: 'Use 09XXXXXXXXX or +639XXXXXXXXX',
 		});
@@ -233,7 +233,7 @@ describe('safety limit', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(jsonOf(limited)[1]).toEqual({
-			error: "Amount 1000.01 is above the Maximum Amount per Payout (1,000) set in this node's options (row 2)",
+			error: "Amount 1000.01 is above the Maximum Amount per Payout (1,000) set in this node's options (item 1)",
 			itemIndex: 1,
 			errorDetails: 'Lower the amount, or raise the limit if a payout this large is intended',
 		});

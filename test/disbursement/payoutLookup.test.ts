@@ -31,7 +31,7 @@ describe('Payout > Get', () => {
 
 	test('an unknown reference_no is a clear error', async () => {
 		const result = await run(s, { resource: 'payout', operation: 'get', referenceNo: 'NOPE-404' });
-		expect(result.error?.message).toBe('No payout has reference_no "NOPE-404" (row 1)');
+		expect(result.error?.message).toBe('No payout has reference_no "NOPE-404" (item 0)');
 		expect(result.error?.description).toMatch(/set Options > On Not Found to "Output Nothing"/);
 	});
 
@@ -82,7 +82,7 @@ describe('Payout > Repost Callback', () => {
 		const production = addCredential(s, { environment: 'production' });
 		const result = await run(s, { resource: 'payout', operation: 'repost', referenceNo: 'LOOK-1' }, { credentialId: production });
 		expect(result.error?.message).toBe(
-			'Repost Callback is available in the sandbox only, and this Disbursement credential\'s Environment is "production" (row 1)',
+			'Repost Callback is available in the sandbox only, and this Disbursement credential\'s Environment is "production" (item 0)',
 		);
 		expect(result.error?.description).toMatch(/^Nothing was sent\./);
 		expect(s.gw.stats().requestsByPath).toEqual({});

@@ -125,10 +125,7 @@ function expectations(op: MoneyOperation, cases: Case[], items: IDataObject[]): 
 	return cases.map(([, , message, details], i) => {
 		if (message === VALID) return createdItem(op, String(items[i].ref).trim(), i);
 		const multi = message.match(/^(\d+ fields to fix): (.*)$/);
-		// Payout Create counts rows from 1 (its field checks); Generate's messages come from the
-		// shared validation, which still names the item index.
-		const where = op.name === 'Payout Create' ? `(row ${i + 1})` : `(item ${i})`;
-		const error = multi ? `${multi[1]} ${where}: ${multi[2]}` : `${message} ${where}`;
+		const error = multi ? `${multi[1]} (item ${i}): ${multi[2]}` : `${message} (item ${i})`;
 		return { json: { error, itemIndex: i, ...(details ? { errorDetails: details } : {}) }, pairedItem: { item: i } };
 	});
 }
@@ -176,22 +173,22 @@ describe('Payout Create, bank transfer: missing or malformed nested fields', () 
 		[
 			'sender first name and receiver account number missing',
 			{ senderFirst: undefined, accountNumber: undefined },
-			'2 fields to fix (row 1): Sender First Name is required; Receiver Account Number is required',
+			'2 fields to fix (item 0): Sender First Name is required; Receiver Account Number is required',
 			'- Sender First Name is required\n- Receiver Account Number is required',
 		],
-		['bank empty', { bank: '' }, 'Bank is required (row 2)'],
-		['account number as an object', { accountNumber: { value: '0012' } }, 'Receiver Account Number must be text, not object (row 3)'],
-		['account number as a list', { accountNumber: ['0012'] }, 'Receiver Account Number must be text, not a list (row 4)'],
+		['bank empty', { bank: '' }, 'Bank is required (item 1)'],
+		['account number as an object', { accountNumber: { value: '0012' } }, 'Receiver Account Number must be text, not object (item 2)'],
+		['account number as a list', { accountNumber: ['0012'] }, 'Receiver Account Number must be text, not a list (item 3)'],
 		[
 			'blank sender last name, null account name and a bad amount',
 			{ senderLast: '  ', accountName: null, amount: 'x' },
-			'3 fields to fix (row 5): Amount "x" is not a number; Sender Last Name is required; Receiver Account Name is required',
+			'3 fields to fix (item 4): Amount "x" is not a number; Sender Last Name is required; Receiver Account Name is required',
 			`- Amount "x" is not a number (${NOT_A_NUMBER})\n- Sender Last Name is required\n- Receiver Account Name is required`,
 		],
 		[
 			'optional receiver mobile and email malformed',
 			{ receiverMobile: '123', receiverEmail: 'nope' },
-			'2 fields to fix (row 6): Receiver Mobile Number "123" is not a Philippine mobile number; Receiver Email "nope" is not an email address',
+			'2 fields to fix (item 5): Receiver Mobile Number "123" is not a Philippine mobile number; Receiver Email "nope" is not an email address',
 			`- Receiver Mobile Number "123" is not a Philippine mobile number (${MOBILE_FORMATS})\n- Receiver Email "nope" is not an email address`,
 		],
 	];

@@ -8,7 +8,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../../shared/errors';
 import type { ItemOperation, ItemResult } from '../../shared/itemRunner';
-import { atRow } from '../../shared/rows';
 import { pickList } from '../../shared/schemas';
 import { callService, type ServiceContext } from '../../shared/transport';
 import type { ChannelType } from '../actions/payout/fields/mapping';
@@ -117,7 +116,8 @@ async function explainRefusal(ctx: IExecuteFunctions, itemIndex: number, error: 
 	return new ServiceError(
 		ctx.getNode(),
 		error.failure,
-		`${reason} ${atRow(itemIndex)}`,
+		// The row as a spreadsheet user counts it (item index 9 is row 10).
+		`${reason} (row ${itemIndex + 1})`,
 		`Nothing was sent: the service refused the payout (${error.message}). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.`,
 	);
 }

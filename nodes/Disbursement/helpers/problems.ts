@@ -5,8 +5,6 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { atRow } from '../../shared/rows';
-
 interface Problem {
 	text: string;
 	hint?: string;
@@ -29,7 +27,7 @@ export class ItemProblems {
 				throw new NodeOperationError(this.node, error as Error, { itemIndex: this.itemIndex });
 			}
 			this.problems.push({
-				text: error.message.replace(/ \((?:item|row) \d+\)$/, ''),
+				text: error.message.replace(/ \(item \d+\)$/, ''),
 				hint: error.description ?? undefined,
 			});
 			return undefined;
@@ -43,7 +41,7 @@ export class ItemProblems {
 	/** One error listing every problem of the item, or nothing when the item is valid. */
 	throwIfAny(): void {
 		if (this.problems.length === 0) return;
-		const where = atRow(this.itemIndex);
+		const where = `(item ${this.itemIndex})`;
 		if (this.problems.length === 1) {
 			const [only] = this.problems;
 			throw new NodeOperationError(this.node, `${only.text} ${where}`, {

@@ -9,7 +9,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ServiceError } from '../../../shared/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
 import { referenceNoField } from '../../../shared/fields';
-import { atRow } from '../../../shared/rows';
 import { callService, credentialsFor } from '../../../shared/transport';
 import { parseReferenceNo } from '../../../shared/validation';
 
@@ -33,7 +32,7 @@ export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promis
 	if (credentials.environment !== 'sandbox') {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Repost Callback is available in the sandbox only, and this Disbursement credential's Environment is "${String(credentials.environment ?? 'not set')}" ${atRow(itemIndex)}`,
+			`Repost Callback is available in the sandbox only, and this Disbursement credential's Environment is "${String(credentials.environment ?? 'not set')}" (item ${itemIndex})`,
 			{
 				itemIndex,
 				description:
