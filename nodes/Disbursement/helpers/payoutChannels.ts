@@ -97,7 +97,7 @@ export function unusableChannelReason(
 	const otherType = channels.find((channel) => channel.code === code)?.channelType;
 	return otherType
 		? `Channel "${code}" is for ${CHANNEL_TYPE_LABEL[otherType]} payouts, but Channel Type is ${label}; ${valid}`
-		: `Channel "${code.slice(0, 40)}" is not a ${label} channel of this account; ${valid}`;
+		: `Channel "${code.slice(0, 40)}" is not ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} channel of this account; ${valid}`;
 }
 
 /**
