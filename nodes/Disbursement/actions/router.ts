@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { routeToOperation, type OperationTable } from '../../shared/router';
-import { explainChannelRefusals } from '../helpers/payoutChannels';
 import * as authorization from './authorization/Authorization.resource';
 import * as bank from './bank/Bank.resource';
+import { explainChannelRefusals } from './payout/channels';
 import * as payout from './payout/Payout.resource';
 import * as wallet from './wallet/Wallet.resource';
 

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../../shared/endpoints';
 import { bankSchema, pickList } from '../../shared/schemas';
 import { callService } from '../../shared/transport';
 import type { ChannelType } from '../actions/payout/fields/mapping';
-import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels, isListMissing } from '../helpers/payoutChannels';
+import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels, isListMissing } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { data } = await callService(this, { endpoint: 'getBanks' });

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
-import { callbackMissingNotice } from '../../../shared/fields';
+import { amountField, callbackMissingNotice, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
 import type { ReadThenSend } from '../../../shared/itemRunner';
 import { findCollectionTransaction } from '../../../shared/lookups';
 import { submitOnce } from '../../../shared/moneySafe';

@@ -6,11 +6,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceError } from '../../shared/errors';
-import type { ItemOperation, ItemResult } from '../../shared/itemRunner';
-import { pickList } from '../../shared/schemas';
-import { callService, type ServiceContext } from '../../shared/transport';
-import type { ChannelType } from '../actions/payout/fields/mapping';
+import { ServiceError } from '../../../shared/errors';
+import type { ItemOperation, ItemResult } from '../../../shared/itemRunner';
+import { pickList } from '../../../shared/schemas';
+import { callService, type ServiceContext } from '../../../shared/transport';
+import type { ChannelType } from './fields/mapping';
 
 export interface PayoutChannel {
 	code: string;
