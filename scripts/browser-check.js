@@ -15,13 +15,22 @@ const { startDemoSetup, DEMO_OWNER } = require('./n8n/demoSetup');
 const { launchEditor, chromiumMissing } = require('./n8n/editor');
 const { freePort } = require('./n8n/proc');
 const { IMAGES_DIR } = require('./n8n/paths');
-const { createChecks, assert } = require('./n8n/check');
+const { createChecks, assert, assertEqual, waitFor } = require('./n8n/check');
 const { log, seconds } = require('./n8n/log');
 
 const BANK_TRANSFER_FIELDS = ['bankCode', 'senderFirstName', 'senderLastName', 'receiverAccountName', 'receiverAccountNumber'];
 const E_WALLET_FIELDS = ['mobileNumber'];
+// Declared once for both channel types, so switching Channel Type must keep them.
+const SHARED_FIELDS = ['channel', 'amount', 'referenceNo', 'callbackWebhookUrl'];
+const CALLBACK_NOTICE = /final status of the payout .* will never arrive/;
 const NODE_NAMES = ['Payment Gateway Collection', 'Payment Gateway Disbursement', 'Payment Gateway Trigger'];
 const TRIGGER_PATH = '/webhook/3e285d29-2541-495f-a38e-d7d828065b20/callback'; // examples/03-…json
+
+async function sharedValues(editor) {
+	const values = {};
+	for (const name of SHARED_FIELDS) values[name] = await editor.valueOf(name);
+	return values;
+}
 
 async function runChecks(editor, check) {
 	await check('signs into the editor with the demo owner', () => editor.signIn(DEMO_OWNER));
@@ -39,17 +48,44 @@ async function runChecks(editor, check) {
 		await editor.screenshotNode('disbursement-payout-bank-transfer.png');
 	});
 
-	await check('switching Channel Type to E-Wallet: Mobile Number, no bank fields', async () => {
+	await check('the Channel dropdown lists the channels loaded from the service, bank transfers first', async () => {
+		const names = await editor.listOptions('channel', {
+			screenshot: 'disbursement-payout-channel-dropdown.png',
+			until: (listed) => listed.includes('InstaPay (Bank Transfer)'),
+		});
+		assertEqual(names.slice(0, 2), ['InstaPay (Bank Transfer)', 'PESONet (Bank Transfer)'], 'bank-transfer channels first');
+		assert(names.includes('GCash (E-Wallet)'), `e-wallet channels not listed after them: ${names}`);
+	});
+
+	let shared;
+	await check('switching Channel Type to E-Wallet: Mobile Number, no bank fields, the shared fields still filled', async () => {
+		shared = await sharedValues(editor);
+		assert(Object.values(shared).every((value) => value !== ''), `shared fields not filled to start with: ${JSON.stringify(shared)}`);
+		log(`        shared fields before the switch: ${JSON.stringify(shared)}`);
 		await editor.chooseOption('channelType', /^E-Wallet/);
 		await editor.expectFields(E_WALLET_FIELDS, BANK_TRANSFER_FIELDS);
-		await editor.fill('channel', 'GCASH');
+		assertEqual(await sharedValues(editor), shared, 'shared fields after switching to E-Wallet');
+	});
+
+	await check('the Channel dropdown offers the e-wallet channels; pick GCash', async () => {
+		const names = await editor.listOptions('channel', { until: (listed) => listed.includes('GCash (E-Wallet)') });
+		assert(names.includes('Maya (E-Wallet)'), `e-wallet channels not listed: ${names}`);
+		await editor.chooseOption('channel', /^GCash \(E-Wallet\)/);
 		await editor.fill('mobileNumber', '09171234567');
 		await editor.screenshotNode('disbursement-payout-e-wallet.png');
 	});
 
-	await check('switching back to Bank Transfer brings the bank fields back', async () => {
+	await check('switching back to Bank Transfer brings the bank fields back and keeps the shared fields', async () => {
 		await editor.chooseOption('channelType', /^Bank Transfer/);
 		await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
+		const back = await sharedValues(editor);
+		assertEqual({ ...back, channel: shared.channel }, shared, 'shared fields after switching back');
+	});
+
+	await check('an empty Callback Webhook URL shows the notice that the final status will not arrive', async () => {
+		assert(!(await editor.noticeShown(CALLBACK_NOTICE)), 'notice shown although a callback URL is set');
+		await editor.fill('callbackWebhookUrl', '');
+		await waitFor(() => editor.noticeShown(CALLBACK_NOTICE), { timeoutMs: 5000, message: 'no notice for an empty Callback Webhook URL' });
 		await editor.closeNode();
 	});
 

@@ -90,7 +90,7 @@ async function main() {
 		await check('spreadsheet rows -> payouts: valid rows paid, invalid rows on the error output', async () => {
 			const out = await execute(WF.payouts);
 			assertEqual(out('Payout accepted').map((p) => p.payout_id), VALID_PAYOUTS, 'payouts accepted');
-			assert(out('Payout accepted').every((p) => p.status === 'pending' && p.sent_before === false), 'new payouts are pending');
+			assert(out('Payout accepted').every((p) => p.status === 'pending' && p.replayed === false), 'new payouts are pending');
 			const toFix = out('Rows to fix');
 			assertEqual(toFix.map((r) => r.payout_id), INVALID_PAYOUTS, 'rows on the error output');
 			assert(/Account Number/i.test(toFix[0].problem), `row 4 names the missing field: ${toFix[0].problem}`);
@@ -103,7 +103,7 @@ async function main() {
 
 		await check('running the payout workflow again pays nobody twice', async () => {
 			const out = await execute(WF.payouts);
-			assert(out('Payout accepted').every((p) => p.sent_before === true), 'the second run returns the existing payouts');
+			assert(out('Payout accepted').every((p) => p.replayed === true), 'the second run returns the existing payouts');
 			for (const ref of VALID_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
 

@@ -32,6 +32,7 @@ export const ENDPOINTS = {
 	getWallets: { api: 'disbursement', method: 'GET', path: '/v1/api/wallets', source: 'assumed', overridable: true },
 	getWalletTransactions: { api: 'disbursement', method: 'GET', path: '/v1/api/wallets/transactions', source: 'assumed', overridable: true },
 	getBanks: { api: 'disbursement', method: 'GET', path: '/v1/api/banks', source: 'assumed', overridable: true },
+	getPayoutChannels: { api: 'disbursement', method: 'GET', path: '/v1/api/disbursement/channels', source: 'assumed' },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -6,14 +6,18 @@ import type { INodeProperties } from 'n8n-workflow';
 
 type Show = Record<string, string[]>;
 
+/**
+ * Text, not a number field: n8n's number input shows its minimum (0.01) when empty, which invites
+ * an accidental payout, and spreadsheet text such as "1,250.50" is accepted anyway.
+ */
 export function amountField(show: Show): INodeProperties {
 	return {
 		displayName: 'Amount',
 		name: 'amount',
-		type: 'number',
-		typeOptions: { minValue: 0.01, maxValue: 50000, numberPrecision: 2 },
+		type: 'string',
 		required: true,
-		default: 0,
+		default: '',
+		placeholder: 'e.g. 1250.50',
 		description:
 			'Amount in Philippine pesos, from 0.01 to 50,000. Spreadsheet text such as "1,250.50" is accepted.',
 		displayOptions: { show },
@@ -52,5 +56,16 @@ export function callbackWebhookUrlField(show: Show, noun: string): INodeProperti
 		placeholder: 'e.g. https://your-n8n.example.com/webhook/...',
 		description: `Strongly recommended. Paste the Production URL of a Payment Gateway Trigger node here: the service calls it with the final status of the ${noun} (completed or cancelled).`,
 		displayOptions: { show },
+	};
+}
+
+/** Shown while Callback Webhook URL is empty: without it the final status never arrives. */
+export function callbackMissingNotice(show: Show, noun: string): INodeProperties {
+	return {
+		displayName: `Callback Webhook URL is empty: the service sends the final status of the ${noun} (completed or cancelled) only to that URL, so it will never arrive. Paste the Production URL of a Payment Gateway Trigger node above.`,
+		name: 'callbackMissingNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...show, callbackWebhookUrl: [''] } },
 	};
 }

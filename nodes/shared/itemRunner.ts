@@ -39,7 +39,7 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 	const sent = await outcomeOf(callService(ctx, plan.send));
 	if ('failure' in sent) {
 		const { failure } = sent;
-		throw (failure instanceof ServiceError && plan.explain?.(failure)) || failure;
+		throw (failure instanceof ServiceError && (await plan.explain?.(failure))) || failure;
 	}
 	if (plan.output) return plan.output(sent.answer);
 	const { data, message } = sent.answer;

@@ -46,7 +46,7 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
 			const taken = referenceTaken(error);
 			if (taken === 'amongOthers') throw await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs);
-			if (error.failure.kind === 'rejected' && !taken) throw plan.explain?.(error) ?? error;
+			if (error.failure.kind === 'rejected' && !taken) throw (await plan.explain?.(error)) ?? error;
 
 			const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, taken ? undefined : error.message);
 			if (existing) {

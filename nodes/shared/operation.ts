@@ -33,7 +33,7 @@ export interface SendPlan {
 	/** The output for the service's answer (for a money create: the confirmed record). */
 	output?: (answer: ServiceResponse) => ItemResult;
 	/** A clearer error for a failure this operation knows (a 404 for a code, a 429 for a repost). */
-	explain?: (error: ServiceError) => ServiceError | undefined;
+	explain?: (error: ServiceError) => ServiceError | undefined | Promise<ServiceError | undefined>;
 }
 
 /** Read-only work that is more than one request (look-ups by reference, filtered lists). */

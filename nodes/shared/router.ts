@@ -5,6 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { readExecutionOptions } from './executionOptions';
 import { runItems } from './itemRunner';
 import type { Operation } from './operation';
+import { simplifyOutput } from './simplify';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
 
@@ -23,5 +24,5 @@ export async function routeToOperation(
 	}
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(ctx, 0);
-	return await runItems(ctx, handler, concurrency);
+	return simplifyOutput(ctx, await runItems(ctx, handler, concurrency));
 }

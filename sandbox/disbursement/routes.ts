@@ -8,7 +8,7 @@ import { roundCents } from '../server/money';
 import { lookUp } from '../server/records';
 import { route, type RequestContext, type Route } from '../server/router';
 import { isPresent, type FieldErrors } from '../server/validation';
-import { AUTHORIZATIONS, BANKS, LEDGER_FIXTURE, WALLETS, findPayoutChannel, type LedgerEntry } from './fixtures';
+import { AUTHORIZATIONS, BANKS, LEDGER_FIXTURE, PAYOUT_CHANNELS, WALLETS, findPayoutChannel, type LedgerEntry } from './fixtures';
 import { validatePayout, validateStatusFilter } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
@@ -94,6 +94,11 @@ function listBanks(): Reply {
 	return ok('', { banks: BANKS.map((b) => ({ ...b })) });
 }
 
+/** Not in the interface document (assumed path and shape, see the README). */
+function listPayoutChannels(): Reply {
+	return ok('', { channels: PAYOUT_CHANNELS.map(({ code, name, type }) => ({ code, name, type })) });
+}
+
 export const disbursementRoutes: Route[] = [
 	// 4.2 Create Access Token
 	route('POST', '/v1/auth/token', { tokenFor: 'disbursement', usesBody: true }, createToken),
@@ -109,4 +114,6 @@ export const disbursementRoutes: Route[] = [
 	route('GET', '/v1/api/wallets', { auth: 'disbursement' }, listWallets),
 	route('GET', '/v1/api/wallets/transactions', { auth: 'disbursement' }, listWalletTransactions),
 	route('GET', '/v1/api/banks', { auth: 'disbursement' }, listBanks),
+	// Payout channel list: not in the interface document; path and shape assumed (docs/endpoints.md)
+	route('GET', '/v1/api/disbursement/channels', { auth: 'disbursement' }, listPayoutChannels),
 ];

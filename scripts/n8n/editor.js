@@ -101,7 +101,56 @@ async function launchEditor({ baseUrl, imagesDir }) {
 		},
 
 		async fill(parameter, value) {
-			await field(parameter).locator('input').fill(value);
+			await field(parameter).locator('input, textarea').first().fill(value);
+		},
+
+		/** What a parameter shows: an input's value, or the text of an expression or a dropdown. */
+		async valueOf(parameter) {
+			const target = field(parameter).first();
+			const input = target.locator('input:not([type=hidden]), textarea');
+			if ((await input.count()) > 0) return (await input.first().inputValue()).trim();
+			return (await target.innerText()).trim();
+		},
+
+		/**
+		 * Opens a dropdown and returns the option names it lists, then closes it. Options loaded
+		 * from the service reload after a parameter they depend on changes: with `until`, the
+		 * dropdown is reopened until the names satisfy it (or 15 s pass).
+		 */
+		async listOptions(parameter, { screenshot, until = () => true } = {}) {
+			const options = page.locator('.el-select-dropdown:visible [role=option], .el-select-dropdown:visible li');
+			let names = [];
+			await waitFor(
+				async () => {
+					await field(parameter).click();
+					await waitFor(async () => (await options.count()) > 0, { timeoutMs: 5000, message: `no options listed for ${parameter}` });
+					names = [...new Set((await options.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter(Boolean))];
+					if (until(names)) return true;
+					await page.keyboard.press('Escape');
+					await page.waitForTimeout(500);
+					return false;
+				},
+				{ timeoutMs: 15000, message: `${parameter} lists ${names.join(', ')}` },
+			).catch((error) => {
+				throw new Error(`${error.message} (${parameter} lists: ${names.join(', ')})`);
+			});
+			if (screenshot) {
+				const box = await field(parameter).boundingBox();
+				const list = await page.locator('.el-select-dropdown:visible').first().boundingBox();
+				const bottom = Math.max(box.y + box.height, list ? list.y + list.height : 0);
+				const y = box.y - 60;
+				await page.screenshot({ path: path.join(imagesDir, screenshot), clip: { x: box.x - 16, y, width: box.width + 32, height: bottom - y + 16 } });
+			}
+			await page.keyboard.press('Escape');
+			await page.waitForTimeout(200);
+			return names;
+		},
+
+		/** Whether a notice whose text matches is shown in the open node. */
+		async noticeShown(pattern) {
+			const notices = page.locator(`${ndv} [data-test-id=node-parameters] .notice, ${ndv} [data-test-id=node-parameters] [role=alert]`);
+			const texts = await notices.allInnerTexts();
+			return texts.some((text) => pattern.test(text));
 		},
 
 		/** Waits (the panel renders progressively) until `visible` are all shown, then checks `hidden` are not. */

@@ -49,12 +49,15 @@ it('shows the stable parameters for each operation', () => {
 		'amount',
 		'referenceNo',
 		'callbackWebhookUrl',
+		'callbackMissingNotice',
 		'successRedirectUrl',
 		'failureRedirectUrl',
 		'customerFields',
 		'options',
+		'simplify',
+		'simplify',
 	]);
-	expect(shownFor('transaction', 'get')).toEqual(['referenceNo', 'options']);
+	expect(shownFor('transaction', 'get')).toEqual(['referenceNo', 'options', 'simplify', 'simplify']);
 	expect(shownFor('channel', 'getMany')).toEqual(['returnAll', 'limit', 'filters', 'options']);
 });
 
@@ -69,6 +72,22 @@ it('loads the channel dropdown from the service and tells users what Reference N
 	expect(reference?.description).toMatch(/idempotency key/);
 	const callback = description.properties.find((property) => property.name === 'callbackWebhookUrl');
 	expect(callback?.description).toMatch(/^Strongly recommended\. Paste the Production URL of a Payment Gateway Trigger/);
+});
+
+it('starts Amount empty, warns while Callback Webhook URL is empty, and offers Simplify (on by default for an AI tool)', () => {
+	const show = { resource: ['transaction'], operation: ['generate'] };
+	const amount = description.properties.find((property) => property.name === 'amount');
+	expect(amount).toMatchObject({ type: 'string', default: '', required: true, displayOptions: { show } });
+	expect(amount?.typeOptions).toBeUndefined();
+	const notice = description.properties.find((property) => property.name === 'callbackMissingNotice');
+	expect(notice).toMatchObject({ type: 'notice', displayOptions: { show: { ...show, callbackWebhookUrl: [''] } } });
+	expect(notice?.displayName).toMatch(/final status of the payment .* will never arrive/);
+	const simplify = description.properties.filter((property) => property.name === 'simplify');
+	expect(simplify.map((property) => [property.default, property.displayOptions?.show?.['@tool']])).toEqual([
+		[true, [true]],
+		[false, [false]],
+	]);
+	expect(simplify.every((property) => property.displayOptions?.show?.operation?.join() === 'generate,get')).toBe(true);
 });
 
 it('has light and dark icons and a codex file', () => {

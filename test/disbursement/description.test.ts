@@ -1,5 +1,6 @@
 /** The node's description: the stable names workflows depend on (DESIGN.md section 3) and its wiring. */
 import type { INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
 import codex from '../../nodes/Disbursement/Disbursement.node.json';
@@ -81,4 +82,61 @@ test('list operations have the status filter, Return All and Limit, and the assu
 	}
 	expect(property('code', { resource: ['authorization'], operation: ['get'] })?.required).toBe(true);
 	expect(property('jsonBody', { resource: ['authorization'], operation: ['get'] })?.type).toBe('json');
+});
+
+describe('the payout form (Payout > Create)', () => {
+	const create = { resource: ['payout'], operation: ['create'] };
+	/** The properties n8n shows for a Channel Type, with n8n's own display rules. */
+	const shownFor = (channelType: string) =>
+		description.properties.filter((p) =>
+			NodeHelpers.displayParameter({ resource: 'payout', operation: 'create', channelType, callbackWebhookUrl: 'x' }, p, null, description),
+		);
+
+	test('each field is declared once: no parameter name is shown twice for a Channel Type', () => {
+		for (const channelType of ['bankTransfer', 'eWallet']) {
+			const names = shownFor(channelType).map((p) => p.name);
+			expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+		}
+	});
+
+	test('what both Channel Types use is one parameter shown for both, so switching keeps its value', () => {
+		const bank = new Map(shownFor('bankTransfer').map((p) => [p.name, p]));
+		const shared = shownFor('eWallet').filter((p) => bank.get(p.name) === p).map((p) => p.name);
+		expect(shared).toEqual(
+			expect.arrayContaining(['channelType', 'channel', 'amount', 'referenceNo', 'callbackWebhookUrl', 'extraChannelFields', 'options', 'simplify']),
+		);
+		expect(shownFor('eWallet').map((p) => p.name)).not.toContain('bankCode');
+		expect(shownFor('bankTransfer').map((p) => p.name)).not.toContain('mobileNumber');
+	});
+
+	test('Channel is a dropdown loaded for the chosen Channel Type, and still takes an expression', () => {
+		const channel = property('channel', create);
+		expect(channel).toMatchObject({
+			displayName: 'Channel Name or ID',
+			type: 'options',
+			required: true,
+			default: '',
+			typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
+		});
+		expect(channel?.noDataExpression).toBeUndefined();
+		expect(channel?.displayOptions?.show).toEqual(create);
+	});
+
+	test('Amount starts empty, and a notice shows while Callback Webhook URL is empty', () => {
+		expect(property('amount', create)).toMatchObject({ type: 'string', default: '', required: true });
+		const notice = property('callbackMissingNotice', create);
+		expect(notice).toMatchObject({ type: 'notice', displayOptions: { show: { ...create, callbackWebhookUrl: [''] } } });
+		expect(notice?.displayName).toMatch(/final status of the payout .* will never arrive/);
+		const shown = (callbackWebhookUrl: string) =>
+			NodeHelpers.displayParameter({ resource: 'payout', operation: 'create', callbackWebhookUrl }, notice!, null, description);
+		expect([shown(''), shown('https://n8n.example.com/webhook/x/callback')]).toEqual([true, false]);
+	});
+
+	test('Simplify on Payout Create and Get: on by default for an AI tool, off in a workflow', () => {
+		const simplify = description.properties.filter((p) => p.name === 'simplify');
+		expect(simplify.map((p) => [p.type, p.default, p.displayOptions?.show])).toEqual([
+			['boolean', true, { resource: ['payout'], operation: ['create', 'get'], '@tool': [true] }],
+			['boolean', false, { resource: ['payout'], operation: ['create', 'get'], '@tool': [false] }],
+		]);
+	});
 });

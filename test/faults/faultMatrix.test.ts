@@ -34,6 +34,8 @@ interface Row {
 	timeoutSeconds?: number;
 	/** Requests the run makes: creates, look-ups, token requests. */
 	requests: { create: number; lookup?: number; token?: number };
+	/** Any other request the run makes for this operation. */
+	otherRequests?: (op: MoneyOperation) => Record<string, number> | undefined;
 }
 
 const OK: Outcome = { created: true };
@@ -126,6 +128,7 @@ const rows: Record<string, Row> = {
 				{
 					error: `The service rejected the request: ${field}: ${message}`,
 					errorDetails: `${field}: ${message}`,
+					...op.rejected.explained,
 					httpCode: 422,
 					fieldErrors: op.rejected.fieldErrors,
 				},
@@ -134,6 +137,7 @@ const rows: Record<string, Row> = {
 		},
 		attempts: [1, 1, 1],
 		requests: { create: 3 },
+		otherRequests: (op) => op.rejected.explainedWith,
 	},
 };
 
@@ -174,7 +178,7 @@ test.each(table)('%s: %s', async (name, fault) => {
 		...(lookup ? { [`GET ${op.lookupPath}`]: lookup } : {}),
 		...(token ? { [`POST ${op.tokenPath}`]: token } : {}),
 	});
-	expect(stats.requestsByPath).toEqual(requestCounts(op));
+	expect(stats.requestsByPath).toEqual({ ...requestCounts(op), ...row.otherRequests?.(op) });
 	expect(op.setup.store.stats(op.credentialType).preAuthentications).toBe(token ?? 0);
 });
 

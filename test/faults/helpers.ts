@@ -44,7 +44,17 @@ export interface MoneyOperation {
 	record(ref: string): object | undefined;
 	run(parameters: INodeParameters, items: IDataObject[], onError?: OnError): Promise<NodeRunResult>;
 	/** A row the service itself refuses with 422, and what it says. */
-	rejected: { extra: IDataObject; fieldErrors: Record<string, string[]> };
+	/**
+	 * A row the service refuses (422): its columns, the field errors, and the error the item gets
+	 * when the node explains the refusal further (a payout's channel, with the valid codes).
+	 */
+	rejected: {
+		extra: IDataObject;
+		fieldErrors: Record<string, string[]>;
+		explained?: { error: string; errorDetails: string };
+		/** Read-only requests made to explain it. */
+		explainedWith?: Record<string, number>;
+	};
 }
 
 export async function collectionOperation(options: SandboxOptions = {}): Promise<MoneyOperation> {
@@ -87,6 +97,12 @@ export async function payoutOperation(options: SandboxOptions = {}): Promise<Mon
 		rejected: {
 			extra: { channel: 'NOPE' },
 			fieldErrors: { channel: ['The selected channel is invalid.'] },
+			explained: {
+				error: 'Channel "NOPE" is not an E-Wallet channel of this account; E-Wallet channels: GCASH, PAYMAYA',
+				errorDetails:
+					'Nothing was sent: the service refused the payout (The service rejected the request: channel: The selected channel is invalid.). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.',
+			},
+			explainedWith: { 'GET /v1/api/disbursement/channels': 1 },
 		},
 	};
 }

@@ -1,3 +1,3 @@
-import { getBanks } from './loadOptions';
+import { getBanks, getPayoutChannels } from './loadOptions';
 
-export const loadOptions = { getBanks };
+export const loadOptions = { getBanks, getPayoutChannels };

@@ -2,8 +2,11 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../shared/endpoints';
 import { bankSchema, pickList } from '../../shared/schemas';
 import { callService } from '../../shared/transport';
+import type { ChannelType } from '../actions/payout/fields/mapping';
+import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels, isListMissing } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { data } = await callService(this, { endpoint: 'getBanks' });
@@ -19,4 +22,40 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
 		.filter((parsed) => parsed.success)
 		.map(({ data: bank }) => ({ name: bank!.name, value: bank!.code, description: `Bank code ${bank!.code}` }))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Every payout channel of the account, named with its channel type, those of the Channel Type
+ * chosen in the form first. All are listed because n8n 2.8's editor does not always reload a
+ * dropdown when the parameter it depends on changes (measured: no reload after switching
+ * Channel Type), and a list stuck on the other type would leave nothing to pick.
+ */
+export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const channelType = (this.getCurrentNodeParameter('channelType') ?? 'bankTransfer') as ChannelType;
+	const channels = await fetchPayoutChannels(this).catch((error: unknown) => {
+		throw isListMissing(error)
+			? new NodeOperationError(
+					this.getNode(),
+					`The service offers no payout channel list at ${ENDPOINTS.getPayoutChannels.path}: enter the channel code with an expression, e.g. INSTAPAY`,
+				)
+			: error;
+	});
+	if (channels.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'The service lists no payout channel for this account: enter the code with an expression');
+	}
+	const ofChosenType = new Set(channelsOfType(channels, channelType));
+	return channels
+		.map((channel) => {
+			const type = channel.channelType ? CHANNEL_TYPE_LABEL[channel.channelType] : undefined;
+			return {
+				first: ofChosenType.has(channel),
+				option: {
+					name: type ? `${channel.name} (${type})` : channel.name,
+					value: channel.code,
+					description: type ? `${type} channel ${channel.code}` : `Channel ${channel.code} (the service does not say its type)`,
+				},
+			};
+		})
+		.sort((a, b) => Number(b.first) - Number(a.first) || a.option.name.localeCompare(b.option.name))
+		.map(({ option }) => option);
 }

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { simplifyProperties } from '../../../shared/simplify';
+
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as repost from './repost.operation';
@@ -45,6 +47,7 @@ export const description: INodeProperties[] = [
 	},
 	...create.description,
 	...get.description,
+	...simplifyProperties({ resource: ['payout'], operation: ['create', 'get'] }),
 	...repost.description,
 	...waitForFinalStatus.description,
 ];

@@ -18,7 +18,8 @@ import {
 import { bankTransferFields, bankTransferMapping } from './fields/bankTransfer.fields';
 import { commonPayoutFields } from './fields/common.fields';
 import { eWalletFields, eWalletMapping } from './fields/eWallet.fields';
-import { mergeUnder, readChannelFields } from './fields/mapping';
+import { explainChannelRefusal } from './channels';
+import { mergeUnder, readChannelFields, type ChannelType } from './fields/mapping';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
@@ -87,6 +88,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	return {
 		send: { endpoint: 'createPayout', pathOverride: endpointPath, body, timeoutMs },
 		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel!, payee: payeeOf(formFields) },
+		explain: explainChannelRefusal(ctx, channel!, channelType as ChannelType),
 	};
 }
 

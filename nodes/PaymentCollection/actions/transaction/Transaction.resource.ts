@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { simplifyProperties } from '../../../shared/simplify';
+
 import * as generate from './generate.operation';
 import * as get from './get.operation';
 import * as waitForFinalStatus from './waitForFinalStatus.operation';
@@ -39,4 +41,5 @@ export const description: INodeProperties[] = [
 	...generate.description,
 	...get.description,
 	...waitForFinalStatus.description,
+	...simplifyProperties({ resource: ['transaction'], operation: ['generate', 'get'] }),
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
+import { amountField, callbackMissingNotice, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
 import { moneyGuardOptions, readRunGuards } from '../../../shared/moneyGuards';
 import type { ItemPlan } from '../../../shared/operation';
 import { ItemProblems } from '../../../shared/problems';
@@ -25,6 +25,7 @@ export const description: INodeProperties[] = [
 	amountField(show),
 	newReferenceNoField(show, 'payment link', 'e.g. INV-2024-0001'),
 	callbackWebhookUrlField(show, 'payment'),
+	callbackMissingNotice(show, 'payment'),
 	{
 		displayName: 'Success Redirect URL',
 		name: 'successRedirectUrl',

@@ -1,7 +1,12 @@
 /** Payout > Create fields every channel type uses. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { amountField, callbackWebhookUrlField, newReferenceNoField } from '../../../../shared/fields';
+import {
+	amountField,
+	callbackMissingNotice,
+	callbackWebhookUrlField,
+	newReferenceNoField,
+} from '../../../../shared/fields';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
@@ -35,17 +40,18 @@ export const commonPayoutFields: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{
-		displayName: 'Channel',
+		displayName: 'Channel Name or ID',
 		name: 'channel',
-		type: 'string',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
 		required: true,
 		default: '',
-		placeholder: 'e.g. INSTAPAY',
 		description:
-			'The payout channel code given by the service, e.g. INSTAPAY or PESONET for a bank transfer, GCASH or PAYMAYA for an e-wallet. Pick the matching Channel Type above.',
+			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
 	amountField(show),
 	newReferenceNoField(show, 'payout', 'e.g. PAYOUT-2026-0001'),
 	callbackWebhookUrlField(show, 'payout'),
+	callbackMissingNotice(show, 'payout'),
 ];

@@ -2,7 +2,7 @@
  * Reads the channel-type fields of one item into the `fields` object of Process Disbursement,
  * collecting every missing or invalid value instead of stopping at the first.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parsePhilippineMobile } from '../../../../shared/validation';
 import type { ItemProblems } from '../../../../shared/problems';
@@ -19,6 +19,42 @@ export interface FieldMapping {
 	kind?: 'text' | 'mobile' | 'email' | 'code';
 	/** Used when the value is empty. */
 	fallback?: string;
+}
+
+export type ChannelType = 'bankTransfer' | 'eWallet';
+
+/**
+ * One channel field, declared once: its form property and where its value goes. A field several
+ * channel types use lists them all, so n8n keeps its value when the user switches Channel Type
+ * (n8n drops the value of a parameter the moment it is hidden).
+ */
+export interface ChannelField {
+	channelTypes: ChannelType[];
+	property: Omit<INodeProperties, 'displayOptions'>;
+	/** The field's name in error messages when it is not the form label. */
+	label?: string;
+	path: string[];
+	kind?: FieldMapping['kind'];
+	fallback?: string;
+}
+
+export function channelFieldProperty(field: ChannelField): INodeProperties {
+	return {
+		...field.property,
+		displayOptions: { show: { resource: ['payout'], operation: ['create'], channelType: field.channelTypes } },
+	};
+}
+
+export function channelFieldMapping(field: ChannelField): FieldMapping {
+	const { property } = field;
+	return {
+		param: property.name,
+		label: field.label ?? property.displayName,
+		path: field.path,
+		required: property.required === true,
+		kind: field.kind,
+		fallback: field.fallback,
+	};
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,124 @@
+/**
+ * The payout channels of the account, for the Channel dropdown and for explaining a payout the
+ * service refused over its channel. Neither the list's path nor its shape is documented (docs/endpoints.md):
+ * an entry needs a `code`; its channel type is read from `type`, `channel_type` or `category`.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { ServiceError } from '../../../shared/errors';
+import { pickList } from '../../../shared/schemas';
+import { callService, type ServiceContext } from '../../../shared/transport';
+import type { ChannelType } from './fields/mapping';
+
+export interface PayoutChannel {
+	code: string;
+	name: string;
+	/** Undefined when the service does not say: such a channel is offered for both types. */
+	channelType?: ChannelType;
+}
+
+/** As the Channel Type dropdown names them. */
+export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
+	bankTransfer: 'Bank Transfer',
+	eWallet: 'E-Wallet',
+};
+
+function textOf(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if (value && typeof value === 'object') {
+		const { slug, name } = value as IDataObject;
+		if (typeof slug === 'string') return slug;
+		if (typeof name === 'string') return name;
+	}
+	return undefined;
+}
+
+/** `bankTransfer`, `bank_transfer`, `BANK`, `e-wallet`, `EWALLET`, `{slug: 'e-wallet'}` ... */
+export function channelTypeOf(entry: IDataObject): ChannelType | undefined {
+	for (const key of ['type', 'channel_type', 'category']) {
+		const text = textOf(entry[key])?.toLowerCase().replace(/[^a-z]/g, '');
+		if (!text) continue;
+		if (text.includes('bank')) return 'bankTransfer';
+		if (text.includes('wallet')) return 'eWallet';
+	}
+	return undefined;
+}
+
+export async function fetchPayoutChannels(ctx: ServiceContext, timeoutMs?: number): Promise<PayoutChannel[]> {
+	const { data } = await callService(ctx, { endpoint: 'getPayoutChannels', timeoutMs });
+	const list = pickList(data, 'channels');
+	if (!list) {
+		throw new NodeOperationError(ctx.getNode(), 'The service answered the payout channel list without a list of channels');
+	}
+	return list
+		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object' && typeof (entry as IDataObject).code === 'string')
+		.filter((entry) => (entry.code as string).trim() !== '')
+		.map((entry) => ({
+			code: entry.code as string,
+			name: typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name : (entry.code as string),
+			channelType: channelTypeOf(entry),
+		}));
+}
+
+export function channelsOfType(channels: PayoutChannel[], channelType: ChannelType): PayoutChannel[] {
+	return channels.filter((channel) => channel.channelType === undefined || channel.channelType === channelType);
+}
+
+/** True when the service has no payout channel list at this path (it is an assumed one). */
+export function isListMissing(error: unknown): boolean {
+	return error instanceof ServiceError && (error.failure.status === 404 || error.failure.status === 405);
+}
+
+/** One list per run, fetched on the first refusal and shared by the items after it. */
+const listPerRun = new WeakMap<object, Promise<PayoutChannel[] | undefined>>();
+
+function channelsForRun(ctx: IExecuteFunctions, timeoutMs?: number): Promise<PayoutChannel[] | undefined> {
+	let list = listPerRun.get(ctx);
+	if (!list) {
+		// Without a readable list the service's own refusal stands as it is.
+		list = fetchPayoutChannels(ctx, timeoutMs).catch(() => undefined);
+		listPerRun.set(ctx, list);
+	}
+	return list;
+}
+
+/** Why `code` cannot be used for `channelType`, naming the codes that can; undefined when it can. */
+export function unusableChannelReason(
+	channels: PayoutChannel[],
+	channelType: ChannelType,
+	code: string,
+): string | undefined {
+	const usable = channelsOfType(channels, channelType);
+	if (usable.some((channel) => channel.code === code)) return undefined;
+	const label = CHANNEL_TYPE_LABEL[channelType] ?? String(channelType);
+	const valid = `${label} channels: ${usable.map((channel) => channel.code).join(', ') || 'none'}`;
+	const otherType = channels.find((channel) => channel.code === code)?.channelType;
+	return otherType
+		? `Channel "${code}" is for ${CHANNEL_TYPE_LABEL[otherType]} payouts, but Channel Type is ${label}; ${valid}`
+		: `Channel "${code.slice(0, 40)}" is not ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} channel of this account; ${valid}`;
+}
+
+/**
+ * The `explain` of a payout plan: after the service refuses a payout (422), checks the item's
+ * channel against the account's list; when the channel is the reason, the error says so and lists
+ * the codes of the item's Channel Type. Otherwise the service's own refusal stands.
+ */
+export function explainChannelRefusal(
+	ctx: IExecuteFunctions,
+	code: string,
+	channelType: ChannelType,
+): (error: ServiceError) => Promise<ServiceError | undefined> {
+	return async (error) => {
+		if (error.failure.status !== 422) return undefined;
+		const channels = await channelsForRun(ctx);
+		const reason = channels ? unusableChannelReason(channels, channelType, code) : undefined;
+		if (!reason) return undefined;
+		return new ServiceError(
+			ctx.getNode(),
+			error.failure,
+			reason,
+			`Nothing was sent: the service refused the payout (${error.message}). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.`,
+		);
+	};
+}
