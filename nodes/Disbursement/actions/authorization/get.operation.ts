@@ -1,5 +1,5 @@
 /** Authorization > Get (interface document 4.7): POST with the code as a path parameter. */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
 import { ServiceError } from '../../../shared/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
@@ -46,18 +46,17 @@ export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promis
 		if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
 		return { code, data: (data ?? null) as IDataObject, message };
 	} catch (error) {
-		if (error instanceof ServiceError && error.failure.status === 404) {
-			// ServiceError is a NodeApiError that keeps the status for the error item.
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			throw new ServiceError(
-				node,
-				error.failure,
-				`Authorization code "${code}" was not found (HTTP 404)${error.failure.serviceMessage ? `. The service said: "${error.failure.serviceMessage}"` : ''}`,
-				'Check the code for typos and that it belongs to the account of this credential',
-			);
-		}
-		// Already a NodeApiError (ServiceError) with a message that says what to fix.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw error;
+		throw namingUnknownCode(error, node, code);
 	}
+}
+
+/** A 404 names the code; any other error is already a ServiceError that says what to fix. */
+function namingUnknownCode(error: unknown, node: INode, code: string): unknown {
+	if (!(error instanceof ServiceError) || error.failure.status !== 404) return error;
+	return new ServiceError(
+		node,
+		error.failure,
+		`Authorization code "${code}" was not found (HTTP 404)${error.failure.serviceMessage ? `. The service said: "${error.failure.serviceMessage}"` : ''}`,
+		'Check the code for typos and that it belongs to the account of this credential',
+	);
 }

@@ -3,7 +3,7 @@
  * callback again. The service offers it for testing only, so it is refused for a production
  * credential before anything is sent.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../../../shared/errors';
@@ -51,18 +51,17 @@ export async function execute(ctx: IExecuteFunctions, itemIndex: number): Promis
 		const payload = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
 		return { reference_no: referenceNo, ...payload, message };
 	} catch (error) {
-		if (error instanceof ServiceError && error.failure.status === 429) {
-			const said = error.failure.serviceMessage ? ` The service said: "${error.failure.serviceMessage}"` : '';
-			// ServiceError is a NodeApiError that keeps the status for the error item.
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			throw new ServiceError(
-				ctx.getNode(),
-				error.failure,
-				`The service limits how often a callback can be reposted, and refused this one for "${referenceNo}" (HTTP 429): wait a few seconds before reposting it again.${said}`,
-			);
-		}
-		// Already a NodeApiError (ServiceError) with a message that says what to fix.
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		throw error;
+		throw explainingRateLimit(error, ctx.getNode(), referenceNo);
 	}
+}
+
+/** A 429 says to wait; any other error is already a ServiceError that says what to fix. */
+function explainingRateLimit(error: unknown, node: INode, referenceNo: string): unknown {
+	if (!(error instanceof ServiceError) || error.failure.status !== 429) return error;
+	const said = error.failure.serviceMessage ? ` The service said: "${error.failure.serviceMessage}"` : '';
+	return new ServiceError(
+		node,
+		error.failure,
+		`The service limits how often a callback can be reposted, and refused this one for "${referenceNo}" (HTTP 429): wait a few seconds before reposting it again.${said}`,
+	);
 }
