@@ -106,8 +106,7 @@ async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort = 8787, 
 		const webhooks = await importNewExamples(instance, examples, n8nUrl);
 
 		log(`starting n8n on ${n8nUrl}`);
-		server = await instance.start({ port, webhooks });
-		fs.writeFileSync(pidFile, `${server.pid}\n`);
+		server = await instance.start({ port, webhooks, onSpawn: (pid) => fs.writeFileSync(pidFile, `${pid}\n`) });
 		const rest = new N8nRest(server.url, runtime.appDir);
 		await rest.setupOwnerOrLogin(DEMO_OWNER);
 		log(`ready in ${seconds(started)}`);

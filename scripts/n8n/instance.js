@@ -138,14 +138,16 @@ class N8nInstance {
 	 * `n8n start` on 127.0.0.1. Ready when this very process listens on the port (not another program
 	 * that took it meanwhile) and answers there: its REST API (which n8n registers after /healthz)
 	 * and, for each URL in `webhooks`, the production webhook (which exists only once its workflow
-	 * is active). Nothing is read from a log that an earlier run could have written.
+	 * is active). Nothing is read from a log that an earlier run could have written. `onSpawn`
+	 * gets n8n's PID as soon as it runs.
 	 */
-	async start({ port = 5678, webhooks = [], timeoutMs = 120000 } = {}) {
+	async start({ port = 5678, webhooks = [], timeoutMs = 120000, onSpawn = () => {} } = {}) {
 		if (!(await portIsFree(port))) throw portInUse(port);
 		const brokerPort = await freePort();
 		const logFile = this.logFile('start');
 		const { bin, appDir } = this.runtime;
 		const child = startLogged(bin, ['start'], { env: this.env({ port, brokerPort }), cwd: appDir, logFile });
+		onSpawn(child.pid);
 		let exited = false;
 		child.exited.then(() => (exited = true));
 		// Never leave n8n running behind a script that ends abruptly (an uncaught error, process.exit).
