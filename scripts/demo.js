@@ -2,15 +2,22 @@
 'use strict';
 // `npm start`: the package running in a real n8n against the local sandbox gateway, with the
 // example workflows imported and an owner account ready. Ctrl-C stops everything it started.
-// State lives in .demo/ (git-ignored) and is reused by the next run; delete it to start over.
+// State lives in .demo/ (git-ignored; PGW_DEMO_DIR moves it) and is reused by the next run: the
+// example workflows are imported only when missing, so edits made in the editor survive a restart.
+// Delete the folder to start over. --no-build installs the last build instead of building;
+// PGW_DEMO_PORT asks for another port than 5678, PGW_DEMO_N8N for another tested n8n version.
 const path = require('path');
 const { startDemoSetup } = require('./n8n/demoSetup');
 const { DEMO_DIR } = require('./n8n/paths');
 const { log } = require('./n8n/log');
 
 async function main() {
-	const demo = await startDemoSetup({ userFolder: DEMO_DIR });
-	const { server, sandbox, owner, examples } = demo;
+	const demo = await startDemoSetup({
+		userFolder: DEMO_DIR,
+		n8nPort: Number(process.env.PGW_DEMO_PORT) || 5678,
+		build: !process.argv.includes('--no-build'),
+	});
+	const { server, sandbox, owner, examples, runtime } = demo;
 
 	let stopping = false;
 	const shutdown = async () => {
@@ -30,7 +37,7 @@ async function main() {
 
 	const lines = [
 		'',
-		'  n8n with n8n-nodes-payment-gateway is running.',
+		`  n8n ${runtime.n8nVersion} (Node.js ${runtime.node.version}) with n8n-nodes-payment-gateway is running.`,
 		'',
 		`  Editor       ${server.url}`,
 		`  Login        ${owner.email}  /  ${owner.password}`,

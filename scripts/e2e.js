@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run e2e`: the packed package in a real n8n 2.8.4 (fresh user folder), the example
-// workflows run headless against a sandbox gateway, then the trigger workflow published in a
-// running n8n receiving the sandbox's signed callbacks. Ends with `e2e: N passed, M failed`.
-// KEEP_E2E_FOLDER=1 keeps the n8n user folder (logs, database) even when everything passed.
+// `npm run e2e`: the packed package in real n8n, once per tested version (the newest 2.x and the
+// oldest supported, each on its own Node.js; `npm run e2e -- 2.8.4` picks others, see
+// scripts/n8n/targets.js). Per version, in a fresh user folder: the example workflows run headless
+// against a sandbox gateway, then the trigger workflow is activated in a running n8n receiving the
+// sandbox's signed callbacks. On the newest, `npm start` is started, stopped, killed and restarted.
+// Ends with a table per version and `e2e: N passed, M failed`.
+// KEEP_E2E_FOLDER=1 keeps the n8n user folders (logs, database) even when everything passed.
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -19,6 +22,8 @@ const { createChecks, assert, assertEqual, waitFor } = require('./n8n/check');
 const { triggerChecks } = require('./n8n/triggerChecks');
 const { log, seconds } = require('./n8n/log');
 const { PACKAGE_NAME } = require('./n8n/paths');
+const { selectTargets, newestTarget } = require('./n8n/targets');
+const { demoRestartChecks } = require('./n8n/demoChecks');
 
 const OWNER = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
 const WF = {
@@ -26,23 +31,29 @@ const WF = {
 	paymentLink: 'pgwOrderPaymentLink',
 	callbacks: 'pgwCallbacksMarkPaid',
 	report: 'pgwDailyWalletReport',
+	checkThenPay: 'pgwCheckThenPay',
 };
+const SHEET_PAYOUTS = ['BONUS-2026-03-001', 'BONUS-2026-03-002', 'BONUS-2026-03-003'];
 const VALID_PAYOUTS = ['PAYROLL-2026-02-001', 'PAYROLL-2026-02-002', 'PAYROLL-2026-02-003'];
 const INVALID_PAYOUTS = ['PAYROLL-2026-02-004', 'PAYROLL-2026-02-005'];
 const ORDER = 'ORDER-10023';
 
-async function main() {
-	const started = Date.now();
-	const { check, summary } = createChecks('e2e');
-	await ensureN8n();
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-e2e-'));
-	log(`n8n user folder: ${userFolder}`);
-	const instance = new N8nInstance(userFolder);
+/** The checks on one n8n version; resolves with its user folder. */
+async function runLeg(target, check) {
+	let runtime;
+	await check(`n8n ${target.n8n} is installed on Node.js ${target.node}`, async () => {
+		runtime = await ensureN8n(target);
+	});
+	if (!runtime) return undefined;
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `pgw-e2e-${target.n8n}-`));
+	log(`n8n ${target.n8n} on Node.js ${runtime.node.version}, user folder: ${userFolder}`);
+	const instance = new N8nInstance(userFolder, runtime);
 	await installPackage(userFolder);
 
 	const { startSandboxGateway, SANDBOX_CREDENTIALS } = loadSandbox();
 	const sandbox = await startSandboxGateway({ port: 0 });
-	const port = await freePort(5700);
+	// A port away from the usual ones, so that other n8n instances on this machine rarely meet it.
+	const port = await freePort(20000 + Math.floor(Math.random() * 20000));
 	const n8nUrl = `http://127.0.0.1:${port}`;
 	const examples = Object.fromEntries(loadExamples({ n8nUrl }).map((e) => [e.workflow.id, e.workflow]));
 	const webhookUrl = triggerWebhookUrl(examples[WF.callbacks], n8nUrl);
@@ -107,6 +118,24 @@ async function main() {
 			for (const ref of VALID_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
 
+		await check('the token fetched by the first n8n process is reused by the second', async () => {
+			// Two `n8n execute` runs above, each its own process: n8n stored the token in the credential.
+			assertEqual(sandbox.stats().tokenRequests.disbursement, 1, 'disbursement token requests');
+		});
+
+		await check('check a payout sheet, then pay it: a dry run pays nothing, then every row is paid and its final status read', async () => {
+			// The sandbox settles these payouts a moment after they are created (no callback URL is sent).
+			for (const ref of SHEET_PAYOUTS) sandbox.scriptOutcome(ref, 'completed', 1000);
+			const out = await execute(WF.checkThenPay);
+			const checked = out('Check the sheet');
+			assertEqual(checked.length, SHEET_PAYOUTS.length + 1, 'dry run items (rows and summary)');
+			const summary = checked[checked.length - 1];
+			assertEqual([summary.rows, summary.wouldFail, summary.totalAmount, summary.overMaximumTotal], [3, 0, 7500.5, false], 'dry run summary');
+			assertEqual(out('Pay the sheet').map((p) => p.reference_no), SHEET_PAYOUTS, 'payouts sent after the check');
+			assertEqual(out('Wait for final status').map((p) => [p.reference_no, p.status, p.finalStatus]), SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]), 'final statuses');
+			for (const ref of SHEET_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
+		});
+
 		await check('new order -> payment link from the sandbox', async () => {
 			const out = await execute(WF.paymentLink);
 			const [link] = out('Payment link for the customer');
@@ -128,10 +157,10 @@ async function main() {
 			assertEqual(counted, transactions.length, 'transactions counted in the report');
 		});
 
-		await check('the callback workflow is published and active in a running n8n', async () => {
-			await instance.publishWorkflow(WF.callbacks);
-			server = await instance.start({ port, activeWorkflows: 1 });
-			rest = new N8nRest(server.url);
+		await check('the callback workflow is activated and its webhook live under `n8n start`', async () => {
+			await instance.activateWorkflow(WF.callbacks);
+			server = await instance.start({ port, webhooks: [webhookUrl] });
+			rest = new N8nRest(server.url, runtime.appDir);
 			await rest.setupOwnerOrLogin(OWNER);
 			const workflow = await rest.expectOk('GET', `/workflows/${WF.callbacks}`);
 			assert(workflow.active === true || Boolean(workflow.activeVersionId), 'workflow is not active');
@@ -225,10 +254,40 @@ async function main() {
 		await sandbox.close();
 	}
 
+	if (target === newestTarget()) await demoRestartChecks(check, target);
+	return userFolder;
+}
+
+async function main() {
+	const started = Date.now();
+	const { check, summary, tally } = createChecks('e2e');
+	const versions = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+	const legs = [];
+	for (const target of selectTargets(versions)) {
+		const legStarted = Date.now();
+		const before = tally();
+		const userFolder = await runLeg(target, (name, fn) => check(`[n8n ${target.n8n}] ${name}`, fn));
+		const after = tally();
+		legs.push({
+			target,
+			userFolder,
+			passed: after.passed - before.passed,
+			failed: after.failed - before.failed,
+			time: seconds(legStarted),
+		});
+	}
+
+	process.stdout.write('\n| n8n | Node.js | passed | failed | time |\n|---|---|---|---|---|\n');
+	for (const leg of legs) {
+		process.stdout.write(`| ${leg.target.n8n} | ${leg.target.node} | ${leg.passed} | ${leg.failed} | ${leg.time} |\n`);
+	}
 	const failed = summary();
 	log(`e2e finished in ${seconds(started)}`);
-	if (failed || process.env.KEEP_E2E_FOLDER) log(`n8n user folder kept for inspection: ${userFolder} (logs in logs/)`);
-	else fs.rmSync(userFolder, { recursive: true, force: true });
+	for (const { userFolder, failed: legFailed } of legs) {
+		if (!userFolder) continue;
+		if (legFailed || process.env.KEEP_E2E_FOLDER) log(`n8n user folder kept for inspection: ${userFolder} (logs in logs/)`);
+		else fs.rmSync(userFolder, { recursive: true, force: true });
+	}
 	process.exit(failed ? 1 : 0);
 }
 

@@ -20,10 +20,7 @@ export class Disbursement implements INodeType {
 			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum Amount per Payout" option.',
 		defaults: { name: 'Payment Gateway Disbursement' },
 		usableAsTool: true,
-		// The older rules predate NodeConnectionTypes, which the community rules require.
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
 		inputs: [NodeConnectionTypes.Main],
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'disbursementApi', required: true }],
 		properties: [

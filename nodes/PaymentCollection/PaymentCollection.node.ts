@@ -17,10 +17,7 @@ export class PaymentCollection implements INodeType {
 		description: 'Create payment links and look up payments with the Payment Collection service',
 		defaults: { name: 'Payment Gateway Collection' },
 		usableAsTool: true,
-		// The older rules predate NodeConnectionTypes, which the community rules require.
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-inputs-wrong-regular-node
 		inputs: [NodeConnectionTypes.Main],
-		// eslint-disable-next-line n8n-nodes-base/node-class-description-outputs-wrong
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paymentCollectionApi', required: true }],
 		properties: [

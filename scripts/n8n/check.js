@@ -26,7 +26,13 @@ function createChecks(label) {
 		return failed.length;
 	}
 
-	return { check, summary };
+	/** { passed, failed } so far. */
+	function tally() {
+		const failed = results.filter((r) => !r.ok).length;
+		return { passed: results.length - failed, failed };
+	}
+
+	return { check, summary, tally };
 }
 
 function assert(condition, message) {

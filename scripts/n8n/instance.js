@@ -1,14 +1,16 @@
 'use strict';
-// One n8n user folder: the environment n8n needs, its CLI commands (import, publish, execute) and
-// `n8n start`. Every command writes its output to <userFolder>/logs/.
+// One n8n user folder run by one installed n8n (a runtime from ./app): the environment n8n needs,
+// its CLI commands (import, activate, execute) and `n8n start`. Every command writes its output to
+// <userFolder>/logs/.
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
-const { N8N_BIN, APP_DIR } = require('./paths');
-const { startLogged, runLogged, stopGroup, signalGroup, freePort, sleep } = require('./proc');
+const { major } = require('./targets');
+const { startLogged, runLogged, stopGroup, signalGroup, freePort, portIsFree, listensOn, sleep } = require('./proc');
 
 class N8nInstance {
-	constructor(userFolder) {
+	constructor(userFolder, runtime) {
+		this.runtime = runtime;
 		this.userFolder = path.resolve(userFolder);
 		this.logDir = path.join(this.userFolder, 'logs');
 		this.counter = 0;
@@ -30,7 +32,7 @@ class N8nInstance {
 
 	env({ port = 5678, brokerPort }) {
 		return {
-			...process.env,
+			...this.runtime.env,
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: this.encryptionKey,
 			DB_TYPE: 'sqlite',
@@ -50,18 +52,20 @@ class N8nInstance {
 		};
 	}
 
+	/** A new log file per command; the time stamp keeps runs of a reused user folder apart. */
 	logFile(name) {
 		this.counter += 1;
-		return path.join(this.logDir, `${String(this.counter).padStart(2, '0')}-${name}.log`);
+		const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+		return path.join(this.logDir, `${stamp}-${String(this.counter).padStart(2, '0')}-${name}.log`);
 	}
 
 	/** Runs one n8n CLI command to completion. */
 	async run(args, { timeoutMs } = {}) {
 		const brokerPort = await freePort();
 		const logFile = this.logFile(args[0].replace(/[^a-z]+/gi, '-'));
-		const result = await runLogged(N8N_BIN, args, {
+		const result = await runLogged(this.runtime.bin, args, {
 			env: this.env({ brokerPort }),
-			cwd: APP_DIR,
+			cwd: this.runtime.appDir,
 			logFile,
 			timeoutMs,
 		});
@@ -95,9 +99,25 @@ class N8nInstance {
 		await this.runChecked(['import:workflow', `--input=${file}`], /Successfully imported/);
 	}
 
-	/** Marks a workflow active from the next `n8n start`. */
-	async publishWorkflow(id) {
-		await this.runChecked(['publish:workflow', `--id=${id}`], /Publishing workflow/);
+	/** Marks a workflow active from the next `n8n start` (2.x publishes it; 1.x sets it active). */
+	async activateWorkflow(id) {
+		if (major(this.runtime.n8nVersion) >= 2) {
+			await this.runChecked(['publish:workflow', `--id=${id}`], /Publishing workflow/);
+		} else {
+			await this.runChecked(['update:workflow', `--id=${id}`, '--active=true'], /Activating workflow/);
+		}
+	}
+
+	/** The workflows stored in this user folder: [{ id, active }]. */
+	async workflows() {
+		const file = path.join(this.userFolder, 'import', 'existing-workflows.json');
+		fs.rmSync(file, { force: true });
+		const result = await this.run(['export:workflow', '--all', `--output=${file}`]);
+		if (/No workflows found/i.test(result.output)) return [];
+		if (result.code !== 0) throw new Error(`n8n export:workflow failed (exit ${result.code}), see ${result.logFile}`);
+		await sleep(200); // the command ends before its write stream is flushed
+		// 2.x marks a published workflow with activeVersionId; 1.x with active.
+		return JSON.parse(fs.readFileSync(file, 'utf8')).map((w) => ({ id: w.id, active: Boolean(w.active || w.activeVersionId) }));
 	}
 
 	/** `n8n execute --rawOutput`: resolves with the exit code, the parsed run (or undefined) and the log. */
@@ -115,14 +135,19 @@ class N8nInstance {
 	}
 
 	/**
-	 * `n8n start` on 127.0.0.1. Resolves once n8n says the editor is accessible (it prints that after
-	 * activating workflows and registering every route) and /healthz answers; when `activeWorkflows`
-	 * is given, checks that many 'Activated workflow' lines are in the log.
+	 * `n8n start` on 127.0.0.1. Ready when this very process listens on the port (not another program
+	 * that took it meanwhile) and answers there: its REST API (which n8n registers after /healthz)
+	 * and, for each URL in `webhooks`, the production webhook (which exists only once its workflow
+	 * is active). Nothing is read from a log that an earlier run could have written. `onSpawn`
+	 * gets n8n's PID as soon as it runs.
 	 */
-	async start({ port = 5678, activeWorkflows = 0, timeoutMs = 90000 } = {}) {
+	async start({ port = 5678, webhooks = [], timeoutMs = 120000, onSpawn = () => {} } = {}) {
+		if (!(await portIsFree(port))) throw portInUse(port);
 		const brokerPort = await freePort();
 		const logFile = this.logFile('start');
-		const child = startLogged(N8N_BIN, ['start'], { env: this.env({ port, brokerPort }), cwd: APP_DIR, logFile });
+		const { bin, appDir } = this.runtime;
+		const child = startLogged(bin, ['start'], { env: this.env({ port, brokerPort }), cwd: appDir, logFile });
+		onSpawn(child.pid);
 		let exited = false;
 		child.exited.then(() => (exited = true));
 		// Never leave n8n running behind a script that ends abruptly (an uncaught error, process.exit).
@@ -138,29 +163,39 @@ class N8nInstance {
 			exited: child.exited,
 		};
 		const deadline = Date.now() + timeoutMs;
-		const ready = async () => {
-			if (!server.log().includes('Editor is now accessible via')) return false;
-			try {
-				return (await fetch(`${url}/healthz`)).ok;
-			} catch {
-				return false;
+		const pending = [`${url}/rest/settings`, ...webhooks];
+		while (pending.length) {
+			if (exited) {
+				if (/already in use|EADDRINUSE/.test(server.log())) throw portInUse(port);
+				throw new Error(`n8n start exited early, see ${logFile}:\n${tail(server.log())}`);
 			}
-		};
-		while (!(await ready())) {
-			if (exited) throw new Error(`n8n start exited early, see ${logFile}:\n${tail(server.log())}`);
 			if (Date.now() > deadline) {
 				await server.stop();
-				throw new Error(`n8n did not become ready in ${timeoutMs / 1000} s, see ${logFile}:\n${tail(server.log())}`);
+				const what = pending[0].includes('/webhook/') ? `its trigger webhook ${pending[0]} never answered` : 'its REST API never answered';
+				throw new Error(`n8n was not ready in ${timeoutMs / 1000} s (${what}), see ${logFile}:\n${tail(server.log())}`);
 			}
-			await sleep(250);
-		}
-		const activated = (server.log().match(/Activated workflow/g) || []).length;
-		if (activated < activeWorkflows) {
-			await server.stop();
-			throw new Error(`n8n activated ${activated} of ${activeWorkflows} workflows, see ${logFile}:\n${tail(server.log())}`);
+			if (listensOn(child.pid, port) && (await answers(pending[0]))) pending.shift();
+			else await sleep(250);
 		}
 		return server;
 	}
+}
+
+/** True once `url` is served: a REST route answers 200; a webhook answers its CORS preflight. */
+async function answers(url) {
+	try {
+		const res = url.includes('/webhook/') ? await fetch(url, { method: 'OPTIONS' }) : await fetch(url);
+		await res.arrayBuffer();
+		return res.status < 300;
+	} catch {
+		return false;
+	}
+}
+
+function portInUse(port) {
+	return new Error(
+		`Port ${port} on 127.0.0.1 is already in use by another program (another n8n?). Stop that program, or choose another port.`,
+	);
 }
 
 /** The run JSON of `n8n execute --rawOutput` starts at a line `{`, after n8n's start-up lines. */

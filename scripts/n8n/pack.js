@@ -6,7 +6,7 @@ const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 const { ROOT, PACKAGE_NAME } = require('./paths');
-const { runVisible } = require('./proc');
+const { runLogged } = require('./proc');
 const { log, seconds } = require('./log');
 
 let packed; // { file, version }: one build and pack per script run
@@ -17,7 +17,11 @@ async function buildAndPack({ build = true } = {}) {
 	if (build) {
 		const started = Date.now();
 		log('building the package (npm run build)');
-		await runVisible('npm', ['run', 'build', '--silent'], { cwd: ROOT });
+		// n8n-node build draws spinners: its output goes to a file, shown only when the build fails.
+		const logFile = path.join(os.tmpdir(), `pgw-build-${process.pid}.log`);
+		const { code, output } = await runLogged('npm', ['run', 'build', '--silent'], { cwd: ROOT, env: process.env, logFile });
+		fs.rmSync(logFile, { force: true });
+		if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output.slice(-3000)}`);
 		log(`built in ${seconds(started)}`);
 	}
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-pack-'));

@@ -70,23 +70,74 @@ function runVisible(command, args, { cwd, env } = {}) {
 	});
 }
 
+/** Binds `port` on 127.0.0.1 for a moment: the bound port (0 = any free one), or null when taken. */
+function tryBind(port) {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(null));
+		server.listen(port, '127.0.0.1', () => {
+			const { port: bound } = server.address();
+			server.close(() => resolve(bound));
+		});
+	});
+}
+
+async function portIsFree(port) {
+	return (await tryBind(port)) !== null;
+}
+
 /** Resolves with `preferred` if it is free on 127.0.0.1, else the next free port above it. 0 = any. */
 async function freePort(preferred = 0, tries = 50) {
 	for (let i = 0; i < tries; i++) {
-		const port = preferred === 0 ? 0 : preferred + i;
-		const got = await new Promise((resolve) => {
-			const server = net.createServer();
-			server.once('error', () => resolve(null));
-			server.listen(port, '127.0.0.1', () => {
-				const { port: bound } = server.address();
-				server.close(() => resolve(bound));
-			});
-		});
+		const got = await tryBind(preferred === 0 ? 0 : preferred + i);
 		if (got) return got;
 	}
 	throw new Error(`No free port found from ${preferred}`);
 }
 
+/**
+ * Whether process `pid` holds the listening socket of 127.0.0.1:`port` (Linux: /proc/net/tcp and
+ * the process's file descriptors). Another program answering on that port is never taken for it.
+ * Elsewhere it cannot tell, and says true.
+ */
+function listensOn(pid, port) {
+	let table;
+	try {
+		table = fs.readFileSync('/proc/net/tcp', 'utf8');
+	} catch {
+		return true;
+	}
+	const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+	const inodes = table
+		.split('\n')
+		.slice(1)
+		.map((line) => line.trim().split(/\s+/))
+		.filter((cols) => cols[1] === local && cols[3] === '0A')
+		.map((cols) => `socket:[${cols[9]}]`);
+	if (!inodes.length) return false;
+	try {
+		return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+			try {
+				return inodes.includes(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+			} catch {
+				return false;
+			}
+		});
+	} catch {
+		return false;
+	}
+}
+
+/** True while a process with this PID exists. */
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-module.exports = { startLogged, runLogged, runVisible, stopGroup, signalGroup, freePort, sleep };
+module.exports = { startLogged, runLogged, runVisible, stopGroup, signalGroup, freePort, portIsFree, listensOn, isAlive, sleep };

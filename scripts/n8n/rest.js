@@ -2,11 +2,12 @@
 // The few calls of n8n's internal REST API (/rest) the scripts need: owner set-up, login,
 // executions. Keeps the auth cookie like a browser would.
 const path = require('path');
-const { APP_DIR } = require('./paths');
 
 class N8nRest {
-	constructor(baseUrl) {
+	/** `appDir`: the n8n install whose `flatted` parses execution data. */
+	constructor(baseUrl, appDir) {
 		this.baseUrl = baseUrl;
+		this.appDir = appDir;
 		this.cookie = '';
 	}
 
@@ -57,7 +58,7 @@ class N8nRest {
 	/** One execution with its run data parsed (n8n stores it in the `flatted` format). */
 	async execution(id) {
 		const data = await this.expectOk('GET', `/executions/${id}`);
-		const flatted = require(path.join(APP_DIR, 'node_modules', 'flatted'));
+		const flatted = require(path.join(this.appDir, 'node_modules', 'flatted'));
 		return { ...data, data: typeof data.data === 'string' ? flatted.parse(data.data) : data.data };
 	}
 }

@@ -1,0 +1,139 @@
+'use strict';
+// `npm start` as a user meets it: started, stopped with Ctrl-C, started again, killed, started
+// again, with a login each time, an example workflow edited in between, and its port taken by
+// another program on the first start. Each start is a fresh `node scripts/demo.js` process.
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+const { spawn } = require('child_process');
+const { ROOT } = require('./paths');
+const { N8nRest } = require('./rest');
+const { DEMO_OWNER } = require('./demoSetup');
+const { freePort, isAlive, sleep } = require('./proc');
+const { assert, assertEqual, waitFor } = require('./check');
+const { log } = require('./log');
+
+const EDITED_WORKFLOW = 'pgwDailyWalletReport';
+const EDIT_NOTE = 'Changed by the user: send the report to finance@example.com';
+
+/** One `npm start` (node scripts/demo.js); resolves once it prints its banner. */
+async function startDemo({ folder, port, n8nVersion, logName }) {
+	const logFile = path.join(folder, `${logName}.log`);
+	const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'demo.js'), '--no-build'], {
+		cwd: ROOT,
+		env: { ...process.env, PGW_DEMO_DIR: folder, PGW_DEMO_PORT: String(port), PGW_DEMO_N8N: n8nVersion },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let output = '';
+	const append = (chunk) => {
+		output += chunk;
+		fs.appendFileSync(logFile, chunk);
+	};
+	child.stdout.on('data', append);
+	child.stderr.on('data', append);
+	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+	let gone = false;
+	exited.then(() => (gone = true));
+	process.once('exit', () => gone || child.kill('SIGKILL'));
+	await waitFor(
+		() => {
+			if (gone) throw new Error(`npm start exited before it was ready, see ${logFile}:\n${output.slice(-1500)}`);
+			return output.includes('Press Ctrl-C to stop.');
+		},
+		{ timeoutMs: 240000, message: `npm start was not ready in 240 s, see ${logFile}` },
+	);
+	const url = /Editor +(http:\S+)/.exec(output)?.[1];
+	assert(url, `no editor URL in the banner:\n${output}`);
+	const n8nPid = Number(fs.readFileSync(path.join(folder, 'n8n.pid'), 'utf8'));
+	return { child, url, n8nPid, output: () => output, exited };
+}
+
+async function login(demo, appDir) {
+	const rest = new N8nRest(demo.url, appDir);
+	await rest.login(DEMO_OWNER);
+	return rest;
+}
+
+/** Ctrl-C: resolves once the demo has exited; n8n must be gone with it. */
+async function interrupt(demo) {
+	demo.child.kill('SIGINT');
+	await Promise.race([demo.exited, sleep(30000)]);
+	await waitFor(() => !isAlive(demo.n8nPid), { timeoutMs: 15000, message: `n8n (pid ${demo.n8nPid}) outlived Ctrl-C` });
+}
+
+/** Registers the demo restart checks with `check`; `target` is the n8n the demo runs. */
+async function demoRestartChecks(check, target) {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-demo-'));
+	const appDir = require('./paths').appDir(target.n8n);
+	const busyPort = await freePort(5800);
+	const blocker = net.createServer().listen(busyPort, '127.0.0.1');
+	let demo;
+	let passed = true;
+	const step = async (name, fn) => {
+		if (!passed) return check(name, async () => assert(false, 'skipped: an earlier npm start step failed'));
+		await check(name, async () => {
+			try {
+				await fn();
+			} catch (error) {
+				passed = false;
+				throw error;
+			}
+		});
+	};
+	try {
+		await step('npm start on a taken port names it, moves to the next one, and the demo login works', async () => {
+			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-1' });
+			assert(demo.output().includes(`port ${busyPort} is already in use by another program`), 'no message about the taken port');
+			assert(demo.output().includes(`using n8n ${target.n8n} on Node.js`), 'the console does not say which n8n runs');
+			assert(!demo.url.endsWith(`:${busyPort}`), `the editor is on the taken port: ${demo.url}`);
+			const rest = await login(demo, appDir);
+			const workflow = await rest.expectOk('GET', `/workflows/${EDITED_WORKFLOW}`);
+			const nodes = workflow.nodes.map((node, i) => (i === 0 ? { ...node, notes: EDIT_NOTE } : node));
+			await rest.expectOk('PATCH', `/workflows/${EDITED_WORKFLOW}`, {
+				name: `${workflow.name} (mine)`,
+				nodes,
+				connections: workflow.connections,
+				versionId: workflow.versionId,
+			});
+		});
+
+		await step('after Ctrl-C, npm start starts again, logs in, and keeps the edited example', async () => {
+			await interrupt(demo);
+			blocker.close();
+			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-2' });
+			assert(/example workflows kept as they are/.test(demo.output()), 'the console does not say which examples were kept');
+			const rest = await login(demo, appDir);
+			const workflow = await rest.expectOk('GET', `/workflows/${EDITED_WORKFLOW}`);
+			assert(workflow.name.endsWith('(mine)'), `the edited name was replaced: ${workflow.name}`);
+			assertEqual(workflow.nodes[0].notes, EDIT_NOTE, 'the edited node note');
+		});
+
+		await step('after the demo was killed, npm start stops the n8n it left, starts again and logs in', async () => {
+			const leftover = demo.n8nPid;
+			demo.child.kill('SIGKILL');
+			await demo.exited;
+			assert(isAlive(leftover), 'n8n did not outlive the killed demo (nothing to clean up)');
+			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-3' });
+			assert(demo.output().includes(`stopping the n8n an earlier run left running (pid ${leftover})`), 'no message about the leftover n8n');
+			assert(!isAlive(leftover), `the leftover n8n (pid ${leftover}) still runs`);
+			await login(demo, appDir);
+			await interrupt(demo);
+			demo = undefined;
+		});
+	} finally {
+		blocker.close();
+		if (demo) {
+			demo.child.kill('SIGKILL');
+			try {
+				process.kill(-demo.n8nPid, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}
+		if (passed && !process.env.KEEP_E2E_FOLDER) fs.rmSync(folder, { recursive: true, force: true });
+		else log(`demo folder kept for inspection: ${folder} (start-N.log, logs/)`);
+	}
+}
+
+module.exports = { demoRestartChecks };
