@@ -105,8 +105,9 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 	async function restart() {
 		if (running) await running.stop();
 		running = undefined;
-		running = await instance.start({ port, activeWorkflows: Object.keys(WORKFLOWS).length });
-		rest = new N8nRest(running.url);
+		// Ready once this n8n serves the three trigger webhooks (no log line is read).
+		running = await instance.start({ port, webhooks: Object.keys(WORKFLOWS).map(url) });
+		rest = new N8nRest(running.url, instance.runtime.appDir);
 		await rest.setupOwnerOrLogin(owner);
 	}
 
@@ -136,7 +137,7 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 			},
 		]);
 		await instance.importWorkflows(Object.entries(WORKFLOWS).map(([, w]) => triggerWorkflow(w.id, w)));
-		for (const workflow of Object.values(WORKFLOWS)) await instance.publishWorkflow(workflow.id);
+		for (const workflow of Object.values(WORKFLOWS)) await instance.activateWorkflow(workflow.id);
 		await restart();
 	});
 
