@@ -7,9 +7,9 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { credentialFields } from '../nodes/shared/credentialFields';
-import { ENDPOINTS } from '../nodes/shared/endpoints';
-import { addBearerToken, obtainToken } from '../nodes/shared/token';
+import { credentialFields } from '../nodes/shared/descriptions/credentialProperties';
+import { ENDPOINTS } from '../nodes/shared/transport/endpoints';
+import { addBearerToken, obtainToken } from '../nodes/shared/transport/token';
 
 export class PaymentCollectionApi implements ICredentialType {
 	name = 'paymentCollectionApi';

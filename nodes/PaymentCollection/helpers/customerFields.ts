@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation';
+import { invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation/validation';
 
 /** Parameter name in the editor -> field name the service expects, with its label. */
 export const CUSTOMER_FIELDS = [

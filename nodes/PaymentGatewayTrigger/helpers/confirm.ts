@@ -6,8 +6,8 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { ServiceError } from '../../shared/errors';
-import { findCollectionTransaction, findPayout } from '../../shared/lookups';
+import { ServiceError } from '../../shared/transport/errors';
+import { findCollectionTransaction, findPayout } from '../../shared/transport/lookups';
 import { loggable } from './loggable';
 import { channelCode, toNumber, type ApiInterface, type Callback } from './payload';
 

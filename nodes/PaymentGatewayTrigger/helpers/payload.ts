@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiInterface } from '../../shared/endpoints';
-import { STATUSES, type Status } from '../../shared/schemas';
+import type { ApiInterface } from '../../shared/transport/endpoints';
+import { STATUSES, type Status } from '../../shared/validation/schemas';
 import { loggable } from './loggable';
 import { rawValueAt } from './rawJson';
 

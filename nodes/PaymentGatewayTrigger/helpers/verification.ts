@@ -4,8 +4,8 @@
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { verifySignature } from '../../shared/signature';
-import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { verifySignature } from '../../shared/transport/signature';
+import { CREDENTIAL_TYPE } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
 
 export type SignatureOutcome =

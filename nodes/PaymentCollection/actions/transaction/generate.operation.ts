@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { amountField, callbackMissingNotice, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
-import { moneyGuardOptions, readRunGuards } from '../../../shared/moneyGuards';
-import type { ItemPlan } from '../../../shared/operation';
-import { ItemProblems } from '../../../shared/problems';
-import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation';
+import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import { amountField, callbackMissingNotice, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/descriptions/properties';
+import { moneyGuardOptions, readRunGuards } from '../../../shared/runner/moneyGuards';
+import type { ItemPlan } from '../../../shared/runner/operation';
+import { ItemProblems } from '../../../shared/validation/problems';
+import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation/validation';
 import { CUSTOMER_FIELDS, customerBody, extraBody } from '../../helpers/customerFields';
 
 const show = { resource: ['transaction'], operation: ['generate'] };

@@ -2,9 +2,9 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
-import { referenceNoField } from './fields';
-import type { Operation } from './operation';
+import { executionOptionsProperty, readExecutionOptions } from '../descriptions/executionOptions';
+import { referenceNoField } from '../descriptions/properties';
+import type { Operation } from '../runner/operation';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;

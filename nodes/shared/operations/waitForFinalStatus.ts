@@ -6,10 +6,10 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
-import { referenceNoField } from './fields';
-import { findByReference, type RecordKind } from './lookups';
-import type { Operation } from './operation';
+import { executionOptionsProperty, readExecutionOptions } from '../descriptions/executionOptions';
+import { referenceNoField } from '../descriptions/properties';
+import { findByReference, type RecordKind } from '../transport/lookups';
+import type { Operation } from '../runner/operation';
 
 const FINAL_STATUSES = ['completed', 'cancelled'];
 

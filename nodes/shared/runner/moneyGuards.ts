@@ -6,7 +6,7 @@ import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { stopRun } from './itemRunner';
-import { readLimit } from './validation';
+import { readLimit } from '../validation/validation';
 
 export interface RunGuards {
 	/** Check every row and show what would be sent; send nothing that creates money. */

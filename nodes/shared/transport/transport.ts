@@ -18,7 +18,7 @@ import type {
 
 import { ENDPOINTS, resolvePath, type ApiInterface, type EndpointName } from './endpoints';
 import { ServiceError, classifyFailure, describeFailure, type ServiceFailure } from './errors';
-import { envelopeSchema } from './schemas';
+import { envelopeSchema } from '../validation/schemas';
 import { scrubDeep, secretsOf } from './secrets';
 import { baseUrlProblem, joinUrl } from './url';
 

@@ -7,7 +7,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { ApplicationError, NodeApiError } from 'n8n-workflow';
 
-import { envelopeSchema } from './schemas';
+import { envelopeSchema } from '../validation/schemas';
 import { describeNetworkCode } from './networkCodes';
 
 /**

@@ -17,7 +17,7 @@ import type {
 import { ENDPOINTS, type ApiInterface } from './endpoints';
 import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError } from './errors';
 import { describeNetworkCode } from './networkCodes';
-import { envelopeSchema, tokenSchema } from './schemas';
+import { envelopeSchema, tokenSchema } from '../validation/schemas';
 import { scrubText, secretsOf } from './secrets';
 import { baseUrlProblem, joinUrl } from './url';
 

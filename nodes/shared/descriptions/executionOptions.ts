@@ -1,9 +1,9 @@
 /** The "Options" every operation offers, and reading them back. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ENDPOINTS, type EndpointName } from './endpoints';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './itemRunner';
-import { DEFAULT_TIMEOUT_MS } from './transport';
+import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../runner/itemRunner';
+import { DEFAULT_TIMEOUT_MS } from '../transport/transport';
 
 export interface ExecutionOptions {
 	concurrency: number;

@@ -15,11 +15,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { ServiceError, stopsTheRun } from './errors';
-import { findByReference } from './lookups';
+import { ServiceError, stopsTheRun } from '../transport/errors';
+import { findByReference } from '../transport/lookups';
 import type { MoneyIntent, SendPlan } from './operation';
-import { callService, outcomeOf } from './transport';
-import { readAmount, sameAmount } from './validation';
+import { callService, outcomeOf } from '../transport/transport';
+import { readAmount, sameAmount } from '../validation/validation';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { parsePhilippineMobile } from '../../../../shared/validation';
-import type { ItemProblems } from '../../../../shared/problems';
+import { parsePhilippineMobile } from '../../../../shared/validation/validation';
+import type { ItemProblems } from '../../../../shared/validation/problems';
 
 export interface FieldMapping {
 	/** Node parameter name. */

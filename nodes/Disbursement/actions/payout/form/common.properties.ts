@@ -6,7 +6,7 @@ import {
 	callbackMissingNotice,
 	callbackWebhookUrlField,
 	newReferenceNoField,
-} from '../../../../shared/fields';
+} from '../../../../shared/descriptions/properties';
 
 const show = { resource: ['payout'], operation: ['create'] };
 

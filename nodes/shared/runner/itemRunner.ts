@@ -7,13 +7,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ServiceError, stopsTheRun } from './errors';
+import { ServiceError, stopsTheRun } from '../transport/errors';
 import { createOnce, type MoneyPlan } from './moneySafe';
 import { dryRunItems, totalOf } from './dryRun';
 import type { RunGuards } from './moneyGuards';
 import type { ItemPlan, ItemResult, Operation } from './operation';
 import { StartGate } from './startGate';
-import { callService, outcomeOf } from './transport';
+import { callService, outcomeOf } from '../transport/transport';
 
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 100;
