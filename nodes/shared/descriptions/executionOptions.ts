@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../runner/itemRunner';
+import { clampConcurrency, MAX_CONCURRENCY } from '../runner/concurrency';
 import { DEFAULT_TIMEOUT_MS } from '../transport/transport';
 
 export interface ExecutionOptions {
@@ -66,10 +66,9 @@ export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): Exe
 		timeoutSeconds?: number;
 		endpointPath?: string;
 	};
-	const concurrency = Number(raw.concurrency ?? DEFAULT_CONCURRENCY);
 	const timeoutSeconds = Number(raw.timeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000);
 	return {
-		concurrency: Number.isFinite(concurrency) && concurrency >= 1 ? Math.min(concurrency, MAX_CONCURRENCY) : DEFAULT_CONCURRENCY,
+		concurrency: clampConcurrency(raw.concurrency),
 		timeoutMs: Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
 		endpointPath: raw.endpointPath?.trim() || undefined,
 	};
