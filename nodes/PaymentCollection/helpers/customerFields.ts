@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation/validation';
+import { EMAIL_PATTERN, invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation/validation';
 
 /** Parameter name in the editor -> field name the service expects, with its label. */
 export const CUSTOMER_FIELDS = [
@@ -29,7 +29,6 @@ export const CORE_FIELDS = [
 	'failure_redirect_url',
 ];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function customerBody(node: INode, itemIndex: number, raw: IDataObject): IDataObject {
 	const body: IDataObject = {};
@@ -37,7 +36,7 @@ export function customerBody(node: INode, itemIndex: number, raw: IDataObject): 
 		const value = raw[name];
 		const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 		if (text === '') continue;
-		if (field === 'email' && !EMAIL.test(text)) {
+		if (field === 'email' && !EMAIL_PATTERN.test(text)) {
 			throw invalidInput(node, itemIndex, label, `"${text.slice(0, 40)}" is not an email address`);
 		}
 		body[field] = field === 'mobile_number' ? parsePhilippineMobile(node, itemIndex, label, text) : text;

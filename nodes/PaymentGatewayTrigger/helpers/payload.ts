@@ -135,14 +135,6 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The channel code of a record: a payout's `channel` string, or a transaction's `channel.code`. */
-export function channelCode(source: IDataObject | undefined): string | undefined {
-	const channel = source?.channel;
-	if (typeof channel === 'string') return channel;
-	if (isObject(channel) && typeof channel.code === 'string') return channel.code;
-	return undefined;
-}
-
 /** A finite number, or a plain decimal numeral as text; anything else is unreadable. */
 export function toNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;

@@ -60,6 +60,11 @@ export function executionOptionsProperty(
 	};
 }
 
+/** One value of the Options collection: every option is read through here. */
+export function readOption(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+	return ctx.getNodeParameter(`options.${name}`, itemIndex, fallback);
+}
+
 export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): ExecutionOptions {
 	const raw = ctx.getNodeParameter('options', itemIndex, {}) as {
 		concurrency?: number;

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../descriptions/executionOptions';
+import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
 import { referenceNoField } from '../descriptions/properties';
 import type { Operation } from '../runner/operation';
 
@@ -47,7 +47,7 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-			const outputNothing = ctx.getNodeParameter('options.onNotFound', itemIndex, 'fail') === 'outputNothing';
+			const outputNothing = readOption(ctx, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
 			return {
 				read: async () => {
 					const found = await spec.find(ctx, referenceNo, timeoutMs);

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../descriptions/executionOptions';
+import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
 import { referenceNoField } from '../descriptions/properties';
 import { findByReference, type RecordKind } from '../transport/lookups';
 import type { Operation } from '../runner/operation';
@@ -58,8 +58,8 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 			const limitMs = positive(ctx.getNodeParameter('timeLimitMinutes', itemIndex, 10), 10) * 60_000;
-			const firstMs = positive(ctx.getNodeParameter('options.firstPollSeconds', itemIndex, 5), 5) * 1000;
-			const longestMs = Math.max(firstMs, positive(ctx.getNodeParameter('options.maxPollSeconds', itemIndex, 60), 60) * 1000);
+			const firstMs = positive(readOption(ctx, 'firstPollSeconds', itemIndex, 5), 5) * 1000;
+			const longestMs = Math.max(firstMs, positive(readOption(ctx, 'maxPollSeconds', itemIndex, 60), 60) * 1000);
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 			return {
 				read: async () =>

@@ -5,6 +5,7 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readOption } from '../descriptions/executionOptions';
 import { readLimit } from '../validation/validation';
 import { totalOf } from './dryRun';
 import { stopRun, type Failed } from './itemErrors';
@@ -52,7 +53,7 @@ export function readSafetyLimit(
 ): number | undefined {
 	const options = node.parameters.options as Record<string, unknown> | undefined;
 	if (options?.[option] === undefined) return undefined;
-	const raw = ctx.getNodeParameter(`options.${option}`, itemIndex, undefined) as unknown;
+	const raw = readOption(ctx, option, itemIndex, undefined);
 	const limit = readLimit(raw);
 	if (limit !== undefined) return limit;
 	const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 40) : '';
@@ -69,7 +70,7 @@ export function readSafetyLimit(
 export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
 	if (ctx.getInputData().length === 0) return { dryRun: false };
 	return {
-		dryRun: ctx.getNodeParameter('options.dryRun', 0, false) === true,
+		dryRun: readOption(ctx, 'dryRun', 0, false) === true,
 		maxTotal: readSafetyLimit(ctx, 0, 'maxTotalPerRun', 'Maximum Total per Run'),
 	};
 }

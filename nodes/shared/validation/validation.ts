@@ -8,6 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 export const MIN_AMOUNT = 0.01;
 export const MAX_AMOUNT = 50_000;
 export const MAX_REFERENCE_LENGTH = 64;
+/** An e-mail address as the service accepts one: something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The error for one bad input value: names the field and the problem (the runner adds the row). */
 export function invalidInput(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import { executionOptionsProperty, readExecutionOptions, readOption } from '../../../shared/descriptions/executionOptions';
 import { amountField, callbackMissingNotice, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/descriptions/properties';
 import { moneyGuardOptions, readRunGuards } from '../../../shared/runner/moneyGuards';
 import type { ItemPlan } from '../../../shared/runner/operation';
@@ -103,8 +103,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const customer = problems.check(() =>
 		customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject),
 	);
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const extra = problems.check(() => extraBody(node, itemIndex, options.extraBodyFields));
+	const extra = problems.check(() => extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')));
 	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 
