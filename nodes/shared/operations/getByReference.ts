@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
-import { referenceNoField } from '../descriptions/properties';
+import { referenceNoProperty } from '../descriptions/properties';
 import type { Operation } from '../runner/operation';
 
 export interface GetByReferenceSpec {
@@ -17,7 +17,7 @@ export interface GetByReferenceSpec {
 
 export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoField(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
+		referenceNoProperty(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
 		executionOptionsProperty(spec.show, undefined, [
 			{
 				displayName: 'On Not Found',

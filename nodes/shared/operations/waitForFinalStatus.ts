@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
-import { referenceNoField } from '../descriptions/properties';
+import { referenceNoProperty } from '../descriptions/properties';
 import { findByReference, type RecordKind } from '../transport/lookups';
 import type { Operation } from '../runner/operation';
 
@@ -22,7 +22,7 @@ export interface WaitSpec {
 
 export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoField(spec.show, spec.placeholder, `The reference_no of the ${spec.kind} to wait for`),
+		referenceNoProperty(spec.show, spec.placeholder, `The reference_no of the ${spec.kind} to wait for`),
 		{
 			displayName: 'Give Up After (Minutes)',
 			name: 'timeLimitMinutes',

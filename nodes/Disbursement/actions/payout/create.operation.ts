@@ -15,18 +15,18 @@ import {
 	parseReferenceNo,
 	requireText,
 } from '../../../shared/validation/validation';
-import { bankTransferFields, bankTransferMapping } from './form/bankTransfer.properties';
-import { commonPayoutFields } from './form/common.properties';
-import { eWalletFields, eWalletMapping } from './form/eWallet.properties';
+import { bankTransferProperties, bankTransferMapping } from './form/bankTransfer.properties';
+import { commonPayoutProperties } from './form/common.properties';
+import { eWalletProperties, eWalletMapping } from './form/eWallet.properties';
 import { explainChannelRefusal } from './channels';
 import { mergeUnder, readChannelFields, type ChannelType } from './form/mapping';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
-	...commonPayoutFields,
-	...bankTransferFields,
-	...eWalletFields,
+	...commonPayoutProperties,
+	...bankTransferProperties,
+	...eWalletProperties,
 	{
 		displayName: 'Extra Channel Fields (JSON)',
 		name: 'extraChannelFields',

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../../../shared/transport/errors';
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
-import { referenceNoField } from '../../../shared/descriptions/properties';
+import { referenceNoProperty as referenceNoField } from '../../../shared/descriptions/properties';
 import { carryOut } from '../../../shared/runner/itemRunner';
 import type { ItemPlan, SendPlan } from '../../../shared/runner/operation';
 import { credentialsFor } from '../../../shared/transport/transport';

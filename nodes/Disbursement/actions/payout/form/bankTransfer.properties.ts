@@ -84,5 +84,5 @@ const BANK_TRANSFER: ChannelField[] = [
 	),
 ];
 
-export const bankTransferFields = BANK_TRANSFER.map(channelFieldProperty);
+export const bankTransferProperties = BANK_TRANSFER.map(channelFieldProperty);
 export const bankTransferMapping = BANK_TRANSFER.map(channelFieldMapping);

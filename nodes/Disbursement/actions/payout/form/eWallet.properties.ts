@@ -22,5 +22,5 @@ const E_WALLET: ChannelField[] = [
 	},
 ];
 
-export const eWalletFields = E_WALLET.map(channelFieldProperty);
+export const eWalletProperties = E_WALLET.map(channelFieldProperty);
 export const eWalletMapping = E_WALLET.map(channelFieldMapping);
