@@ -6,24 +6,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
-
-export interface Failed {
-	itemIndex: number;
-	error: Error;
-}
-
-/** Errors after which nothing more is sent, whatever the node's error setting (invalid safety limits). */
-const runStoppers = new WeakSet<Error>();
-
-/** Marks an error as one that stops the run: no item is sent after it, even with continue-on-fail. */
-export function stopRun<T extends Error>(error: T): T {
-	runStoppers.add(error);
-	return error;
-}
+import { isRunStopper, type Failed } from './runStop';
 
 export function stopsRun(error: unknown): boolean {
 	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;
-	return error instanceof Error && runStoppers.has(error);
+	return isRunStopper(error);
 }
 
 export function earliest<T extends { itemIndex: number }>(current: T | undefined, candidate: T): T {

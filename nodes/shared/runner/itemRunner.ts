@@ -5,14 +5,16 @@
  * the row number in every item's error, and stopping the run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../transport/errors';
 import { clampConcurrency, DEFAULT_CONCURRENCY } from './concurrency';
-import { dryRunItems } from './dryRun';
-import { asNodeError, earliest, errorItem, notSentError, stopsRun, type Failed } from './itemErrors';
-import { prepareAll, type RunGuards } from './moneyGuards';
+import { dryRunItems, totalOf } from './dryRun';
+import { asNodeError, earliest, errorItem, notSentError, stopsRun } from './itemErrors';
+import type { RunGuards } from './moneyGuards';
 import { createOnce, type MoneyPlan } from './moneySafe';
 import type { ItemPlan, ItemResult, Operation } from './operation';
+import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
 import { callService, outcomeOf } from '../transport/transport';
 
@@ -140,4 +142,29 @@ export async function runItems(
 		}
 	}
 	return [results.flat()];
+}
+
+/**
+ * Prepares every row and adds up what they would create; above the limit, the run stops with
+ * nothing sent. Rows that cannot be prepared are settled (and counted out of the sum) as usual.
+ */
+function prepareAll(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	maxTotal: number,
+	prepare: (itemIndex: number) => ItemPlan | undefined,
+	stop: { stopper?: Failed },
+): Array<ItemPlan | undefined> {
+	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
+	const total = totalOf(plans.flatMap((plan) => (plan && 'send' in plan && plan.creates ? [plan.creates.amount] : [])));
+	if (total > maxTotal) {
+		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
+		const error = new NodeOperationError(
+			ctx.getNode(),
+			`The rows add up to ${shown(total)}, above the Maximum Total per Run (${shown(maxTotal)}): nothing was sent`,
+			{ description: 'Check the sheet for a wrong amount or rows pasted twice (a Dry Run shows every row and the totals), or raise the limit if this total is intended.' },
+		);
+		stop.stopper = { itemIndex: 0, error: stopRun(error) };
+	}
+	return plans;
 }

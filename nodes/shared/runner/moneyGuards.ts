@@ -7,9 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readOption } from '../descriptions/executionOptions';
 import { readLimit } from '../validation/validation';
-import { totalOf } from './dryRun';
-import { stopRun, type Failed } from './itemErrors';
-import type { ItemPlan } from './operation';
+import { stopRun } from './runStop';
 
 export interface RunGuards {
 	/** Check every row and show what would be sent; send nothing that creates money. */
@@ -73,29 +71,4 @@ export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
 		dryRun: readOption(ctx, 'dryRun', 0, false) === true,
 		maxTotal: readSafetyLimit(ctx, 0, 'maxTotalPerRun', 'Maximum Total per Run'),
 	};
-}
-
-/**
- * Prepares every row and adds up what they would create; above the limit, the run stops with
- * nothing sent. Rows that cannot be prepared are settled (and counted out of the sum) as usual.
- */
-export function prepareAll(
-	ctx: IExecuteFunctions,
-	itemCount: number,
-	maxTotal: number,
-	prepare: (itemIndex: number) => ItemPlan | undefined,
-	stop: { stopper?: Failed },
-): Array<ItemPlan | undefined> {
-	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
-	const total = totalOf(plans.flatMap((plan) => (plan && 'send' in plan && plan.creates ? [plan.creates.amount] : [])));
-	if (total > maxTotal) {
-		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
-		const error = new NodeOperationError(
-			ctx.getNode(),
-			`The rows add up to ${shown(total)}, above the Maximum Total per Run (${shown(maxTotal)}): nothing was sent`,
-			{ description: 'Check the sheet for a wrong amount or rows pasted twice (a Dry Run shows every row and the totals), or raise the limit if this total is intended.' },
-		);
-		stop.stopper = { itemIndex: 0, error: stopRun(error) };
-	}
-	return plans;
 }

@@ -15,9 +15,8 @@ import {
 	parseReferenceNo,
 	requireText,
 } from '../../../shared/validation/validation';
-import { bankTransferProperties, bankTransferMapping } from './form/bankTransfer.properties';
+import { bankTransferMapping, bankTransferProperties, eWalletMapping, eWalletProperties } from './form/channelFields';
 import { commonPayoutProperties } from './form/common.properties';
-import { eWalletProperties, eWalletMapping } from './form/eWallet.properties';
 import { explainChannelRefusal } from './channels';
 import { mergeUnder, readChannelFields, type ChannelType } from './form/mapping';
 
