@@ -1,20 +1,25 @@
 import { StartGate } from '../../nodes/shared/runner/startGate';
 
-/** Asks the gate for `count` starts at once; `started()` says how many have been let through so far. */
-function enterAll(gate: StartGate, count: number) {
-	let started = 0;
-	const entries = Array.from({ length: count }, async () => {
-		const leave = await gate.enter();
-		started++;
-		return leave;
-	});
-	return { started: () => started, entries };
-}
-
-/** Lets pending promise callbacks run without ending the gate's turn. */
+/** Lets pending promise callbacks run without ending the gate's turn (a turn ends on a timer). */
 const settleMicrotasks = async () => {
 	for (let i = 0; i < 10; i++) await Promise.resolve();
 };
+
+/**
+ * Asks the gate for `count` starts at once, then lets `turns` turns pass; returns how many had
+ * started by the end of each turn.
+ */
+async function startedByTurn(gate: StartGate, count: number, turns: number): Promise<number[]> {
+	let started = 0;
+	for (let i = 0; i < count; i++) void gate.enter().then(() => started++);
+	const seen: number[] = [];
+	for (let turn = 0; turn < turns; turn++) {
+		if (turn > 0) await gate.nextTurn();
+		await settleMicrotasks();
+		seen.push(started);
+	}
+	return seen;
+}
 
 describe('StartGate (pacing of sends over event-loop turns)', () => {
 	let now = 0;
@@ -25,44 +30,25 @@ describe('StartGate (pacing of sends over event-loop turns)', () => {
 	afterEach(() => jest.restoreAllMocks());
 
 	it('starts one item per turn while fewer than a quarter of the slots are waiting', async () => {
-		const gate = new StartGate(16);
-		const { started, entries } = enterAll(gate, 3);
-		await settleMicrotasks();
-		expect(started()).toBe(1);
-		await gate.nextTurn();
-		await settleMicrotasks();
-		expect(started()).toBe(2);
-		await gate.nextTurn();
-		await Promise.all(entries);
-		expect(started()).toBe(3);
+		expect(await startedByTurn(new StartGate(16), 3, 3)).toEqual([1, 2, 3]);
 	});
 
 	it('starts several in one turn when a quarter of the slots are waiting, within the batch window', async () => {
-		const gate = new StartGate(4);
-		const { started } = enterAll(gate, 4);
-		await settleMicrotasks();
-		expect(started()).toBe(4);
+		expect(await startedByTurn(new StartGate(4), 4, 1)).toEqual([4]);
 	});
 
 	it('closes the batch once 1 ms has passed since the turn first started', async () => {
 		const gate = new StartGate(4);
 		await gate.enter();
 		now += 2;
-		const { started, entries } = enterAll(gate, 1);
-		await settleMicrotasks();
-		expect(started()).toBe(0);
-		await gate.nextTurn();
-		await Promise.all(entries);
-		expect(started()).toBe(1);
+		expect(await startedByTurn(gate, 1, 2)).toEqual([0, 1]);
 	});
 
 	it('does not count an item that settled within its turn', async () => {
 		const gate = new StartGate(8);
 		const leave = await gate.enter();
 		leave();
-		const { started } = enterAll(gate, 1);
-		await settleMicrotasks();
-		expect(started()).toBe(1);
+		expect(await startedByTurn(gate, 1, 1)).toEqual([1]);
 	});
 
 	it('an item settling after its turn ended does not free a start in the new turn', async () => {
@@ -71,12 +57,7 @@ describe('StartGate (pacing of sends over event-loop turns)', () => {
 		await gate.nextTurn();
 		await gate.enter();
 		leaveFirst();
-		const { started, entries } = enterAll(gate, 1);
-		await settleMicrotasks();
-		expect(started()).toBe(0);
-		await gate.nextTurn();
-		await Promise.all(entries);
-		expect(started()).toBe(1);
+		expect(await startedByTurn(gate, 1, 2)).toEqual([0, 1]);
 	});
 
 	it('gives every caller in a turn the same turn end', () => {
