@@ -7,9 +7,9 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { credentialFields } from '../nodes/shared/credentialFields';
-import { ENDPOINTS } from '../nodes/shared/endpoints';
-import { addBearerToken, obtainToken } from '../nodes/shared/token';
+import { credentialProperties } from '../nodes/shared/descriptions/credentialProperties';
+import { ENDPOINTS } from '../nodes/shared/transport/endpoints';
+import { addBearerToken, obtainToken } from '../nodes/shared/transport/token';
 
 export class DisbursementApi implements ICredentialType {
 	name = 'disbursementApi';
@@ -20,7 +20,7 @@ export class DisbursementApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
 
-	properties: INodeProperties[] = credentialFields('Disbursement API');
+	properties: INodeProperties[] = credentialProperties('Disbursement API');
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		return await obtainToken(this, 'disbursement', credentials);

@@ -7,9 +7,9 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { credentialFields } from '../nodes/shared/credentialFields';
-import { ENDPOINTS } from '../nodes/shared/endpoints';
-import { addBearerToken, obtainToken } from '../nodes/shared/token';
+import { credentialProperties } from '../nodes/shared/descriptions/credentialProperties';
+import { ENDPOINTS } from '../nodes/shared/transport/endpoints';
+import { addBearerToken, obtainToken } from '../nodes/shared/transport/token';
 
 export class PaymentCollectionApi implements ICredentialType {
 	name = 'paymentCollectionApi';
@@ -20,7 +20,7 @@ export class PaymentCollectionApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
 
-	properties: INodeProperties[] = credentialFields('Payments API');
+	properties: INodeProperties[] = credentialProperties('Payments API');
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		return await obtainToken(this, 'collection', credentials);

@@ -9,11 +9,12 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { recordChannel } from '../shared/validation/records';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
 import { loggable } from './helpers/loggable';
-import { channelCode, readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
+import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
 import { allowListProblem, isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
 
@@ -104,7 +105,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		status: callback.status,
 		amount: callback.amount,
 		totalAmount: callback.totalAmount,
-		channel: channelCode(callback.transaction) ?? channelCode(callback.payload) ?? null,
+		channel: recordChannel(callback.transaction) ?? recordChannel(callback.payload) ?? null,
 		transaction: callback.transaction ?? null,
 	};
 	if (confirm) {

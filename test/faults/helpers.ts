@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters, OnError } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../nodes/shared/endpoints';
+import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
 import type { FaultMode, RecordedRequest, SandboxOptions } from '../../sandbox';
 import { FaultInjector } from '../../sandbox/server/faults';
 import { SandboxState } from '../../sandbox/server/state';

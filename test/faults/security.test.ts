@@ -9,7 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { signCallback } from '../../nodes/shared/signature';
+import { signCallback } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type CallbackRecord, type FaultRule, type RecordedRequest, type SandboxGateway } from '../../sandbox';
 import { NODE_TYPE as COLLECTION_NODE } from '../collection/helpers';
 import { NODE_TYPE as DISBURSEMENT_NODE } from '../disbursement/helpers';

@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
-import { ENDPOINTS, resolvePath, type Endpoint } from '../../nodes/shared/endpoints';
-import { verifySignature } from '../../nodes/shared/signature';
+import { ENDPOINTS, resolvePath, type Endpoint } from '../../nodes/shared/transport/endpoints';
+import { verifySignature } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { bankPayoutBody, call, startReceiver, txBody } from './helpers';
 

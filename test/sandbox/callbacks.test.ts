@@ -1,5 +1,5 @@
-import { callbackPayloadSchema } from '../../nodes/shared/schemas';
-import { signCallback, verifySignature } from '../../nodes/shared/signature';
+import { callbackPayloadSchema } from '../../nodes/shared/validation/schemas';
+import { signCallback, verifySignature } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS, isLoopbackHost, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, disbursementToken, sleep, startReceiver, txBody, walletPayoutBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { channelListEntrySchema, envelopeSchema, generatedTransactionSchema, pickList } from '../../nodes/shared/schemas';
+import { channelListEntrySchema, envelopeSchema, generatedTransactionSchema, pickList } from '../../nodes/shared/validation/schemas';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, txBody } from './helpers';
 

@@ -1,4 +1,4 @@
-import { bankSchema, envelopeSchema, payoutSchema } from '../../nodes/shared/schemas';
+import { bankSchema, envelopeSchema, payoutSchema } from '../../nodes/shared/validation/schemas';
 import { BANKS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { bankPayoutBody, call, collectionToken, disbursementToken, startReceiver, walletPayoutBody } from './helpers';
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'crypto';
-import { signCallback, verifySignature } from '../../nodes/shared/signature';
+import { signCallback, verifySignature } from '../../nodes/shared/transport/signature';
 
 describe('callback signature helper', () => {
 	it('is lower-case hex HMAC-SHA256 of "<amount>@<reference_no>"', () => {

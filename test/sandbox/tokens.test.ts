@@ -1,4 +1,4 @@
-import { envelopeSchema, tokenSchema } from '../../nodes/shared/schemas';
+import { envelopeSchema, tokenSchema } from '../../nodes/shared/validation/schemas';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, collectionTokenPath, disbursementToken, sleep } from './helpers';
 

@@ -1,7 +1,7 @@
 /** Shared set-up of the trigger tests: sandbox gateway, both credentials, signed callback bodies. */
 import type { INodeCredentials, INodeParameters } from 'n8n-workflow';
 
-import { signCallback } from '../../nodes/shared/signature';
+import { signCallback } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { CredentialStore } from '../harness/credentialStore';
 import { startTriggerHarness, type TriggerHarness, type TriggerHarnessOptions } from './webhookHarness';

@@ -6,7 +6,7 @@
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 
-import { signCallback } from '../../nodes/shared/signature';
+import { signCallback } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { COLLECTION, SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';

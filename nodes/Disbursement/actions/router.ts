@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { routeToOperation, type OperationTable } from '../../shared/router';
+import { routeToOperation, type OperationTable } from '../../shared/runner/router';
 import * as authorization from './authorization/Authorization.resource';
 import * as bank from './bank/Bank.resource';
 import * as payout from './payout/Payout.resource';

@@ -2,10 +2,10 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../shared/endpoints';
-import { bankSchema, pickList } from '../../shared/schemas';
-import { callService } from '../../shared/transport';
-import type { ChannelType } from '../actions/payout/fields/mapping';
+import { ENDPOINTS } from '../../shared/transport/endpoints';
+import { bankSchema, pickList } from '../../shared/validation/schemas';
+import { callService } from '../../shared/transport/transport';
+import type { ChannelType } from '../actions/payout/form/mapping';
 import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels, isListMissing } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { routeToOperation, type OperationTable } from '../../shared/router';
+import { routeToOperation, type OperationTable } from '../../shared/runner/router';
 import * as channel from './channel/Channel.resource';
 import * as transaction from './transaction/Transaction.resource';
 

@@ -2,8 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pickList } from '../../shared/schemas';
-import { callService, type ServiceContext } from '../../shared/transport';
+import { pickList } from '../../shared/validation/schemas';
+import { callService, type ServiceContext } from '../../shared/transport/transport';
 
 export async function fetchChannels(ctx: ServiceContext, timeoutMs?: number): Promise<IDataObject[]> {
 	const { data } = await callService(ctx, { endpoint: 'getChannels', timeoutMs });

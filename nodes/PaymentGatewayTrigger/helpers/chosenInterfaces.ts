@@ -9,8 +9,8 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiInterface } from '../../shared/endpoints';
-import { CREDENTIAL_TYPE } from '../../shared/transport';
+import type { ApiInterface } from '../../shared/transport/endpoints';
+import { CREDENTIAL_TYPE } from '../../shared/transport/transport';
 
 const CREDENTIAL_LABEL: Record<ApiInterface, string> = {
 	collection: 'Payment Gateway Collection API',

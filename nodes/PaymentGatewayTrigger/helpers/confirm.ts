@@ -6,10 +6,12 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { ServiceError } from '../../shared/errors';
-import { findCollectionTransaction, findPayout } from '../../shared/lookups';
+import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
+import { ServiceError } from '../../shared/transport/errors';
+import { findCollectionTransaction, findPayout } from '../../shared/transport/lookups';
+import { recordChannel } from '../../shared/validation/records';
 import { loggable } from './loggable';
-import { channelCode, toNumber, type ApiInterface, type Callback } from './payload';
+import { toNumber, type ApiInterface, type Callback } from './payload';
 
 export const CONFIRM_TIMEOUT_MS = 10_000;
 
@@ -79,7 +81,7 @@ function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string 
 		status,
 		amount,
 		totalAmount: toNumber(record.total_amount) ?? null,
-		channel: channelCode(record) ?? null,
+		channel: recordChannel(record) ?? null,
 	};
 }
 
@@ -92,7 +94,7 @@ function disagreement(confirmed: Confirmed, callback: Callback): string | undefi
 	if (callback.totalAmount !== null && confirmed.totalAmount !== null && callback.totalAmount !== confirmed.totalAmount) {
 		return said('total_amount ', callback.totalAmount, confirmed.totalAmount);
 	}
-	const channel = channelCode(callback.transaction) ?? channelCode(callback.payload);
+	const channel = recordChannel(callback.transaction) ?? recordChannel(callback.payload);
 	if (channel !== undefined && confirmed.channel !== null && channel !== confirmed.channel) {
 		return said('channel ', channel, confirmed.channel);
 	}
@@ -104,7 +106,7 @@ function disagreement(confirmed: Confirmed, callback: Callback): string | undefi
  * out, as a broken service may echo the token or the password it was sent.
  */
 function lookupFailure(api: ApiInterface, error: unknown): string {
-	const service = api === 'collection' ? 'Payment Collection' : 'Disbursement';
+	const service = INTERFACE_LABEL[api];
 	const failure = error instanceof ServiceError ? error.failure : undefined;
 	if (failure?.tokenFailure !== undefined) return `the ${service} credential could not get a token`;
 	if (failure?.status !== undefined) return `the ${service} service answered HTTP ${failure.status}`;

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiInterface } from '../../shared/endpoints';
-import { STATUSES, type Status } from '../../shared/schemas';
+import type { ApiInterface } from '../../shared/transport/endpoints';
+import { STATUSES, type Status } from '../../shared/validation/schemas';
 import { loggable } from './loggable';
 import { rawValueAt } from './rawJson';
 
@@ -133,14 +133,6 @@ function parseJson(text: string): unknown {
 
 export function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The channel code of a record: a payout's `channel` string, or a transaction's `channel.code`. */
-export function channelCode(source: IDataObject | undefined): string | undefined {
-	const channel = source?.channel;
-	if (typeof channel === 'string') return channel;
-	if (isObject(channel) && typeof channel.code === 'string') return channel.code;
-	return undefined;
 }
 
 /** A finite number, or a plain decimal numeral as text; anything else is unreadable. */

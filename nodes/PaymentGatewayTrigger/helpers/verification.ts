@@ -4,18 +4,14 @@
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { verifySignature } from '../../shared/signature';
-import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
+import { verifySignature } from '../../shared/transport/signature';
+import { CREDENTIAL_TYPE } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
 
 export type SignatureOutcome =
 	| { ok: true; verified: true | 'not configured'; interfaces: ApiInterface[] }
 	| { ok: false; reason: string };
-
-const LABEL: Record<ApiInterface, string> = {
-	collection: 'Payment Collection',
-	disbursement: 'Disbursement',
-};
 
 interface SigningSecrets {
 	secrets: Array<[ApiInterface, string]>;
@@ -64,7 +60,7 @@ export async function checkSignature(
 		return { ok: false, reason: `${missingSecretReason(withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off` };
 	}
 	if (!signature) return { ok: false, reason: 'the callback carries no signature' };
-	const checked = secrets.map(([api]) => LABEL[api]).join(' and ');
+	const checked = secrets.map(([api]) => INTERFACE_LABEL[api]).join(' and ');
 	return {
 		ok: false,
 		reason: `the signature does not match amount@reference_no signed with the Signing Secret of the ${checked} credential`,
@@ -73,6 +69,6 @@ export async function checkSignature(
 
 /** "the Payment Collection credential has no Signing Secret". */
 export function missingSecretReason(apis: ApiInterface[]): string {
-	const names = apis.map((api) => LABEL[api]).join(' and ');
+	const names = apis.map((api) => INTERFACE_LABEL[api]).join(' and ');
 	return `the ${names} credential${apis.length > 1 ? 's have' : ' has'} no Signing Secret`;
 }

@@ -1,11 +1,11 @@
 /** Authorization > Get (interface document 4.7): POST with the code as a path parameter. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ServiceError } from '../../../shared/errors';
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import type { ItemPlan } from '../../../shared/operation';
-import { ItemProblems } from '../../../shared/problems';
-import { parseJsonObject, requireText } from '../../../shared/validation';
+import { ServiceError } from '../../../shared/transport/errors';
+import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import type { ItemPlan } from '../../../shared/runner/operation';
+import { ItemProblems } from '../../../shared/validation/problems';
+import { parseJsonObject, requireText } from '../../../shared/validation/validation';
 
 const show = { resource: ['authorization'], operation: ['get'] };
 

@@ -1,5 +1,5 @@
 /** Bank > Get Many (interface document 4.9, `data.banks`): the banks a bank transfer can go to. */
-import { listOperation } from '../../../shared/listing';
+import { listOperation } from '../../../shared/operations/listing';
 
 export const { description, prepare } = listOperation({
 	show: { resource: ['bank'], operation: ['getMany'] },

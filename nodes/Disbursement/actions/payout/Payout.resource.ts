@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyProperties } from '../../../shared/simplify';
+import { simplifyProperties } from '../../../shared/descriptions/simplify';
 
 import * as create from './create.operation';
 import * as get from './get.operation';

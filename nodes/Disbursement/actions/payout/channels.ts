@@ -6,10 +6,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceError } from '../../../shared/errors';
-import { pickList } from '../../../shared/schemas';
-import { callService, type ServiceContext } from '../../../shared/transport';
-import type { ChannelType } from './fields/mapping';
+import { ServiceError } from '../../../shared/transport/errors';
+import { pickList } from '../../../shared/validation/schemas';
+import { callService, type ServiceContext } from '../../../shared/transport/transport';
+import type { ChannelType } from './form/mapping';
 
 export interface PayoutChannel {
 	code: string;

@@ -4,29 +4,28 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { moneyGuardOptions, readRunGuards, readSafetyLimit, type RunGuards } from '../../../shared/moneyGuards';
-import type { ItemPlan } from '../../../shared/operation';
-import { ItemProblems } from '../../../shared/problems';
+import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import { moneyGuardOptions, readRunGuards, readSafetyLimit, type RunGuards } from '../../../shared/runner/moneyGuards';
+import type { ItemPlan } from '../../../shared/runner/operation';
+import { ItemProblems } from '../../../shared/validation/problems';
 import {
 	parseAmount,
 	parseJsonObject,
 	parseOptionalUrl,
 	parseReferenceNo,
 	requireText,
-} from '../../../shared/validation';
-import { bankTransferFields, bankTransferMapping } from './fields/bankTransfer.fields';
-import { commonPayoutFields } from './fields/common.fields';
-import { eWalletFields, eWalletMapping } from './fields/eWallet.fields';
+} from '../../../shared/validation/validation';
+import { bankTransferMapping, bankTransferProperties, eWalletMapping, eWalletProperties } from './form/channelFields';
+import { commonPayoutProperties } from './form/common.properties';
 import { explainChannelRefusal } from './channels';
-import { mergeUnder, readChannelFields, type ChannelType } from './fields/mapping';
+import { mergeUnder, readChannelFields, type ChannelType } from './form/mapping';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
 export const description: INodeProperties[] = [
-	...commonPayoutFields,
-	...bankTransferFields,
-	...eWalletFields,
+	...commonPayoutProperties,
+	...bankTransferProperties,
+	...eWalletProperties,
 	{
 		displayName: 'Extra Channel Fields (JSON)',
 		name: 'extraChannelFields',

@@ -1,7 +1,7 @@
 /** Payout > Get: one payout by its reference_no (interface document 4.5). */
-import { getByReferenceOperation } from '../../../shared/getByReference';
-import { findPayout } from '../../../shared/lookups';
-import { parseReferenceNo } from '../../../shared/validation';
+import { getByReferenceOperation } from '../../../shared/operations/getByReference';
+import { findPayout } from '../../../shared/transport/lookups';
+import { parseReferenceNo } from '../../../shared/validation/validation';
 
 export const { description, prepare } = getByReferenceOperation({
 	show: { resource: ['payout'], operation: ['get'] },

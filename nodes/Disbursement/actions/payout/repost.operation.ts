@@ -6,13 +6,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceError } from '../../../shared/errors';
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { referenceNoField } from '../../../shared/fields';
-import { carryOut } from '../../../shared/itemRunner';
-import type { ItemPlan, SendPlan } from '../../../shared/operation';
-import { credentialsFor } from '../../../shared/transport';
-import { parseReferenceNo } from '../../../shared/validation';
+import { ServiceError } from '../../../shared/transport/errors';
+import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import { referenceNoProperty as referenceNoField } from '../../../shared/descriptions/properties';
+import { carryOut } from '../../../shared/runner/itemRunner';
+import type { ItemPlan, SendPlan } from '../../../shared/runner/operation';
+import { credentialsFor } from '../../../shared/transport/transport';
+import { parseReferenceNo } from '../../../shared/validation/validation';
 
 const show = { resource: ['payout'], operation: ['repost'] };
 

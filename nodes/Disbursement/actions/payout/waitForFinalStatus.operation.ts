@@ -1,6 +1,6 @@
 /** Payout > Wait for Final Status: look the payout up until it is completed or cancelled (4.5). */
-import { parseReferenceNo } from '../../../shared/validation';
-import { waitForFinalStatusOperation } from '../../../shared/waitForFinalStatus';
+import { parseReferenceNo } from '../../../shared/validation/validation';
+import { waitForFinalStatusOperation } from '../../../shared/operations/waitForFinalStatus';
 
 export const { description, prepare } = waitForFinalStatusOperation({
 	show: { resource: ['payout'], operation: ['waitForFinalStatus'] },

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { limitProperties, readResultLimit } from '../../../shared/listing';
-import type { ItemPlan } from '../../../shared/operation';
+import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import { limitProperties, readResultLimit } from '../../../shared/operations/listing';
+import type { ItemPlan } from '../../../shared/runner/operation';
 import { fetchChannels, inCategory, isDisabled } from '../../helpers/channels';
 
 const show = { resource: ['channel'], operation: ['getMany'] };

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { simplifyProperties } from '../../../shared/simplify';
+import { simplifyProperties } from '../../../shared/descriptions/simplify';
 
 import * as generate from './generate.operation';
 import * as get from './get.operation';

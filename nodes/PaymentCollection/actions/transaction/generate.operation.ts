@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/executionOptions';
-import { amountField, callbackMissingNotice, callbackWebhookUrlField, newReferenceNoField } from '../../../shared/fields';
-import { moneyGuardOptions, readRunGuards } from '../../../shared/moneyGuards';
-import type { ItemPlan } from '../../../shared/operation';
-import { ItemProblems } from '../../../shared/problems';
-import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation';
-import { CUSTOMER_FIELDS, customerBody, extraBody } from '../../helpers/customerFields';
+import { executionOptionsProperty, readExecutionOptions, readOption } from '../../../shared/descriptions/executionOptions';
+import { amountProperty, callbackMissingNotice, callbackWebhookUrlProperty, newReferenceNoProperty } from '../../../shared/descriptions/properties';
+import { moneyGuardOptions, readRunGuards } from '../../../shared/runner/moneyGuards';
+import type { ItemPlan } from '../../../shared/runner/operation';
+import { ItemProblems } from '../../../shared/validation/problems';
+import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation/validation';
+import { CUSTOMER_DETAILS, customerBody, extraBody } from '../../helpers/customerBody';
 
 const show = { resource: ['transaction'], operation: ['generate'] };
 
@@ -22,9 +22,9 @@ export const description: INodeProperties[] = [
 			'The payment channel the customer pays with. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
-	amountField(show),
-	newReferenceNoField(show, 'payment link', 'e.g. INV-2024-0001'),
-	callbackWebhookUrlField(show, 'payment'),
+	amountProperty(show),
+	newReferenceNoProperty(show, 'payment link', 'e.g. INV-2024-0001'),
+	callbackWebhookUrlProperty(show, 'payment'),
 	callbackMissingNotice(show, 'payment'),
 	{
 		displayName: 'Success Redirect URL',
@@ -52,7 +52,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		description: 'Customer details some channels (such as cards) require',
 		displayOptions: { show },
-		options: CUSTOMER_FIELDS.map(({ name, label }) => ({
+		options: CUSTOMER_DETAILS.map(({ name, label }) => ({
 			displayName: label,
 			name,
 			type: 'string' as const,
@@ -103,8 +103,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const customer = problems.check(() =>
 		customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject),
 	);
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const extra = problems.check(() => extraBody(node, itemIndex, options.extraBodyFields));
+	const extra = problems.check(() => extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')));
 	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 

@@ -1,7 +1,7 @@
 /** Transaction > Get: one transaction by its reference_no (interface document 4.4). */
-import { getByReferenceOperation } from '../../../shared/getByReference';
-import { findCollectionTransaction } from '../../../shared/lookups';
-import { requireText } from '../../../shared/validation';
+import { getByReferenceOperation } from '../../../shared/operations/getByReference';
+import { findCollectionTransaction } from '../../../shared/transport/lookups';
+import { requireText } from '../../../shared/validation/validation';
 
 export const { description, prepare } = getByReferenceOperation({
 	show: { resource: ['transaction'], operation: ['get'] },

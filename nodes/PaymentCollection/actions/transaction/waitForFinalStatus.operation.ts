@@ -1,6 +1,6 @@
 /** Transaction > Wait for Final Status: look the transaction up until it is completed or cancelled (4.4). */
-import { requireText } from '../../../shared/validation';
-import { waitForFinalStatusOperation } from '../../../shared/waitForFinalStatus';
+import { requireText } from '../../../shared/validation/validation';
+import { waitForFinalStatusOperation } from '../../../shared/operations/waitForFinalStatus';
 
 export const { description, prepare } = waitForFinalStatusOperation({
 	show: { resource: ['transaction'], operation: ['waitForFinalStatus'] },

@@ -2,9 +2,9 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
-import { referenceNoField } from './fields';
-import type { Operation } from './operation';
+import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
+import { referenceNoProperty } from '../descriptions/properties';
+import type { Operation } from '../runner/operation';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
@@ -17,7 +17,7 @@ export interface GetByReferenceSpec {
 
 export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoField(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
+		referenceNoProperty(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
 		executionOptionsProperty(spec.show, undefined, [
 			{
 				displayName: 'On Not Found',
@@ -47,7 +47,7 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-			const outputNothing = ctx.getNodeParameter('options.onNotFound', itemIndex, 'fail') === 'outputNothing';
+			const outputNothing = readOption(ctx, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
 			return {
 				read: async () => {
 					const found = await spec.find(ctx, referenceNo, timeoutMs);

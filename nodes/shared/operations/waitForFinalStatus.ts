@@ -6,10 +6,10 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
-import { referenceNoField } from './fields';
-import { findByReference, type RecordKind } from './lookups';
-import type { Operation } from './operation';
+import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
+import { referenceNoProperty } from '../descriptions/properties';
+import { findByReference, type RecordKind } from '../transport/lookups';
+import type { Operation } from '../runner/operation';
 
 const FINAL_STATUSES = ['completed', 'cancelled'];
 
@@ -22,7 +22,7 @@ export interface WaitSpec {
 
 export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoField(spec.show, spec.placeholder, `The reference_no of the ${spec.kind} to wait for`),
+		referenceNoProperty(spec.show, spec.placeholder, `The reference_no of the ${spec.kind} to wait for`),
 		{
 			displayName: 'Give Up After (Minutes)',
 			name: 'timeLimitMinutes',
@@ -58,8 +58,8 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 			const limitMs = positive(ctx.getNodeParameter('timeLimitMinutes', itemIndex, 10), 10) * 60_000;
-			const firstMs = positive(ctx.getNodeParameter('options.firstPollSeconds', itemIndex, 5), 5) * 1000;
-			const longestMs = Math.max(firstMs, positive(ctx.getNodeParameter('options.maxPollSeconds', itemIndex, 60), 60) * 1000);
+			const firstMs = positive(readOption(ctx, 'firstPollSeconds', itemIndex, 5), 5) * 1000;
+			const longestMs = Math.max(firstMs, positive(readOption(ctx, 'maxPollSeconds', itemIndex, 60), 60) * 1000);
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 			return {
 				read: async () =>

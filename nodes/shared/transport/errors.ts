@@ -7,7 +7,8 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { ApplicationError, NodeApiError } from 'n8n-workflow';
 
-import { envelopeSchema } from './schemas';
+import { envelopeSchema } from '../validation/schemas';
+import { INTERFACE_LABEL, type ApiInterface } from './endpoints';
 import { describeNetworkCode } from './networkCodes';
 
 /**
@@ -130,14 +131,12 @@ function safeJson(text: string): unknown {
 	}
 }
 
-const API_LABEL = { collection: 'Payment Collection', disbursement: 'Disbursement' } as const;
-
 /** The message a user reads in the editor: what happened and what to do about it. */
 export function describeFailure(
 	failure: ServiceFailure,
-	api: keyof typeof API_LABEL,
+	api: ApiInterface,
 ): { message: string; description?: string } {
-	const label = API_LABEL[api];
+	const label = INTERFACE_LABEL[api];
 	const said = failure.serviceMessage ? ` The service said: "${failure.serviceMessage}"` : '';
 	if (failure.tokenFailure) return { message: failure.tokenFailure };
 	if (failure.status === 401) {

@@ -5,32 +5,18 @@
  * the row number in every item's error, and stopping the run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceError, stopsTheRun } from './errors';
-import { createOnce, type MoneyPlan } from './moneySafe';
+import { ServiceError } from '../transport/errors';
+import { clampConcurrency, DEFAULT_CONCURRENCY } from './concurrency';
 import { dryRunItems, totalOf } from './dryRun';
+import { asNodeError, earliest, errorItem, notSentError, stopsRun } from './itemErrors';
 import type { RunGuards } from './moneyGuards';
+import { createOnce, type MoneyPlan } from './moneySafe';
 import type { ItemPlan, ItemResult, Operation } from './operation';
+import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
-import { callService, outcomeOf } from './transport';
-
-export const DEFAULT_CONCURRENCY = 8;
-export const MAX_CONCURRENCY = 100;
-
-/** Errors after which nothing more is sent, whatever the node's error setting (invalid safety limits). */
-const runStoppers = new WeakSet<Error>();
-
-/** Marks an error as one that stops the run: no item is sent after it, even with continue-on-fail. */
-export function stopRun<T extends Error>(error: T): T {
-	runStoppers.add(error);
-	return error;
-}
-
-function stopsRun(error: unknown): boolean {
-	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;
-	return error instanceof Error && runStoppers.has(error);
-}
+import { callService, outcomeOf } from '../transport/transport';
 
 /** How one item's plan is carried out: the money-safe path for creates, one request, or a read. */
 export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: ItemPlan): Promise<ItemResult> {
@@ -52,11 +38,6 @@ interface ReadItem {
 	send: () => Promise<ItemResult>;
 }
 
-interface Failed {
-	itemIndex: number;
-	error: Error;
-}
-
 export async function runItems(
 	ctx: IExecuteFunctions,
 	operation: Operation,
@@ -66,7 +47,7 @@ export async function runItems(
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	const continueOnFail = ctx.continueOnFail();
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
-	const workers = Math.max(1, Math.min(Math.floor(concurrency) || 1, MAX_CONCURRENCY, itemCount));
+	const workers = Math.max(1, Math.min(clampConcurrency(concurrency), itemCount));
 	const stop: { first?: Failed; stopper?: Failed } = {};
 	let next = 0;
 
@@ -156,22 +137,11 @@ export async function runItems(
 	const failed = stop.first && stop.stopper ? earliest(stop.first, stop.stopper) : (stop.first ?? stop.stopper);
 	if (!continueOnFail && failed) throw failed.error;
 	if (stop.stopper) {
-		// Every item the stop kept from being sent says so, so nothing looks done that was not.
-		const reason = stop.stopper.error.message.replace(/ \(row \d+\)$/, '');
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-			if (results[itemIndex]) continue;
-			const error = new NodeOperationError(ctx.getNode(), `Not sent, because the run stopped: ${reason}`, {
-				itemIndex,
-				description: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
-			});
-			results[itemIndex] = fail(itemIndex, withRow(error, itemIndex));
+			if (!results[itemIndex]) results[itemIndex] = fail(itemIndex, notSentError(ctx, itemIndex, stop.stopper));
 		}
 	}
 	return [results.flat()];
-}
-
-function earliest<T extends { itemIndex: number }>(current: T | undefined, candidate: T): T {
-	return current && current.itemIndex < candidate.itemIndex ? current : candidate;
 }
 
 /**
@@ -197,35 +167,4 @@ function prepareAll(
 		stop.stopper = { itemIndex: 0, error: stopRun(error) };
 	}
 	return plans;
-}
-
-/** The error as n8n shows it, its message naming the row as a spreadsheet user counts it (from 1). */
-function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number | undefined): Error {
-	let error: NodeApiError | NodeOperationError;
-	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
-		error = caught;
-		if (itemIndex !== undefined) error.context = { ...error.context, itemIndex };
-	} else {
-		const message = caught instanceof Error ? caught.message : String(caught);
-		error = new NodeOperationError(ctx.getNode(), message, itemIndex === undefined ? {} : { itemIndex });
-	}
-	return itemIndex === undefined ? error : withRow(error, itemIndex);
-}
-
-function withRow<T extends Error>(error: T, itemIndex: number): T {
-	const row = ` (row ${itemIndex + 1})`;
-	if (!error.message.endsWith(row)) error.message += row;
-	return error;
-}
-
-/** What an item that failed looks like on the output (or the error output) of the node. */
-function errorItem(error: Error, itemIndex: number): IDataObject {
-	const item: IDataObject = { error: error.message, itemIndex };
-	const description = (error as { description?: string | null }).description;
-	if (description) item.errorDetails = description;
-	if (error instanceof ServiceError) {
-		if (error.failure.status) item.httpCode = error.failure.status;
-		if (error.failure.fieldErrors) item.fieldErrors = error.failure.fieldErrors;
-	}
-	return item;
 }

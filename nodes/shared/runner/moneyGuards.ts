@@ -5,8 +5,9 @@
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { stopRun } from './itemRunner';
-import { readLimit } from './validation';
+import { readOption } from '../descriptions/executionOptions';
+import { readLimit } from '../validation/validation';
+import { stopRun } from './runStop';
 
 export interface RunGuards {
 	/** Check every row and show what would be sent; send nothing that creates money. */
@@ -50,7 +51,7 @@ export function readSafetyLimit(
 ): number | undefined {
 	const options = node.parameters.options as Record<string, unknown> | undefined;
 	if (options?.[option] === undefined) return undefined;
-	const raw = ctx.getNodeParameter(`options.${option}`, itemIndex, undefined) as unknown;
+	const raw = readOption(ctx, option, itemIndex, undefined);
 	const limit = readLimit(raw);
 	if (limit !== undefined) return limit;
 	const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 40) : '';
@@ -67,7 +68,7 @@ export function readSafetyLimit(
 export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
 	if (ctx.getInputData().length === 0) return { dryRun: false };
 	return {
-		dryRun: ctx.getNodeParameter('options.dryRun', 0, false) === true,
+		dryRun: readOption(ctx, 'dryRun', 0, false) === true,
 		maxTotal: readSafetyLimit(ctx, 0, 'maxTotalPerRun', 'Maximum Total per Run'),
 	};
 }

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EndpointName } from './endpoints';
-import { pickList } from './schemas';
+import { pickList } from '../validation/schemas';
 import { callService, type ServiceContext } from './transport';
 
 export type RecordKind = 'transaction' | 'payout';

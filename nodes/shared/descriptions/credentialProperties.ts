@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** The fields both credentials share; only the wording of the service's name differs. */
-export function credentialFields(serviceLabel: string): INodeProperties[] {
+export function credentialProperties(serviceLabel: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'Environment',

@@ -15,20 +15,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { ServiceError, stopsTheRun } from './errors';
-import { findByReference } from './lookups';
+import { ServiceError, stopsTheRun } from '../transport/errors';
+import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
-import { callService, outcomeOf } from './transport';
-import { readAmount, sameAmount } from './validation';
+import { callService, outcomeOf } from '../transport/transport';
+import { recordAmount, recordChannel } from '../validation/records';
+import { readAmount, sameAmount } from '../validation/validation';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
-
-/** Where each kind of record states its amount: a transaction's subtotal is what was asked for (2.2). */
-const AMOUNT_FIELDS: Record<MoneyIntent['kind'], string[]> = {
-	transaction: ['subtotal_amount', 'amount'],
-	payout: ['amount'],
-};
 
 export type MoneyPlan = SendPlan & { creates: MoneyIntent };
 
@@ -95,25 +90,6 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 			description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
 		},
 	);
-}
-
-/** The amount a record states, read as amounts are read everywhere; undefined when it states none. */
-export function recordAmount(kind: MoneyIntent['kind'], record: IDataObject): unknown {
-	for (const field of AMOUNT_FIELDS[kind]) {
-		if (record[field] !== undefined && record[field] !== null) return record[field];
-	}
-	return undefined;
-}
-
-/** The channel code of a record: channel.code (2.4), or a flat channel_code / channel. */
-export function recordChannel(record: IDataObject): string | undefined {
-	const channel = record.channel;
-	if (channel && typeof channel === 'object' && typeof (channel as IDataObject).code === 'string') {
-		return (channel as IDataObject).code as string;
-	}
-	if (typeof record.channel_code === 'string') return record.channel_code;
-	if (typeof channel === 'string') return channel;
-	return undefined;
 }
 
 /** Why a 2xx body does not confirm this request, or undefined when it does. */
@@ -183,53 +159,4 @@ function referenceTaken(error: ServiceError): 'only' | 'amongOthers' | undefined
 		return undefined;
 	}
 	return Object.keys(fieldErrors ?? {}).length === 1 ? 'only' : 'amongOthers';
-}
-
-/** A rejection naming several fields stays a rejection; what the reference belongs to is added to it. */
-async function rejectedWithExisting(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	intent: MoneyIntent,
-	error: ServiceError,
-	timeoutMs: number | undefined,
-): Promise<ServiceError> {
-	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
-	let found: string;
-	if ('failure' in lookedUp) {
-		found = `looking reference_no "${intent.referenceNo}" up failed (${(lookedUp.failure as Error).message})`;
-	} else if (lookedUp.answer) {
-		const existing = lookedUp.answer;
-		const channel = recordChannel(existing);
-		found =
-			`reference_no "${intent.referenceNo}" belongs to an existing ${intent.kind} for ${String(recordAmount(intent.kind, existing) ?? 'an unknown amount')}` +
-			`${channel ? ` on ${channel}` : ''}, status ${String(existing.status ?? 'unknown')}`;
-	} else {
-		found = `a look-up found no ${intent.kind} with reference_no "${intent.referenceNo}"`;
-	}
-	const rejection = new ServiceError(ctx.getNode(), error.failure, `${error.message}. Also, ${found}`, error.description ?? undefined);
-	rejection.context = { ...rejection.context, itemIndex };
-	return rejection;
-}
-
-async function lookUp(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	intent: MoneyIntent,
-	timeoutMs: number | undefined,
-	cause: string | undefined,
-): Promise<IDataObject | undefined> {
-	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
-	if ('answer' in lookedUp) return lookedUp.answer;
-	const lookupError = lookedUp.failure;
-	if (lookupError instanceof ServiceError && stopsTheRun(lookupError.failure)) throw lookupError;
-	const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
-	// Without a cause the service said the reference is taken: the record exists, only the comparison is missing.
-	const what = cause
-		? `Could not confirm whether the ${intent.kind} "${intent.referenceNo}" was created: ${cause}; the look-up failed too`
-		: `reference_no "${intent.referenceNo}" is already used, and looking the ${intent.kind} up to compare it failed`;
-	throw new NodeOperationError(ctx.getNode(), `${what} (${reason})`, {
-		itemIndex,
-		description:
-			'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
-	});
 }

@@ -4,14 +4,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { recordChannel } from '../validation/records';
+
 /** The fields kept, in this order, when the record has them. */
 const KEPT = ['reference_no', 'status', 'amount', 'channel', 'web_payment_url', 'expires_at', 'id', 'replayed'] as const;
-
-/** The channel code, whether the record gives the channel as a code or as an object with one. */
-function channelCode(channel: IDataObject[string]): IDataObject[string] {
-	if (channel && typeof channel === 'object' && !Array.isArray(channel)) return (channel as IDataObject).code;
-	return channel;
-}
 
 /**
  * A payment link or payout cut down to reference_no, status, amount, channel (its code), the
@@ -22,7 +18,7 @@ export function simplifyRecord(record: IDataObject): IDataObject {
 	const source: IDataObject = {
 		...record,
 		amount: record.amount ?? record.subtotal_amount,
-		channel: channelCode(record.channel),
+		channel: recordChannel(record),
 	};
 	const simple: IDataObject = {};
 	for (const key of KEPT) if (source[key] !== undefined) simple[key] = source[key];

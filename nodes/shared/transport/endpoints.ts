@@ -5,6 +5,12 @@
  * "Endpoint Path" option).
  */
 export type ApiInterface = 'collection' | 'disbursement';
+/** The interface's name as users read it in the editor and the interface document. */
+export const INTERFACE_LABEL: Record<ApiInterface, string> = {
+	collection: 'Payment Collection',
+	disbursement: 'Disbursement',
+};
+
 export type EndpointSource = 'documented' | 'public' | 'assumed';
 
 export interface Endpoint {

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { parsePhilippineMobile } from '../../../../shared/validation';
-import type { ItemProblems } from '../../../../shared/problems';
+import { EMAIL_PATTERN, parsePhilippineMobile } from '../../../../shared/validation/validation';
+import type { ItemProblems } from '../../../../shared/validation/problems';
 
 export interface FieldMapping {
 	/** Node parameter name. */
@@ -57,7 +57,6 @@ export function channelFieldMapping(field: ChannelField): FieldMapping {
 	};
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Text from a form field or a spreadsheet cell: numbers count as text, empty means absent. */
 function asText(value: unknown): string {
@@ -92,7 +91,7 @@ export function readChannelFields(
 			);
 			if (mobile === undefined) continue;
 			value = mobile;
-		} else if (mapping.kind === 'email' && !EMAIL.test(value)) {
+		} else if (mapping.kind === 'email' && !EMAIL_PATTERN.test(value)) {
 			problems.add(`${mapping.label} "${value.slice(0, 40)}" is not an email address`);
 			continue;
 		} else if (mapping.kind === 'code') {

@@ -2,15 +2,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
-	amountField,
+	amountProperty,
 	callbackMissingNotice,
-	callbackWebhookUrlField,
-	newReferenceNoField,
-} from '../../../../shared/fields';
+	callbackWebhookUrlProperty,
+	newReferenceNoProperty,
+} from '../../../../shared/descriptions/properties';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
-export const commonPayoutFields: INodeProperties[] = [
+export const commonPayoutProperties: INodeProperties[] = [
 	{
 		displayName:
 			'Money moves when this node runs. An AI agent using it as a tool should run with "Maximum Amount per Payout" set in Options, so a payout above that amount is refused before it is sent.',
@@ -50,8 +50,8 @@ export const commonPayoutFields: INodeProperties[] = [
 			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
-	amountField(show),
-	newReferenceNoField(show, 'payout', 'e.g. PAYOUT-2026-0001'),
-	callbackWebhookUrlField(show, 'payout'),
+	amountProperty(show),
+	newReferenceNoProperty(show, 'payout', 'e.g. PAYOUT-2026-0001'),
+	callbackWebhookUrlProperty(show, 'payout'),
 	callbackMissingNotice(show, 'payout'),
 ];

@@ -8,16 +8,18 @@ import { NodeOperationError } from 'n8n-workflow';
 export const MIN_AMOUNT = 0.01;
 export const MAX_AMOUNT = 50_000;
 export const MAX_REFERENCE_LENGTH = 64;
+/** An e-mail address as the service accepts one: something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The error for one bad input value: names the field and the problem (the runner adds the row). */
 export function invalidInput(
 	node: INode,
 	itemIndex: number,
-	field: string,
+	label: string,
 	problem: string,
 	hint?: string,
 ): NodeOperationError {
-	return new NodeOperationError(node, `${field} ${problem}`, {
+	return new NodeOperationError(node, `${label} ${problem}`, {
 		itemIndex,
 		description: hint,
 	});
@@ -58,27 +60,27 @@ export function parseAmount(
 	node: INode,
 	itemIndex: number,
 	value: unknown,
-	limits: { max?: number; field?: string } = {},
+	limits: { max?: number; label?: string } = {},
 ): number {
-	const field = limits.field ?? 'Amount';
+	const label = limits.label ?? 'Amount';
 	const max = limits.max ?? MAX_AMOUNT;
 	// An empty cell or a column missing from the row.
 	if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-		throw invalidInput(node, itemIndex, field, 'is empty', 'Give an amount such as 1250.50');
+		throw invalidInput(node, itemIndex, label, 'is empty', 'Give an amount such as 1250.50');
 	}
 	const amount = readAmount(value);
 	if (amount === undefined && typeof value === 'number') {
-		throw invalidInput(node, itemIndex, field, `${shown(value)} is not a finite number`);
+		throw invalidInput(node, itemIndex, label, `${shown(value)} is not a finite number`);
 	}
 	if (amount === undefined) {
 		const hint = typeof value === 'string' ? 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50' : 'Give an amount such as 1250.50';
-		throw invalidInput(node, itemIndex, field, `${shown(value)} is not a number`, hint);
+		throw invalidInput(node, itemIndex, label, `${shown(value)} is not a number`, hint);
 	}
 	if (amount < MIN_AMOUNT || amount > max) {
-		throw invalidInput(node, itemIndex, field, `${amount} is outside the allowed range ${MIN_AMOUNT} to ${max.toLocaleString('en-US')}`);
+		throw invalidInput(node, itemIndex, label, `${amount} is outside the allowed range ${MIN_AMOUNT} to ${max.toLocaleString('en-US')}`);
 	}
 	if (Math.round(amount * 100) / 100 !== amount) {
-		throw invalidInput(node, itemIndex, field, `${amount} has more than 2 decimal places`);
+		throw invalidInput(node, itemIndex, label, `${amount} has more than 2 decimal places`);
 	}
 	return amount;
 }
@@ -142,51 +144,51 @@ export function parseReferenceNo(node: INode, itemIndex: number, value: unknown)
 }
 
 /** An optional http(s) URL; empty means "not given". */
-export function parseOptionalUrl(node: INode, itemIndex: number, field: string, value: unknown): string | undefined {
+export function parseOptionalUrl(node: INode, itemIndex: number, label: string, value: unknown): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
 	if (text === '') return undefined;
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		throw invalidInput(node, itemIndex, field, `${shown(text)} is not a valid URL`, 'Use a full address such as https://example.com/path');
+		throw invalidInput(node, itemIndex, label, `${shown(text)} is not a valid URL`, 'Use a full address such as https://example.com/path');
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		throw invalidInput(node, itemIndex, field, `must start with https:// or http://`);
+		throw invalidInput(node, itemIndex, label, `must start with https:// or http://`);
 	}
 	return text;
 }
 
 /** Philippine mobile numbers: 09XXXXXXXXX or +639XXXXXXXXX; spaces and dashes are ignored. */
-export function parsePhilippineMobile(node: INode, itemIndex: number, field: string, value: unknown): string {
+export function parsePhilippineMobile(node: INode, itemIndex: number, label: string, value: unknown): string {
 	const text = (typeof value === 'string' ? value : value == null ? '' : String(value)).replace(/[\s-]/g, '');
-	if (text === '') throw invalidInput(node, itemIndex, field, 'is empty');
+	if (text === '') throw invalidInput(node, itemIndex, label, 'is empty');
 	if (!/^(09\d{9}|\+639\d{9})$/.test(text)) {
-		throw invalidInput(node, itemIndex, field, `${shown(value)} is not a Philippine mobile number`, 'Use 09XXXXXXXXX or +639XXXXXXXXX');
+		throw invalidInput(node, itemIndex, label, `${shown(value)} is not a Philippine mobile number`, 'Use 09XXXXXXXXX or +639XXXXXXXXX');
 	}
 	return text;
 }
 
 /** A required piece of text; numbers from a spreadsheet are accepted as text. */
-export function requireText(node: INode, itemIndex: number, field: string, value: unknown): string {
+export function requireText(node: INode, itemIndex: number, label: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-	if (text === '') throw invalidInput(node, itemIndex, field, 'is required');
+	if (text === '') throw invalidInput(node, itemIndex, label, 'is required');
 	return text;
 }
 
 /** A JSON object typed into a field (as text or already an object); empty means none. */
-export function parseJsonObject(node: INode, itemIndex: number, field: string, value: unknown): Record<string, unknown> {
+export function parseJsonObject(node: INode, itemIndex: number, label: string, value: unknown): Record<string, unknown> {
 	if (value == null || value === '') return {};
 	let parsed = value;
 	if (typeof value === 'string') {
 		try {
 			parsed = JSON.parse(value);
 		} catch {
-			throw invalidInput(node, itemIndex, field, 'is not valid JSON');
+			throw invalidInput(node, itemIndex, label, 'is not valid JSON');
 		}
 	}
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw invalidInput(node, itemIndex, field, 'must be a JSON object, e.g. {"email": "a@b.ph"}');
+		throw invalidInput(node, itemIndex, label, 'must be a JSON object, e.g. {"email": "a@b.ph"}');
 	}
 	return parsed as Record<string, unknown>;
 }

@@ -6,10 +6,10 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { EndpointName } from './endpoints';
-import { executionOptionsProperty, readExecutionOptions } from './executionOptions';
-import type { Operation } from './operation';
-import { STATUSES, pickList } from './schemas';
+import type { EndpointName } from '../transport/endpoints';
+import { executionOptionsProperty, readExecutionOptions } from '../descriptions/executionOptions';
+import type { Operation } from '../runner/operation';
+import { STATUSES, pickList } from '../validation/schemas';
 
 type Show = Record<string, string[]>;
 

@@ -6,10 +6,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ServiceError } from './errors';
-import type { RecordKind } from './lookups';
+import type { ServiceError } from '../transport/errors';
+import type { RecordKind } from '../transport/lookups';
 import type { RunGuards } from './moneyGuards';
-import type { ServiceRequest, ServiceResponse } from './transport';
+import type { ServiceRequest, ServiceResponse } from '../transport/transport';
 
 export type ItemResult = IDataObject | IDataObject[];
 

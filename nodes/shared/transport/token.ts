@@ -14,10 +14,10 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { ENDPOINTS, type ApiInterface } from './endpoints';
+import { ENDPOINTS, INTERFACE_LABEL, type ApiInterface } from './endpoints';
 import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError } from './errors';
 import { describeNetworkCode } from './networkCodes';
-import { envelopeSchema, tokenSchema } from './schemas';
+import { envelopeSchema, tokenSchema } from '../validation/schemas';
 import { scrubText, secretsOf } from './secrets';
 import { baseUrlProblem, joinUrl } from './url';
 
@@ -103,7 +103,7 @@ async function requestToken(
 ): Promise<string> {
 	const username = String(credentials.username ?? '');
 	const password = String(credentials.password ?? '');
-	const label = api === 'collection' ? 'Payment Collection' : 'Disbursement';
+	const label = INTERFACE_LABEL[api];
 	if (!credentials.baseUrl || !username || !password) {
 		throw new TokenStepError(`The ${label} credential is incomplete: fill in Base URL, Username and Password`);
 	}

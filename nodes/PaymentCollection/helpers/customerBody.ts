@@ -4,10 +4,10 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation';
+import { EMAIL_PATTERN, invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation/validation';
 
 /** Parameter name in the editor -> field name the service expects, with its label. */
-export const CUSTOMER_FIELDS = [
+export const CUSTOMER_DETAILS = [
 	{ name: 'email', field: 'email', label: 'Email' },
 	{ name: 'mobileNumber', field: 'mobile_number', label: 'Mobile Number' },
 	{ name: 'firstName', field: 'first_name', label: 'First Name' },
@@ -20,7 +20,7 @@ export const CUSTOMER_FIELDS = [
 ] as const;
 
 /** The fields the node itself sets: extra fields can never replace them. */
-export const CORE_FIELDS = [
+export const CORE_BODY_KEYS = [
 	'channel_code',
 	'amount',
 	'reference_no',
@@ -29,15 +29,14 @@ export const CORE_FIELDS = [
 	'failure_redirect_url',
 ];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function customerBody(node: INode, itemIndex: number, raw: IDataObject): IDataObject {
 	const body: IDataObject = {};
-	for (const { name, field, label } of CUSTOMER_FIELDS) {
+	for (const { name, field, label } of CUSTOMER_DETAILS) {
 		const value = raw[name];
 		const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 		if (text === '') continue;
-		if (field === 'email' && !EMAIL.test(text)) {
+		if (field === 'email' && !EMAIL_PATTERN.test(text)) {
 			throw invalidInput(node, itemIndex, label, `"${text.slice(0, 40)}" is not an email address`);
 		}
 		body[field] = field === 'mobile_number' ? parsePhilippineMobile(node, itemIndex, label, text) : text;
@@ -47,7 +46,7 @@ export function customerBody(node: INode, itemIndex: number, raw: IDataObject): 
 
 export function extraBody(node: INode, itemIndex: number, value: unknown): IDataObject {
 	const extra = parseJsonObject(node, itemIndex, 'Extra Body Fields', value) as IDataObject;
-	const clashing = Object.keys(extra).filter((key) => CORE_FIELDS.includes(key));
+	const clashing = Object.keys(extra).filter((key) => CORE_BODY_KEYS.includes(key));
 	if (clashing.length) {
 		throw invalidInput(
 			node,

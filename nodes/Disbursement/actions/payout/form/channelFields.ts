@@ -1,6 +1,7 @@
 /**
- * Payout > Create fields of a bank transfer (interface document 4.6: `fields.bank_code`,
- * `fields.sender`, `fields.receiver`). Each is declared once, with the channel types that use it.
+ * The channel-type entries of a payout's `fields` object (interface document 4.6): a bank
+ * transfer's `fields.bank_code`, `fields.sender`, `fields.receiver`, an e-wallet's
+ * `fields.mobile_number`. Each is declared once, with the channel types that use it.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -84,5 +85,26 @@ const BANK_TRANSFER: ChannelField[] = [
 	),
 ];
 
-export const bankTransferFields = BANK_TRANSFER.map(channelFieldProperty);
+export const bankTransferProperties = BANK_TRANSFER.map(channelFieldProperty);
 export const bankTransferMapping = BANK_TRANSFER.map(channelFieldMapping);
+
+const E_WALLET: ChannelField[] = [
+	{
+		channelTypes: ['eWallet'],
+		property: {
+			displayName: 'Mobile Number',
+			name: 'mobileNumber',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '09171234567',
+			description:
+				'Mobile number of the e-wallet that receives the money: 09XXXXXXXXX or +639XXXXXXXXX (spaces and dashes are ignored)',
+		},
+		path: ['mobile_number'],
+		kind: 'mobile',
+	},
+];
+
+export const eWalletProperties = E_WALLET.map(channelFieldProperty);
+export const eWalletMapping = E_WALLET.map(channelFieldMapping);

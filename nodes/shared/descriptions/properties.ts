@@ -10,7 +10,7 @@ type Show = Record<string, string[]>;
  * Text, not a number field: n8n's number input shows its minimum (0.01) when empty, which invites
  * an accidental payout, and spreadsheet text such as "1,250.50" is accepted anyway.
  */
-export function amountField(show: Show): INodeProperties {
+export function amountProperty(show: Show): INodeProperties {
 	return {
 		displayName: 'Amount',
 		name: 'amount',
@@ -25,7 +25,7 @@ export function amountField(show: Show): INodeProperties {
 }
 
 /** The reference_no of a record, with what it is for in this operation. */
-export function referenceNoField(show: Show, placeholder: string, description: string): INodeProperties {
+export function referenceNoProperty(show: Show, placeholder: string, description: string): INodeProperties {
 	return {
 		displayName: 'Reference No',
 		name: 'referenceNo',
@@ -39,15 +39,15 @@ export function referenceNoField(show: Show, placeholder: string, description: s
 }
 
 /** The reference_no of a record the operation creates: it is what makes a re-run safe. */
-export function newReferenceNoField(show: Show, noun: string, placeholder: string): INodeProperties {
-	return referenceNoField(
+export function newReferenceNoProperty(show: Show, noun: string, placeholder: string): INodeProperties {
+	return referenceNoProperty(
 		show,
 		placeholder,
 		`Your own unique reference for this ${noun}, sent as reference_no. It is the idempotency key: map a stable value such as an invoice number (never a random or time-based value), so running the workflow again returns the same ${noun} instead of making a second one. Letters, digits, "-" and "_", at most 64 characters.`,
 	);
 }
 
-export function callbackWebhookUrlField(show: Show, noun: string): INodeProperties {
+export function callbackWebhookUrlProperty(show: Show, noun: string): INodeProperties {
 	return {
 		displayName: 'Callback Webhook URL',
 		name: 'callbackWebhookUrl',

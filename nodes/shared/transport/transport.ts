@@ -16,9 +16,9 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { ENDPOINTS, resolvePath, type ApiInterface, type EndpointName } from './endpoints';
+import { ENDPOINTS, INTERFACE_LABEL, resolvePath, type ApiInterface, type EndpointName } from './endpoints';
 import { ServiceError, classifyFailure, describeFailure, type ServiceFailure } from './errors';
-import { envelopeSchema } from './schemas';
+import { envelopeSchema } from '../validation/schemas';
 import { scrubDeep, secretsOf } from './secrets';
 import { baseUrlProblem, joinUrl } from './url';
 
@@ -99,7 +99,7 @@ export async function callService(
 	const baseUrl = String(credentials.baseUrl ?? '');
 	const urlProblem = baseUrlProblem(baseUrl);
 	if (urlProblem) {
-		const label = endpoint.api === 'collection' ? 'Payment Collection' : 'Disbursement';
+		const label = INTERFACE_LABEL[endpoint.api];
 		const tokenFailure = `The ${label} credential's Base URL ${urlProblem}`;
 		throw toServiceError(ctx, { kind: 'rejected', tokenFailure, credentialUnusable: true }, endpoint.api);
 	}

@@ -1,9 +1,9 @@
 /** The "Options" every operation offers, and reading them back. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ENDPOINTS, type EndpointName } from './endpoints';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './itemRunner';
-import { DEFAULT_TIMEOUT_MS } from './transport';
+import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
+import { clampConcurrency, MAX_CONCURRENCY } from '../runner/concurrency';
+import { DEFAULT_TIMEOUT_MS } from '../transport/transport';
 
 export interface ExecutionOptions {
 	concurrency: number;
@@ -60,16 +60,20 @@ export function executionOptionsProperty(
 	};
 }
 
+/** One value of the Options collection: every option is read through here. */
+export function readOption(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+	return ctx.getNodeParameter(`options.${name}`, itemIndex, fallback);
+}
+
 export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): ExecutionOptions {
 	const raw = ctx.getNodeParameter('options', itemIndex, {}) as {
 		concurrency?: number;
 		timeoutSeconds?: number;
 		endpointPath?: string;
 	};
-	const concurrency = Number(raw.concurrency ?? DEFAULT_CONCURRENCY);
 	const timeoutSeconds = Number(raw.timeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000);
 	return {
-		concurrency: Number.isFinite(concurrency) && concurrency >= 1 ? Math.min(concurrency, MAX_CONCURRENCY) : DEFAULT_CONCURRENCY,
+		concurrency: clampConcurrency(raw.concurrency),
 		timeoutMs: Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
 		endpointPath: raw.endpointPath?.trim() || undefined,
 	};

@@ -1,0 +1,59 @@
+/**
+ * How a failed item looks: its error names the row as a spreadsheet user counts it (from 1), and
+ * some errors stop the whole run, whatever the node's error setting.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ServiceError, stopsTheRun } from '../transport/errors';
+import { isRunStopper, type Failed } from './runStop';
+
+export function stopsRun(error: unknown): boolean {
+	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;
+	return isRunStopper(error);
+}
+
+export function earliest<T extends { itemIndex: number }>(current: T | undefined, candidate: T): T {
+	return current && current.itemIndex < candidate.itemIndex ? current : candidate;
+}
+
+/** The error as n8n shows it, its message naming the row. */
+export function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number | undefined): Error {
+	let error: NodeApiError | NodeOperationError;
+	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
+		error = caught;
+		if (itemIndex !== undefined) error.context = { ...error.context, itemIndex };
+	} else {
+		const message = caught instanceof Error ? caught.message : String(caught);
+		error = new NodeOperationError(ctx.getNode(), message, itemIndex === undefined ? {} : { itemIndex });
+	}
+	return itemIndex === undefined ? error : withRow(error, itemIndex);
+}
+
+function withRow<T extends Error>(error: T, itemIndex: number): T {
+	const row = ` (row ${itemIndex + 1})`;
+	if (!error.message.endsWith(row)) error.message += row;
+	return error;
+}
+
+/** Every item a stop kept from being sent says so, so nothing looks done that was not. */
+export function notSentError(ctx: IExecuteFunctions, itemIndex: number, stopper: Failed): Error {
+	const reason = stopper.error.message.replace(/ \(row \d+\)$/, '');
+	const error = new NodeOperationError(ctx.getNode(), `Not sent, because the run stopped: ${reason}`, {
+		itemIndex,
+		description: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
+	});
+	return withRow(error, itemIndex);
+}
+
+/** What an item that failed looks like on the output (or the error output) of the node. */
+export function errorItem(error: Error, itemIndex: number): IDataObject {
+	const item: IDataObject = { error: error.message, itemIndex };
+	const description = (error as { description?: string | null }).description;
+	if (description) item.errorDetails = description;
+	if (error instanceof ServiceError) {
+		if (error.failure.status) item.httpCode = error.failure.status;
+		if (error.failure.fieldErrors) item.fieldErrors = error.failure.fieldErrors;
+	}
+	return item;
+}
