@@ -8,6 +8,7 @@ const { N8nRest, nodeOutputs } = require('./rest');
 const { assert, assertEqual, waitFor } = require('./check');
 const { sleep } = require('./proc');
 const { PACKAGE_NAME } = require('./paths');
+const { major } = require('./targets');
 const { DEMO_CREDENTIALS } = require('./credentials');
 
 const TRIGGER = 'Payment Gateway Trigger';
@@ -161,15 +162,26 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 		assertEqual([item.reference_no, item.verified.signature, item.statusConfirmed], ['E2E-UNSIGNED-1', 'not configured', false], 'item');
 	});
 
-	await check('a repost after a restart of n8n starts no second execution', async () => {
+	// n8n 2.x saves a webhook trigger's static data, where the de-duplication record lives; n8n
+	// 1.123.81 was measured not to (README, Payment Gateway Trigger): there the check states that.
+	const keepsStaticData = major(instance.runtime.n8nVersion) >= 2;
+	const restartCheck = keepsStaticData
+		? 'a repost after a restart of n8n starts no second execution'
+		: 'n8n 1.x: the de-duplication record does not survive a restart (documented limit)';
+	await check(restartCheck, async () => {
 		assert(rest, 'n8n is not running');
 		const body = callback('E2E-RESTART-1', 140, signingSecret);
 		assertEqual((await post(url('restart'), body)).status, 200, 'HTTP status of the first delivery');
 		await executions('restart', 1);
 		await restart();
 		const repost = await post(url('restart'), body);
-		assertEqual([repost.status, repost.text], [200, '{"message":"Duplicate ignored"}'], 'answer to the repost');
-		assertEqual(await settledCount('restart'), 1, 'executions after the restart and repost');
+		if (keepsStaticData) {
+			assertEqual([repost.status, repost.text], [200, '{"message":"Duplicate ignored"}'], 'answer to the repost');
+			assertEqual(await settledCount('restart'), 1, 'executions after the restart and repost');
+		} else {
+			assertEqual(repost.status, 200, 'HTTP status of the repost');
+			assertEqual(await settledCount('restart'), 2, 'executions after the restart and repost on n8n 1.x');
+		}
 	});
 
 	return running;
