@@ -110,6 +110,12 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 		running = await instance.start({ port, webhooks: Object.keys(WORKFLOWS).map(url) });
 		rest = new N8nRest(running.url, instance.runtime.appDir);
 		await rest.setupOwnerOrLogin(owner);
+		// n8n 2.41 activates triggers in the background after start: wait until the refusing
+		// trigger answers (an unsigned callback it must refuse anyway) instead of 404.
+		await waitFor(async () => (await post(url('refusing'), callback('E2E-READY', 1))).status !== 404, {
+			timeoutMs: 60000,
+			message: 'the trigger webhooks were not registered within 60 s',
+		});
 	}
 
 	async function executions(name, count) {
