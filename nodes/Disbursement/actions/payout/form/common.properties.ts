@@ -13,7 +13,7 @@ const show = { resource: ['payout'], operation: ['create'] };
 export const commonPayoutProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Money moves when this node runs. An AI agent using it as a tool should run with "Maximum Amount per Payout" set in Options, so a payout above that amount is refused before it is sent.',
+			'Money moves when this node runs. An AI agent using it as a tool should run with "Maximum Amount per Payout" and "Maximum Total per Run" set in Options, so a payout or a run above them is refused before anything is sent. "Dry Run" checks a sheet without paying.',
 		name: 'agentNotice',
 		type: 'notice',
 		default: '',
