@@ -16,7 +16,7 @@ const RSS_ALLOWANCE_MB = 50;
 
 /** What one run measured, in the units the table prints. */
 function figures(spec, answer, sandbox, loadAverage) {
-	const base = { route: spec.route, n: spec.n, concurrency: spec.concurrency, latencyMs: spec.latencyMs, loadAverage };
+	const base = { engine: spec.engineId, route: spec.route, n: spec.n, concurrency: spec.concurrency, latencyMs: spec.latencyMs, loadAverage };
 	if (!answer.ok) return { ...base, ok: false, error: answer.error };
 	const seconds = answer.wallMs / 1000;
 	const itemsPerSecond = spec.n / seconds;
@@ -25,6 +25,9 @@ function figures(spec, answer, sandbox, loadAverage) {
 		...base,
 		ok: answer.complete,
 		error: answer.complete ? undefined : `only ${answer.succeeded} of ${spec.n} items came out as payouts: ${answer.problems.join('; ')}`,
+		node: answer.node,
+		n8nCore: answer.n8nCore,
+		expressionEngine: answer.expressionEngine,
 		wallMs: answer.wallMs,
 		nodeMs: answer.nodeMs,
 		itemsPerSecond,
