@@ -172,6 +172,9 @@ function rerender(cli) {
 	const saved = JSON.parse(fs.readFileSync(cli.fromJson, 'utf8'));
 	const options = { ...saved.options, write: cli.write !== false, json: undefined };
 	say(`figures of ${saved.info.date} (${saved.info.command}) from ${cli.fromJson}\n`);
+	// The ratios again, with this version's pairing (same engine, N and c).
+	for (const r of saved.results) delete r.vsLoop, delete r.vsBatching;
+	report.compare(saved.results);
 	return finish(saved.results, options, saved.info);
 }
 
