@@ -9,7 +9,7 @@ const { parseArgs, USAGE } = require('./args');
 const { startSandbox, runInChild } = require('./processes');
 const report = require('./report');
 const { summarise } = require('./profileSummary');
-const { resolveEngine } = require('./engines');
+const { resolveEngine, ENGINES } = require('./engines');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
@@ -20,7 +20,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 /** The engine's n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
 async function ensureApp(options, engine) {
 	const appHelper = path.join(ROOT, 'scripts', 'n8n', 'app.js');
-	const benchN8n = require('./engines').ENGINES[engine.id].n8n;
+	const benchN8n = ENGINES[engine.id].n8n;
 	const appRoot = require('../n8n/paths').appDir(benchN8n);
 	const nodeFile = path.join(appRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
 	if (!fs.existsSync(nodeFile) && options.install && fs.existsSync(appHelper)) {
@@ -85,6 +85,7 @@ async function main(argv) {
 			} else {
 				httpEngines.add(engine.id);
 				engine.appVersion = app.version;
+				if (engines.length === 1) options.n8nAppVersion = app.version;
 			}
 		}
 		if (!httpEngines.size) options.routes = options.routes.filter((route) => !HTTP_ROUTES.includes(route));
