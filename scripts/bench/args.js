@@ -8,6 +8,13 @@ const USAGE = `Usage: npm run bench -- [options]
   --routes node,httpLoop,httpBatching
                         node: the Disbursement node; httpLoop: HTTP Request in Loop Over Items;
                         httpBatching: HTTP Request with its batching option (interval 0)
+  --engine 2.8,2.41,2.41-legacy
+                        n8n engines, run alternately within each configuration (default 2.8):
+                        2.8: the n8n-core the tests use, on this machine's Node.js;
+                        2.41: n8n-core 2.41 from the installed n8n 2.41.1 on Node.js 24, its
+                        default expression engine (isolated-vm); 2.41-legacy: the same with
+                        N8N_EXPRESSION_ENGINE=legacy
+  --all-engines         all three (--engine 2.8,2.41,2.41-legacy)
   --no-http             the Disbursement node only
   --no-install          do not install n8n into .n8n-app when it is missing (HTTP routes skipped)
   --write / --no-write  write docs/benchmarks.md (default: yes, except with --quick)
@@ -19,6 +26,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --help`;
 
 const ALL_ROUTES = ['node', 'httpLoop', 'httpBatching'];
+const { ENGINE_IDS } = require('./engines');
 
 function list(value, name) {
 	const numbers = String(value || '')
@@ -37,6 +45,7 @@ function parseArgs(argv) {
 		concurrency: [1, 4, 16, 64],
 		latencyMs: 20,
 		routes: [...ALL_ROUTES],
+		engines: ['2.8'],
 		install: true,
 		write: undefined,
 		json: undefined,
@@ -74,6 +83,17 @@ function parseArgs(argv) {
 				options.routes = routes;
 				break;
 			}
+			case '--engine':
+			case '--n8n-core': {
+				const engines = String(value()).split(',').map((e) => e.trim());
+				const unknown = engines.filter((e) => !ENGINE_IDS.includes(e));
+				if (unknown.length || !engines.length) throw new Error(`unknown engine(s) ${unknown.join(', ')}; known: ${ENGINE_IDS.join(', ')}`);
+				options.engines = [...new Set(engines)];
+				break;
+			}
+			case '--all-engines':
+				options.engines = [...ENGINE_IDS];
+				break;
 			case '--no-http':
 				options.routes = ['node'];
 				break;

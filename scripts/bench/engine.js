@@ -5,14 +5,15 @@
 // does not scan every output item for secrets (a test's guard, not something n8n does), and it
 // times each node through n8n's own lifecycle hooks.
 const path = require('path');
-const Module = require('module');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const APP_MODULES = path.join(ROOT, '.n8n-app', 'node_modules');
+// Set by runChild through n8nModules.use() before this file loads: which n8n-core this is.
+const { appModules: APP_MODULES } = require('./n8nModules').current();
 
 require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
 
 const { WorkflowExecute } = require('n8n-core');
+const { Expression } = require('n8n-workflow');
 const { prepareWorkflow } = require(path.join(ROOT, 'test/harness/engine'));
 const { CredentialStore } = require(path.join(ROOT, 'test/harness/credentialStore'));
 const nodeTypesModule = require(path.join(ROOT, 'test/harness/nodeTypes'));
@@ -20,18 +21,35 @@ const nodeTypesModule = require(path.join(ROOT, 'test/harness/nodeTypes'));
 const { MANUAL_TRIGGER_TYPE, defaultNodeTypes, itemsNode } = nodeTypesModule;
 
 /**
- * Inside a real n8n process every node shares the process's one n8n-workflow and n8n-core. The
- * installed app has its own copies (same versions), so requests for them from the app's
- * n8n-nodes-base go to the copies the engine here uses; error classes then compare as in n8n.
+ * Starts the expression engine as n8n's start-up does (n8n 2.x's BaseCommand): the one its
+ * configuration names (@n8n/config, N8N_EXPRESSION_ENGINE; default vm = isolated-vm since 2.x),
+ * with that configuration's pool size and limits. n8n-core 2.8 has no such choice: legacy.
+ * @returns {Promise<string>} the implementation expressions now run in
  */
-const SHARED = new Set(['n8n-workflow', 'n8n-core']);
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function resolveShared(request, parent, ...rest) {
-	if (SHARED.has(request) && parent && parent.filename && parent.filename.startsWith(APP_MODULES)) {
-		return resolveFilename.call(this, request, module, ...rest);
+async function startExpressionEngine() {
+	if (typeof Expression.initExpressionEngine !== 'function') return 'legacy';
+	const { Container } = require('@n8n/di');
+	const { GlobalConfig } = require('@n8n/config');
+	const config = Container.get(GlobalConfig).expressionEngine;
+	if (config.engine === 'legacy') Expression.setExpressionEngine('legacy');
+	else {
+		await Expression.initExpressionEngine({
+			engine: config.engine,
+			poolSize: config.poolSize,
+			maxCodeCacheSize: config.maxCodeCacheSize,
+			bridgeTimeout: config.bridgeTimeout,
+			bridgeMemoryLimit: config.bridgeMemoryLimit,
+			idleTimeoutMs: config.idleTimeout === undefined ? undefined : config.idleTimeout * 1000,
+			lazyAcquire: config.lazyAcquire,
+			compileCache: config.compileCache,
+		});
 	}
-	return resolveFilename.call(this, request, parent, ...rest);
-};
+	return Expression.getActiveImplementation();
+}
+
+async function stopExpressionEngine() {
+	if (typeof Expression.disposeExpressionEngine === 'function') await Expression.disposeExpressionEngine();
+}
 
 /** A node type of the installed n8n app, e.g. ('HttpRequest/HttpRequest.node', 'HttpRequest'). */
 function appNodeType(file, className, typeName) {
@@ -76,4 +94,4 @@ async function runBenchWorkflow(options) {
 }
 
 
-module.exports = { runBenchWorkflow, appNodeType, packageNodeType, CredentialStore, MANUAL_TRIGGER_TYPE, APP_MODULES };
+module.exports = { runBenchWorkflow, startExpressionEngine, stopExpressionEngine, appNodeType, packageNodeType, CredentialStore, MANUAL_TRIGGER_TYPE, APP_MODULES };

@@ -9,6 +9,7 @@ const { parseArgs, USAGE } = require('./args');
 const { startSandbox, runInChild } = require('./processes');
 const report = require('./report');
 const { summarise } = require('./profileSummary');
+const { resolveEngine, ENGINES } = require('./engines');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
@@ -16,17 +17,15 @@ const HTTP_ROUTES = ['httpLoop', 'httpBatching'];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-// The n8n whose HTTP Request node runs in this process's n8n-core (2.8.x, on Node 20).
-const BENCH_N8N = '2.8.4';
-
-/** The installed n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
-async function ensureApp(options) {
+/** The engine's n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
+async function ensureApp(options, engine) {
 	const appHelper = path.join(ROOT, 'scripts', 'n8n', 'app.js');
-	const appRoot = require('../n8n/paths').appDir(BENCH_N8N);
+	const benchN8n = ENGINES[engine.id].n8n;
+	const appRoot = require('../n8n/paths').appDir(benchN8n);
 	const nodeFile = path.join(appRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
 	if (!fs.existsSync(nodeFile) && options.install && fs.existsSync(appHelper)) {
 		try {
-			await require(appHelper).ensureN8n(require('../n8n/targets').targetFor(BENCH_N8N));
+			await require(appHelper).ensureN8n(require('../n8n/targets').targetFor(benchN8n));
 		} catch (error) {
 			return { note: `installing n8n into .n8n-app failed (${String(error.message).split('\n')[0]}): the HTTP Request route was skipped` };
 		}
@@ -48,7 +47,7 @@ function timeoutFor(spec) {
 }
 
 function progressLine(result) {
-	const label = `  ${report.ROUTE_LABELS[result.route].padEnd(34)} N=${String(result.n).padEnd(6)} c=${String(result.concurrency).padEnd(3)}`;
+	const label = `  ${`${result.engine}${result.expressionEngine ? ` (${result.expressionEngine})` : ''}`.padEnd(20)} ${report.ROUTE_LABELS[result.route].padEnd(34)} N=${String(result.n).padEnd(6)} c=${String(result.concurrency).padEnd(3)}`;
 	if (result.wallMs === undefined) return `${label} FAILED: ${result.error}`;
 	return `${label} ${(result.wallMs / 1000).toFixed(2).padStart(7)} s  ${result.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${(result.ratio * 100).toFixed(0).padStart(4)}% of bound  peak in flight ${result.peakInFlight}  load ${result.loadAverage.toFixed(1)}${result.ok ? '' : `  INCOMPLETE: ${result.error}`}`;
 }
@@ -66,22 +65,39 @@ async function main(argv) {
 		return 0;
 	}
 	if (options.fromJson) return rerender(options);
-	if (options.routes.some((route) => HTTP_ROUTES.includes(route))) {
-		const app = await ensureApp(options);
-		if (app.note) {
-			options.httpNote = app.note;
-			options.routes = options.routes.filter((route) => !HTTP_ROUTES.includes(route));
-			say(`NOTE: ${app.note}`);
-		} else {
-			options.n8nAppVersion = app.version;
+	const engines = [];
+	for (const id of options.engines) {
+		try {
+			engines.push(await resolveEngine(id));
+		} catch (error) {
+			process.stderr.write(`${error.message}\n`);
+			return 2;
 		}
+	}
+	// HTTP routes per engine: the HTTP Request node of that engine's n8n app.
+	const httpEngines = new Set();
+	if (options.routes.some((route) => HTTP_ROUTES.includes(route))) {
+		for (const engine of engines) {
+			const app = await ensureApp(options, engine);
+			if (app.note) {
+				options.httpNote = `${engine.id}: ${app.note}`;
+				say(`NOTE: ${options.httpNote}`);
+			} else {
+				httpEngines.add(engine.id);
+				engine.appVersion = app.version;
+				if (engines.length === 1) options.n8nAppVersion = app.version;
+			}
+		}
+		if (!httpEngines.size) options.routes = options.routes.filter((route) => !HTTP_ROUTES.includes(route));
 	}
 	if (options.profileDir) fs.mkdirSync(options.profileDir, { recursive: true });
 
-	const info = report.machine(options, argv);
+	const info = report.machine(options, argv, engines);
 	say(`Benchmark: ${options.sizes.join(', ')} items x concurrency ${options.concurrency.join(', ')}, L = ${options.latencyMs} ms`);
 	say(`routes: ${options.routes.map((r) => report.ROUTE_LABELS[r]).join('; ')}`);
 	say(`machine: ${info.cores} cores, ${info.memoryGb.toFixed(1)} GB, Node.js ${info.node}; sandbox in its own process; each run in a fresh process`);
+	for (const engine of engines) say(`engine ${engine.id}: n8n-core ${engine.n8nCore} on Node.js ${engine.nodeVersion}${engine.appVersion ? `, HTTP Request node from n8n ${engine.appVersion}` : ''}`);
+	if (engines.length > 1) say('engines run alternately within each configuration');
 	say();
 
 	const sandbox = await startSandbox();
@@ -90,29 +106,36 @@ async function main(argv) {
 		for (const n of options.sizes) {
 			for (const concurrency of options.concurrency) {
 				for (const route of options.routes) {
-					const attempts = [];
+					const ran = engines.filter((engine) => route === 'node' || httpEngines.has(engine.id));
+					const attempts = new Map(ran.map((engine) => [engine.id, []]));
 					for (let attempt = 1; attempt <= options.repeat; attempt++) {
-						const spec = {
-							route,
-							n,
-							concurrency,
-							latencyMs: options.latencyMs,
-							url: sandbox.url,
-							tag: `${route}-${n}-${concurrency}-${attempt}`,
-							profile: options.profileDir
-								? path.resolve(options.profileDir, `${route}-${n}-c${concurrency}${options.repeat > 1 ? `-${attempt}` : ''}.cpuprofile`)
-								: undefined,
-						};
-						await sandbox.request('prepare', { latencyMs: options.latencyMs });
-						const loadAverage = os.loadavg()[0];
-						const answer = await runInChild(spec, timeoutFor(spec));
-						const stats = await sandbox.request('collect');
-						const result = report.figures(spec, answer, stats, loadAverage);
-						if (result.profile) result.cpuBreakdown = summarise(result.profile).buckets;
-						attempts.push(result);
-						say(progressLine(result));
+						for (const engine of ran) {
+							const name = `${route}-${n}-c${concurrency}${engines.length > 1 ? `-${engine.id}` : ''}${options.repeat > 1 ? `-${attempt}` : ''}`;
+							const spec = {
+								route,
+								n,
+								concurrency,
+								latencyMs: options.latencyMs,
+								url: sandbox.url,
+								tag: `${route}-${n}-${concurrency}-${engine.id.replace(/[^A-Za-z0-9_-]/g, '')}-${attempt}`,
+								engineId: engine.id,
+								profile: options.profileDir ? path.resolve(options.profileDir, `${name}.cpuprofile`) : undefined,
+							};
+							await sandbox.request('prepare', { latencyMs: options.latencyMs });
+							const loadAverage = os.loadavg()[0];
+							const answer = await runInChild(spec, engine, timeoutFor(spec));
+							const stats = await sandbox.request('collect');
+							const result = report.figures(spec, answer, stats, loadAverage);
+							if (result.profile) {
+								const summary = summarise(result.profile);
+								result.cpuBreakdown = summary.buckets;
+								result.topFunctions = summary.topFunctions;
+							}
+							attempts.get(engine.id).push(result);
+							say(progressLine(result));
+						}
 					}
-					results.push(report.pickBest(attempts));
+					for (const list of attempts.values()) results.push(report.pickBest(list));
 				}
 			}
 		}
@@ -150,6 +173,9 @@ function rerender(cli) {
 	const saved = JSON.parse(fs.readFileSync(cli.fromJson, 'utf8'));
 	const options = { ...saved.options, write: cli.write !== false, json: undefined };
 	say(`figures of ${saved.info.date} (${saved.info.command}) from ${cli.fromJson}\n`);
+	// The ratios again, with this version's pairing (same engine, N and c).
+	for (const r of saved.results) delete r.vsLoop, delete r.vsBatching;
+	report.compare(saved.results);
 	return finish(saved.results, options, saved.info);
 }
 

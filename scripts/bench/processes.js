@@ -54,10 +54,16 @@ function startSandbox() {
 	});
 }
 
-/** Runs one benchmark run in a fresh process; resolves with its JSON answer. */
-function runInChild(spec, timeoutMs) {
+/**
+ * Runs one benchmark run in a fresh process, on the Node.js and with the environment of its
+ * engine (engines.js); resolves with its JSON answer.
+ */
+function runInChild(spec, engine, timeoutMs) {
+	const { execPath, env, ...forChild } = engine;
 	return new Promise((resolve) => {
-		const child = fork(RUN_CHILD, [JSON.stringify(spec)], {
+		const child = fork(RUN_CHILD, [JSON.stringify({ ...spec, engine: forChild })], {
+			execPath,
+			env,
 			execArgv: ['--expose-gc'],
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		});

@@ -2,6 +2,7 @@
 // Where a run's CPU went: the samples of a .cpuprofile put into a few buckets, each sample into
 // the first bucket (in the order below) that any frame of its stack belongs to.
 const fs = require('fs');
+const path = require('path');
 
 // Work n8n does for every request or parameter, whoever calls it: any frame of the stack decides.
 const CALLED = [
@@ -16,6 +17,16 @@ const OWNERS = [
 	['node operation, transport, validation', (f) => /\/(nodes|credentials)\//.test(f.url) && !/node_modules/.test(f.url)],
 	['n8n engine (WorkflowExecute, run data)', (f) => /n8n-core|n8n-workflow|n8n-nodes-base/.test(f.url)],
 ];
+
+const TOP_FUNCTIONS = 8;
+
+/** "functionName (package or file)": where a sample's own time (self time) was spent. */
+function frameName(frame) {
+	const url = frame.url || '';
+	const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+	const where = pkg ? pkg[1] : url.startsWith('node:') ? url : url ? path.basename(url) : 'native';
+	return `${frame.functionName || '(anonymous)'} (${where})`;
+}
 
 function classify(frames) {
 	if (frames[0].functionName === '(garbage collector)') return 'garbage collection';
@@ -38,6 +49,7 @@ function summarise(file) {
 	for (const sample of profile.samples) counts.set(sample, (counts.get(sample) || 0) + 1);
 
 	const totals = new Map();
+	const selfTime = new Map();
 	let busy = 0;
 	let all = 0;
 	for (const [id, count] of counts) {
@@ -46,6 +58,8 @@ function summarise(file) {
 		for (let cur = id; cur !== undefined; cur = parentOf.get(cur)) frames.push(byId.get(cur).callFrame);
 		if (frames[0].functionName === '(idle)' || frames[0].functionName === '(program)') continue;
 		busy += count;
+		const key = frameName(frames[0]);
+		selfTime.set(key, (selfTime.get(key) || 0) + count);
 		const name = classify(frames);
 		totals.set(name, (totals.get(name) || 0) + count);
 	}
@@ -53,6 +67,10 @@ function summarise(file) {
 		busyShare: all ? busy / all : 0,
 		buckets: [...totals]
 			.sort((a, b) => b[1] - a[1])
+			.map(([name, count]) => ({ name, share: busy ? count / busy : 0 })),
+		topFunctions: [...selfTime]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, TOP_FUNCTIONS)
 			.map(([name, count]) => ({ name, share: busy ? count / busy : 0 })),
 	};
 }
@@ -64,5 +82,7 @@ if (require.main === module) {
 		const { busyShare, buckets } = summarise(file);
 		process.stdout.write(`${file} (busy ${(busyShare * 100).toFixed(0)}% of samples)\n`);
 		for (const { name, share } of buckets) process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
+		process.stdout.write('  top functions by self time:\n');
+		for (const { name, share } of summarise(file).topFunctions) process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
 	}
 }

@@ -16,7 +16,7 @@ const RSS_ALLOWANCE_MB = 50;
 
 /** What one run measured, in the units the table prints. */
 function figures(spec, answer, sandbox, loadAverage) {
-	const base = { route: spec.route, n: spec.n, concurrency: spec.concurrency, latencyMs: spec.latencyMs, loadAverage };
+	const base = { engine: spec.engineId, route: spec.route, n: spec.n, concurrency: spec.concurrency, latencyMs: spec.latencyMs, loadAverage };
 	if (!answer.ok) return { ...base, ok: false, error: answer.error };
 	const seconds = answer.wallMs / 1000;
 	const itemsPerSecond = spec.n / seconds;
@@ -25,6 +25,9 @@ function figures(spec, answer, sandbox, loadAverage) {
 		...base,
 		ok: answer.complete,
 		error: answer.complete ? undefined : `only ${answer.succeeded} of ${spec.n} items came out as payouts: ${answer.problems.join('; ')}`,
+		node: answer.node,
+		n8nCore: answer.n8nCore,
+		expressionEngine: answer.expressionEngine,
 		wallMs: answer.wallMs,
 		nodeMs: answer.nodeMs,
 		itemsPerSecond,
@@ -93,28 +96,41 @@ const COLUMNS = [
 	['load avg', (r) => fixed(r.loadAverage, 1)],
 ];
 
+/** "2.41 (vm)": the engine of a run and the expression engine it reported. */
+function engineOf(r) {
+	return r.engine ? `${r.engine}${r.expressionEngine ? ` (${r.expressionEngine})` : ''}` : '';
+}
+
+/** The table's columns: with an engine column when the runs used more than one. */
+function columnsFor(results) {
+	if (new Set(results.map((r) => r.engine)).size < 2) return COLUMNS;
+	return [COLUMNS[0], ['engine', engineOf], ...COLUMNS.slice(1)];
+}
+
 /** Adds the node-vs-HTTP ratios (items/s of the node divided by items/s of the HTTP route). */
 function compare(results) {
-	const find = (route, n, c) => results.find((r) => r.route === route && r.n === n && r.concurrency === c && r.ok);
+	const find = (route, n, c, engine) => results.find((r) => r.route === route && r.n === n && r.concurrency === c && r.engine === engine && r.ok);
 	for (const r of results) {
 		if (r.route !== 'node' || !r.ok) continue;
-		const loop = find('httpLoop', r.n, r.concurrency);
-		const batching = find('httpBatching', r.n, r.concurrency);
+		const loop = find('httpLoop', r.n, r.concurrency, r.engine);
+		const batching = find('httpBatching', r.n, r.concurrency, r.engine);
 		if (loop) r.vsLoop = r.itemsPerSecond / loop.itemsPerSecond;
 		if (batching) r.vsBatching = r.itemsPerSecond / batching.itemsPerSecond;
 	}
 }
 
 function rowsOf(results) {
+	const columns = columnsFor(results);
+	const lead = columns.indexOf(COLUMNS[3]);
 	return results.map((r) =>
 		r.ok || r.wallMs !== undefined
-			? COLUMNS.map(([, cell]) => cell(r))
-			: [ROUTE_LABELS[r.route], String(r.n), String(r.concurrency), `FAILED: ${r.error}`, ...COLUMNS.slice(4).map(() => '')],
+			? columns.map(([, cell]) => cell(r))
+			: [...columns.slice(0, lead).map(([, cell]) => cell(r)), `FAILED: ${r.error}`, ...columns.slice(lead + 1).map(() => '')],
 	);
 }
 
 function textTable(results) {
-	const header = COLUMNS.map(([name]) => name);
+	const header = columnsFor(results).map(([name]) => name);
 	const rows = rowsOf(results);
 	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] || '').length)));
 	const line = (cells) => cells.map((cell, i) => (i < 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
@@ -122,7 +138,7 @@ function textTable(results) {
 }
 
 function markdownTable(results) {
-	const header = COLUMNS.map(([name]) => name);
+	const header = columnsFor(results).map(([name]) => name);
 	const rows = rowsOf(results).map((row) => row.map((cell) => cell.replace(/\|/g, '\\|')));
 	return [
 		`| ${header.join(' | ')} |`,
@@ -131,8 +147,17 @@ function markdownTable(results) {
 	].join('\n');
 }
 
-/** The three checks of the benchmark issue; each { name, status: PASS|FAIL|SKIP, detail }. */
+/** The three checks of the benchmark issue, per engine; each { name, status: PASS|FAIL|SKIP, detail }. */
 function checks(results, options) {
+	const engines = [...new Set(results.map((r) => r.engine))];
+	if (engines.length < 2) return checksOf(results, options);
+	return engines.flatMap((engine) => {
+		const own = results.filter((r) => r.engine === engine);
+		return checksOf(own, options).map((check) => ({ ...check, name: `[${engineOf(own[0])}] ${check.name}` }));
+	});
+}
+
+function checksOf(results, options) {
 	const node = results.filter((r) => r.route === 'node');
 	const largest = Math.max(...options.sizes);
 	const smallest = Math.min(...options.sizes);
@@ -205,7 +230,7 @@ function checks(results, options) {
 	return out;
 }
 
-function machine(options, argv) {
+function machine(options, argv, engines = []) {
 	const cpus = os.cpus();
 	return {
 		date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -217,6 +242,7 @@ function machine(options, argv) {
 		platform: `${os.platform()} ${os.release()}`,
 		n8nCore: require('n8n-core/package.json').version,
 		n8nApp: options.n8nAppVersion,
+		engines: engines.map(({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion }) => ({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion })),
 		latencyMs: options.latencyMs,
 	};
 }
@@ -230,13 +256,25 @@ function breakdownLines(results, markdown) {
 		const parts = r.cpuBreakdown
 			.filter((b) => b.share >= 0.005)
 			.map((b) => `${b.name} ${fixed(b.share * r.cpuMsPerItem, 2)} (${fixed(b.share * 100, 0)}%)`);
-		lines.push(`${markdown ? '- ' : '  '}${ROUTE_LABELS[r.route]} N=${r.n} c=${r.concurrency}, ${fixed(r.cpuMsPerItem, 2)} ms/item: ${parts.join('; ')}`);
+		lines.push(`${markdown ? '- ' : '  '}${r.engine ? `${engineOf(r)}, ` : ''}${ROUTE_LABELS[r.route]} N=${r.n} c=${r.concurrency}, ${fixed(r.cpuMsPerItem, 2)} ms/item: ${parts.join('; ')}`);
 	}
 	return lines;
 }
 
 function breakdownText(results) {
 	return breakdownLines(results, false).join('\n');
+}
+
+/** The engines of the runs; one line for a single 2.8 run as before. */
+function engineLine(info) {
+	const engines = info.engines || [];
+	if (engines.length < 2) return `Node.js ${info.node}; n8n-core ${info.n8nCore}${info.n8nApp ? `, HTTP Request node from n8n ${info.n8nApp}` : ''}`;
+	return `engines run alternately within each configuration: ${engines.map((e) => `${e.id} = n8n-core ${e.n8nCore} on Node.js ${e.nodeVersion}${e.appVersion ? ` (HTTP Request node from n8n ${e.appVersion})` : ''}`).join('; ')}`;
+}
+
+function sideBySide(results) {
+	const lines = require('./engineReport').sideBySideLines(results);
+	return lines.length ? [...lines, '', 'All figures:', ''] : [];
 }
 
 const BEGIN = '<!-- bench:figures:begin -->';
@@ -247,14 +285,17 @@ function markdownBlock(results, checkList, info, options) {
 		BEGIN,
 		`Measured ${info.date} with \`${info.command}\`.`,
 		'',
-		`Machine: ${info.cores} cores (${info.cpuModel}), ${fixed(info.memoryGb, 1)} GB memory, ${info.platform}, Node.js ${info.node}; n8n-core ${info.n8nCore}${info.n8nApp ? `, HTTP Request node from n8n ${info.n8nApp}` : ''}. Injected latency L = ${info.latencyMs} ms per request.`,
+		`Machine: ${info.cores} cores (${info.cpuModel}), ${fixed(info.memoryGb, 1)} GB memory, ${info.platform}; ${engineLine(info)}. Injected latency L = ${info.latencyMs} ms per request.`,
 		'',
+		...sideBySide(results),
 		markdownTable(results),
 		'',
 		...checkList.map((c) => `- **${c.status}** ${c.name}: ${c.detail}`),
 	];
 	const breakdown = breakdownLines(results, true);
 	if (breakdown.length) lines.push('', 'CPU of the engine process by where it went (profiled runs; ms per item, the profiler adds overhead):', ...breakdown);
+	const top = require('./engineReport').topCostLines(results);
+	if (top.length) lines.push('', ...top);
 	if (options.httpNote) lines.push('', `Note: ${options.httpNote}`);
 	lines.push(END);
 	return lines.join('\n');
@@ -273,4 +314,4 @@ function writeDoc(file, block) {
 	fs.writeFileSync(file, next);
 }
 
-module.exports = { pickBest, figures, compare, textTable, breakdownText, checks, machine, markdownBlock, writeDoc, ROUTE_LABELS };
+module.exports = { engineOf, fixed, markdownTable, breakdownLines, pickBest, figures, compare, textTable, breakdownText, checks, machine, markdownBlock, writeDoc, ROUTE_LABELS };

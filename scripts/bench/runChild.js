@@ -10,7 +10,9 @@ const LOOP_RESOLUTION_MS = 10;
 async function main() {
 	const spec = JSON.parse(process.argv[2]);
 	const loadStarted = performance.now();
+	require('./n8nModules').use(spec.engine);
 	const engine = require('./engine');
+	const expressionEngine = await engine.startExpressionEngine();
 	const { ROUTES, payoutItems, HTTP_REQUEST_TYPE, LOOP_TYPE } = require('./workflows');
 	const { SANDBOX_CREDENTIALS } = require(path.join(ROOT, 'sandbox/credentials'));
 
@@ -51,6 +53,7 @@ async function main() {
 	const profiling = spec.profile ? await startProfile() : undefined;
 	const result = await engine.runBenchWorkflow({ ...workflow, store, items, extraTypes });
 	const profile = profiling ? await profiling.stop(spec.profile) : undefined;
+	await engine.stopExpressionEngine();
 
 	clearInterval(sampler);
 	loopDelay.disable();
@@ -60,6 +63,9 @@ async function main() {
 	const heapAfterGcMb = process.memoryUsage().heapUsed / 2 ** 20;
 	process.send({
 		ok: true,
+		node: process.version,
+		n8nCore: require('n8n-core/package.json').version,
+		expressionEngine,
 		loadMs,
 		wallMs: result.wallMs,
 		nodeMs: result.nodeMs,

@@ -5,13 +5,14 @@
  */
 import './bootstrap';
 
-import { Credentials } from 'n8n-core';
+import type { Credentials } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	INodeCredentials,
 	INodeCredentialsDetails,
 } from 'n8n-workflow';
 
+import { newCredentials } from './credentialData';
 import { expirablePropertyOf, getCredentialType } from './credentialTypes';
 
 export type SecretKind = 'password' | 'signing secret' | 'session token' | 'secret field';
@@ -54,7 +55,7 @@ export class CredentialStore {
 		getCredentialType(type);
 		const id = options.id ?? `cred-${this.nextId++}`;
 		const name = options.name ?? `${type} ${id}`;
-		const credentials = new Credentials({ id, name }, type);
+		const credentials = newCredentials({ id, name }, type);
 		credentials.setData(data);
 		this.entries.set(key(type, id), credentials);
 		this.remember(type, data);

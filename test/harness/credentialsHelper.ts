@@ -45,6 +45,16 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return getParentTypes(name);
 	}
 
+	/**
+	 * Asked by newer n8n-core (2.41) before every credential read. Like n8n's server: a type that
+	 * restricts itself to named nodes (`restrictToSupportedNodes`, none of ours) is refused here,
+	 * since the harness keeps no list of supported nodes.
+	 */
+	isCredentialUsableByNode(credentialType: string): boolean {
+		const type = getCredentialType(credentialType) as { restrictToSupportedNodes?: boolean };
+		return type.restrictToSupportedNodes !== true;
+	}
+
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		typeName: string,
