@@ -5,10 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
-
-/** Whole centavos, so totals add up exactly. */
-const centavos = (amount: number) => Math.round(amount * 100);
 
 export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTotal: number | undefined): INodeExecutionData[][] {
 	const itemCount = ctx.getInputData().length;
@@ -23,8 +21,8 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 			const plan = operation.prepare(ctx, itemIndex);
 			if (!('send' in plan) || !plan.creates) throw new Error('This operation creates nothing, so it has no dry run');
 			const { referenceNo, amount, channel, payee } = plan.creates;
-			total += centavos(amount);
-			totals.set(channel, (totals.get(channel) ?? 0) + centavos(amount));
+			total += toCentavos(amount);
+			totals.set(channel, (totals.get(channel) ?? 0) + toCentavos(amount));
 			json = { dryRun: true, row, wouldSend: true, reference_no: referenceNo, channel, amount, ...(payee ? { payee } : {}) };
 		} catch (error) {
 			const problem = error instanceof Error ? error.message : String(error);
@@ -45,7 +43,7 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 	};
 	if (maxTotal !== undefined) {
 		summary.maximumTotalPerRun = maxTotal;
-		summary.overMaximumTotal = total > centavos(maxTotal);
+		summary.overMaximumTotal = total > toCentavos(maxTotal);
 	}
 	items.push({ json: summary, pairedItem: Array.from({ length: itemCount }, (_, item) => ({ item })) });
 	return [items];
@@ -53,5 +51,5 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 
 /** The sum of what the prepared rows would create, in pesos, exact to the centavo. */
 export function totalOf(amounts: number[]): number {
-	return amounts.reduce((sum, amount) => sum + centavos(amount), 0) / 100;
+	return amounts.reduce((sum, amount) => sum + toCentavos(amount), 0) / 100;
 }

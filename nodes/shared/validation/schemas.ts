@@ -78,21 +78,6 @@ export const generatedTransactionSchema = z
 	.passthrough();
 export type GeneratedTransaction = z.infer<typeof generatedTransactionSchema>;
 
-/**
- * What the nodes accept as a collection transaction: the two fields every use needs, the rest
- * passed through untouched (a look-up may answer with fewer fields than a generate).
- */
-export const tolerantTransactionSchema = z
-	.object({
-		reference_no: z.string(),
-		status: z.string(),
-		amount: z.coerce.number().optional(),
-		subtotal_amount: z.coerce.number().optional(),
-		total_amount: z.coerce.number().optional(),
-	})
-	.passthrough();
-export type TolerantTransaction = z.infer<typeof tolerantTransactionSchema>;
-
 /** A channel list entry (PUBLIC-FACTS.md). */
 export const channelListEntrySchema = z
 	.object({

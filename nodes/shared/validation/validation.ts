@@ -48,11 +48,16 @@ export function readAmount(value: unknown): number | undefined {
 	return Number.isFinite(amount) ? amount : undefined;
 }
 
+/** Whole centavos of an amount in pesos: how amounts are compared and added up, exactly. */
+export function toCentavos(amount: number): number {
+	return Math.round(amount * 100);
+}
+
 /** Whether two amounts are the same to the centavo; an amount that cannot be read matches nothing. */
 export function sameAmount(a: unknown, b: unknown): boolean {
 	const x = readAmount(a);
 	const y = readAmount(b);
-	return x !== undefined && y !== undefined && Math.round(x * 100) === Math.round(y * 100);
+	return x !== undefined && y !== undefined && toCentavos(x) === toCentavos(y);
 }
 
 /** An item's amount: readable, in range, at most 2 decimals. */
@@ -79,7 +84,7 @@ export function parseAmount(
 	if (amount < MIN_AMOUNT || amount > max) {
 		throw invalidInput(node, itemIndex, label, `${amount} is outside the allowed range ${MIN_AMOUNT} to ${max.toLocaleString('en-US')}`);
 	}
-	if (Math.round(amount * 100) / 100 !== amount) {
+	if (toCentavos(amount) / 100 !== amount) {
 		throw invalidInput(node, itemIndex, label, `${amount} has more than 2 decimal places`);
 	}
 	return amount;
