@@ -1,10 +1,9 @@
 /** The "Get by reference_no" operation both action nodes offer, with its "On Not Found" choice. */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
-import { referenceNoProperty } from '../descriptions/properties';
-import type { Operation } from '../runner/operation';
+import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
+import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
@@ -17,8 +16,8 @@ export interface GetByReferenceSpec {
 
 export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoProperty(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
-		executionOptionsProperty(spec.show, undefined, [
+		referenceNoProperty(spec.placeholder, `The reference_no the ${spec.noun} was created with`),
+		executionOptionsProperty(undefined, [
 			{
 				displayName: 'On Not Found',
 				name: 'onNotFound',
@@ -42,7 +41,7 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	];
 
 	return {
-		description,
+		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));

@@ -1,11 +1,8 @@
 /** Look-ups by reference_no, used by the Get operations, the money-safe path and the trigger. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EndpointName } from './endpoints';
-import { pickList } from '../validation/schemas';
+import { pickList, type EndpointName, type RecordKind } from './endpoints';
 import { callService, type ServiceContext } from './transport';
-
-export type RecordKind = 'transaction' | 'payout';
 
 const LOOKUP_ENDPOINT: Record<RecordKind, EndpointName> = {
 	transaction: 'getCollectionTransactions',
