@@ -27,19 +27,3 @@ export async function findByReference(
 			!!entry && typeof entry === 'object' && (entry as IDataObject).reference_no === referenceNo,
 	);
 }
-
-export async function findCollectionTransaction(
-	ctx: ServiceContext,
-	referenceNo: string,
-	timeoutMs?: number,
-): Promise<IDataObject | undefined> {
-	return await findByReference(ctx, 'transaction', referenceNo, timeoutMs);
-}
-
-export async function findPayout(
-	ctx: ServiceContext,
-	referenceNo: string,
-	timeoutMs?: number,
-): Promise<IDataObject | undefined> {
-	return await findByReference(ctx, 'payout', referenceNo, timeoutMs);
-}
