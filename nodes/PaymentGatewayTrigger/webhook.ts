@@ -1,11 +1,10 @@
 /**
- * What happens to one callback request. Checks run cheapest and most telling first:
- * source address (403), body (400), signature (401; also when the credential has no Signing
- * Secret, unless the user accepts unsigned callbacks), interface and status filters (200, no
- * execution), duplicates (200, no execution), confirmation with the service (401, or 503 when
- * the service cannot be asked), then one normalised item starts the workflow. Every refusal is
- * answered here and logged with a short, escaped reason (never a secret, never the body); only
- * an accepted callback returns workflowData.
+ * What happens to one callback request. Checks run cheapest and most telling first: source
+ * address (403), body (400), signature (401; also when the credential has no Signing Secret, unless
+ * the user accepts unsigned callbacks), interface and status filters (200, no execution), duplicates
+ * (200, no execution), confirmation with the service (401, or 503 when the service cannot be asked),
+ * then one normalised item starts the workflow. Every refusal is answered here and logged with a
+ * short, escaped reason (never a secret, never the body); only an accepted one returns workflowData.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
@@ -88,9 +87,8 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		return reply(this, 200, `Ignored: status ${callback.status}`);
 	}
 
-	// 5. Duplicates, keyed on verified fields only: the interfaces whose secret verified the
-	// callback (or the one the service confirms), reference_no, and the status. Checked before
-	// the look-up when the key is already known, and claimed after it.
+	// 5. Duplicates, keyed on verified fields only (the interfaces whose secret verified it, or the one
+	// the service confirms; reference_no; status): checked before the look-up if known, claimed after.
 	const verifiedBy = signature.interfaces;
 	const record = this.getMode() === 'manual' ? undefined : deliveryRecord(nodeKey(this), this.getWorkflowStaticData('node'));
 	let keyInterface = confirm && verifiedBy.length > 1 ? undefined : verifiedBy.join('+');

@@ -1,4 +1,5 @@
-import { channelListEntrySchema, envelopeSchema, generatedTransactionSchema, pickList } from '../../nodes/shared/validation/schemas';
+import { pickList } from '../../nodes/shared/transport/endpoints';
+import { channelListEntrySchema, envelopeSchema, generatedTransactionSchema } from '../../nodes/shared/validation/schemas';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, txBody } from './helpers';
 

@@ -2,11 +2,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../shared/transport/endpoints';
-import { bankSchema, pickList } from '../../shared/validation/schemas';
+import { ENDPOINTS, pickList, type ServiceRequest } from '../../shared/transport/endpoints';
+import { ServiceError } from '../../shared/transport/errors';
+import { bankSchema } from '../../shared/validation/schemas';
 import { callService } from '../../shared/transport/transport';
-import type { ChannelType } from '../actions/payout/form/mapping';
-import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels, isListMissing } from '../actions/payout/channels';
+import type { ChannelType } from '../actions/payout/channelFields';
+import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { data } = await callService(this, { endpoint: 'getBanks' });
@@ -30,9 +31,15 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
  * dropdown when the parameter it depends on changes (measured: no reload after switching
  * Channel Type), and a list stuck on the other type would leave nothing to pick.
  */
+/** True when the service has no payout channel list at this path (it is an assumed one). */
+function isListMissing(error: unknown): boolean {
+	return error instanceof ServiceError && (error.failure.status === 404 || error.failure.status === 405);
+}
+
 export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const channelType = (this.getCurrentNodeParameter('channelType') ?? 'bankTransfer') as ChannelType;
-	const channels = await fetchPayoutChannels(this).catch((error: unknown) => {
+	const call = async (request: ServiceRequest) => await callService(this, request);
+	const channels = await fetchPayoutChannels(this.getNode(), call).catch((error: unknown) => {
 		throw isListMissing(error)
 			? new NodeOperationError(
 					this.getNode(),

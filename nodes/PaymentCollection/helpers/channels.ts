@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pickList } from '../../shared/validation/schemas';
+import { pickList } from '../../shared/transport/endpoints';
 import { callService, type ServiceContext } from '../../shared/transport/transport';
 
 export async function fetchChannels(ctx: ServiceContext, timeoutMs?: number): Promise<IDataObject[]> {

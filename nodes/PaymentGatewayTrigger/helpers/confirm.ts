@@ -8,7 +8,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
-import { findCollectionTransaction, findPayout } from '../../shared/transport/lookups';
+import { findByReference } from '../../shared/transport/lookups';
 import { recordChannel } from '../../shared/validation/records';
 import { loggable } from './loggable';
 import { toNumber, type ApiInterface, type Callback } from './payload';
@@ -45,8 +45,7 @@ export async function confirmWithService(
 	for (const api of candidates) {
 		let record: IDataObject | undefined;
 		try {
-			const lookup = api === 'collection' ? findCollectionTransaction : findPayout;
-			record = await lookup(ctx, callback.referenceNo, CONFIRM_TIMEOUT_MS);
+			record = await findByReference(ctx, api === 'collection' ? 'transaction' : 'payout', callback.referenceNo, CONFIRM_TIMEOUT_MS);
 		} catch (error) {
 			failures.push(lookupFailure(api, error));
 			continue;

@@ -1,31 +1,31 @@
 /**
- * Parameters both action nodes show with the same name and meaning (DESIGN.md section 3): one
- * definition each, so the editor explains them the same way wherever they appear.
+ * Parameters both action nodes show with the same name and meaning (DESIGN.md section 3), and the
+ * Options collection every operation offers: one definition each, so the editor explains them the
+ * same way wherever they appear. They carry no resource/operation: each operation adds its own
+ * with n8n's `updateDisplayOptions`. The runner reads the options back (runner/operation.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-type Show = Record<string, string[]>;
+import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
+import { MAX_CONCURRENCY } from '../runner/operation';
 
 /**
  * Text, not a number field: n8n's number input shows its minimum (0.01) when empty, which invites
  * an accidental payout, and spreadsheet text such as "1,250.50" is accepted anyway.
  */
-export function amountProperty(show: Show): INodeProperties {
-	return {
-		displayName: 'Amount',
-		name: 'amount',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1250.50',
-		description:
-			'Amount in Philippine pesos, from 0.01 to 50,000. Spreadsheet text such as "1,250.50" is accepted.',
-		displayOptions: { show },
-	};
-}
+export const amountProperty: INodeProperties = {
+	displayName: 'Amount',
+	name: 'amount',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. 1250.50',
+	description:
+		'Amount in Philippine pesos, from 0.01 to 50,000. Spreadsheet text such as "1,250.50" is accepted.',
+};
 
 /** The reference_no of a record, with what it is for in this operation. */
-export function referenceNoProperty(show: Show, placeholder: string, description: string): INodeProperties {
+export function referenceNoProperty(placeholder: string, description: string): INodeProperties {
 	return {
 		displayName: 'Reference No',
 		name: 'referenceNo',
@@ -34,20 +34,18 @@ export function referenceNoProperty(show: Show, placeholder: string, description
 		default: '',
 		placeholder,
 		description,
-		displayOptions: { show },
 	};
 }
 
 /** The reference_no of a record the operation creates: it is what makes a re-run safe. */
-export function newReferenceNoProperty(show: Show, noun: string, placeholder: string): INodeProperties {
+export function newReferenceNoProperty(noun: string, placeholder: string): INodeProperties {
 	return referenceNoProperty(
-		show,
 		placeholder,
 		`Your own unique reference for this ${noun}, sent as reference_no. It is the idempotency key: map a stable value such as an invoice number (never a random or time-based value), so running the workflow again returns the same ${noun} instead of making a second one. Letters, digits, "-" and "_", at most 64 characters.`,
 	);
 }
 
-export function callbackWebhookUrlProperty(show: Show, noun: string): INodeProperties {
+export function callbackWebhookUrlProperty(noun: string): INodeProperties {
 	return {
 		displayName: 'Callback Webhook URL',
 		name: 'callbackWebhookUrl',
@@ -55,17 +53,76 @@ export function callbackWebhookUrlProperty(show: Show, noun: string): INodePrope
 		default: '',
 		placeholder: 'e.g. https://your-n8n.example.com/webhook/...',
 		description: `Strongly recommended. Paste the Production URL of a Payment Gateway Trigger node here: the service calls it with the final status of the ${noun} (completed or cancelled).`,
-		displayOptions: { show },
 	};
 }
 
 /** Shown while Callback Webhook URL is empty: without it the final status never arrives. */
-export function callbackMissingNotice(show: Show, noun: string): INodeProperties {
+export function callbackMissingNotice(noun: string): INodeProperties {
 	return {
 		displayName: `Callback Webhook URL is empty: the service sends the final status of the ${noun} (completed or cancelled) only to that URL, so it will never arrive. Paste the Production URL of a Payment Gateway Trigger node above.`,
 		name: 'callbackMissingNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { ...show, callbackWebhookUrl: [''] } },
+		displayOptions: { show: { callbackWebhookUrl: [''] } },
 	};
+}
+
+/**
+ * The Options collection: Concurrency, Timeout, and the Endpoint Path of an assumed path.
+ * @param overridable the endpoint whose assumed path the user may replace
+ * @param extra the operation's own options, listed first
+ */
+export function executionOptionsProperty(overridable?: EndpointName, extra: INodeProperties[] = []): INodeProperties {
+	const options: INodeProperties[] = [
+		...extra,
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+			default: 8, // DEFAULT_CONCURRENCY: the lint rules want a literal
+			description: 'How many items are sent to the service at the same time. Output order always follows input order.',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 300 },
+			default: 30, // DEFAULT_TIMEOUT_MS in seconds
+			description: 'How long to wait for the service to answer one request',
+		},
+	];
+	if (overridable) {
+		const { path } = ENDPOINTS[overridable];
+		options.push({
+			displayName: 'Endpoint Path',
+			name: 'endpointPath',
+			type: 'string',
+			default: '',
+			placeholder: path,
+			description: `The interface document does not show this path, so ${path} is assumed. Fill this in only if your service uses another path.`,
+		});
+	}
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+}
+
+/** Dry Run and Maximum Total per Run, for Generate and Payout Create (in their Options). */
+export function moneyGuardOptions(noun: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description: `Whether to only check every row and show what would be sent, with a summary item (rows, total per channel, rows that would fail and why). Nothing that creates a ${noun} is sent.`,
+		},
+		{
+			displayName: 'Maximum Total per Run',
+			name: 'maxTotalPerRun',
+			type: 'number',
+			typeOptions: { minValue: 0.01, numberPrecision: 2 },
+			default: 100000,
+			description: `Safety limit: the amounts of all input rows are added up before the first request, and when the sum is above this, no ${noun} is sent at all. A plain positive number (e.g. 100000); anything else stops the node. Remove the option to have no limit.`,
+		},
+	];
 }

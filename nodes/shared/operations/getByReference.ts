@@ -1,24 +1,23 @@
 /** The "Get by reference_no" operation both action nodes offer, with its "On Not Found" choice. */
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
-import { referenceNoProperty } from '../descriptions/properties';
-import type { Operation } from '../runner/operation';
+import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
+import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
+import type { RecordKind } from '../transport/endpoints';
+import { findByReference } from '../transport/lookups';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
-	/** 'transaction' or 'payout', for texts. */
-	noun: string;
+	kind: RecordKind;
 	placeholder: string;
 	parseReference(node: INode, itemIndex: number, value: unknown): string;
-	find(ctx: IExecuteFunctions, referenceNo: string, timeoutMs: number): Promise<IDataObject | undefined>;
 }
 
 export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoProperty(spec.show, spec.placeholder, `The reference_no the ${spec.noun} was created with`),
-		executionOptionsProperty(spec.show, undefined, [
+		referenceNoProperty(spec.placeholder, `The reference_no the ${spec.kind} was created with`),
+		executionOptionsProperty(undefined, [
 			{
 				displayName: 'On Not Found',
 				name: 'onNotFound',
@@ -36,13 +35,13 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 					},
 				],
 				default: 'fail',
-				description: `What to do when no ${spec.noun} has this reference_no`,
+				description: `What to do when no ${spec.kind} has this reference_no`,
 			},
 		]),
 	];
 
 	return {
-		description,
+		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
@@ -50,12 +49,12 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 			const outputNothing = readOption(ctx, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
 			return {
 				read: async () => {
-					const found = await spec.find(ctx, referenceNo, timeoutMs);
+					const found = await findByReference(ctx, spec.kind, referenceNo, timeoutMs);
 					if (found) return [found];
 					if (outputNothing) return [];
-					throw new NodeOperationError(node, `No ${spec.noun} has reference_no "${referenceNo}"`, {
+					throw new NodeOperationError(node, `No ${spec.kind} has reference_no "${referenceNo}"`, {
 						itemIndex,
-						description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.noun}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
+						description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.kind}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
 					});
 				},
 			};

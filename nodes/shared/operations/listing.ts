@@ -4,16 +4,14 @@
  * one request fetches the list and Limit trims it.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import type { EndpointName } from '../transport/endpoints';
-import { executionOptionsProperty, readExecutionOptions } from '../descriptions/executionOptions';
-import type { Operation } from '../runner/operation';
-import { STATUSES, pickList } from '../validation/schemas';
+import { pickList, type EndpointName } from '../transport/endpoints';
+import { executionOptionsProperty } from '../descriptions/properties';
+import { readExecutionOptions, type Operation } from '../runner/operation';
+import { STATUSES } from '../validation/schemas';
 
-type Show = Record<string, string[]>;
-
-function statusFilterProperty(show: Show, what: string): INodeProperties {
+function statusFilterProperty(what: string): INodeProperties {
 	return {
 		displayName: 'Status',
 		name: 'status',
@@ -26,11 +24,11 @@ function statusFilterProperty(show: Show, what: string): INodeProperties {
 		],
 		default: 'all',
 		description: `Only return ${what}s with this status`,
-		displayOptions: { show },
 	};
 }
 
-export function limitProperties(show: Show): INodeProperties[] {
+/** Return All and Limit, shown as the operation using them says (updateDisplayOptions). */
+export function limitProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -38,7 +36,6 @@ export function limitProperties(show: Show): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
 		},
 		{
 			displayName: 'Limit',
@@ -47,7 +44,7 @@ export function limitProperties(show: Show): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
+			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
 }
@@ -93,7 +90,7 @@ export function readResultLimit(ctx: IExecuteFunctions, itemIndex: number): <T>(
 }
 
 export interface ListOperationSpec {
-	show: Show;
+	show: Record<string, string[]>;
 	/** An assumed path, so the Endpoint Path option is offered. */
 	endpoint: EndpointName;
 	/** The name of the list in the answer's `data`. */
@@ -105,13 +102,13 @@ export interface ListOperationSpec {
 /** An operation that fetches one list from the service and outputs its entries, Limit applied. */
 export function listOperation(spec: ListOperationSpec): Operation {
 	const description: INodeProperties[] = [
-		...(spec.statusFilterFor ? [statusFilterProperty(spec.show, spec.statusFilterFor)] : []),
-		...limitProperties(spec.show),
-		executionOptionsProperty(spec.show, spec.endpoint),
+		...(spec.statusFilterFor ? [statusFilterProperty(spec.statusFilterFor)] : []),
+		...limitProperties(),
+		executionOptionsProperty(spec.endpoint),
 	];
 
 	return {
-		description,
+		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
 			const status = spec.statusFilterFor ? readStatusFilter(ctx, itemIndex) : undefined;
 			const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);

@@ -4,12 +4,12 @@
  * between look-ups, or until the time limit passes.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions, readOption } from '../descriptions/executionOptions';
-import { referenceNoProperty } from '../descriptions/properties';
-import { findByReference, type RecordKind } from '../transport/lookups';
-import type { Operation } from '../runner/operation';
+import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
+import type { RecordKind } from '../transport/endpoints';
+import { findByReference } from '../transport/lookups';
+import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
 
 const FINAL_STATUSES = ['completed', 'cancelled'];
 
@@ -22,7 +22,7 @@ export interface WaitSpec {
 
 export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 	const description: INodeProperties[] = [
-		referenceNoProperty(spec.show, spec.placeholder, `The reference_no of the ${spec.kind} to wait for`),
+		referenceNoProperty(spec.placeholder, `The reference_no of the ${spec.kind} to wait for`),
 		{
 			displayName: 'Give Up After (Minutes)',
 			name: 'timeLimitMinutes',
@@ -30,9 +30,8 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 			typeOptions: { minValue: 0.01, maxValue: 1440, numberPrecision: 2 },
 			default: 10,
 			description: 'How long to keep looking before the item comes out as still pending',
-			displayOptions: { show: spec.show },
 		},
-		executionOptionsProperty(spec.show, undefined, [
+		executionOptionsProperty(undefined, [
 			{
 				displayName: 'First Look-Up After (Seconds)',
 				name: 'firstPollSeconds',
@@ -53,7 +52,7 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 	];
 
 	return {
-		description,
+		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
 			const node = ctx.getNode();
 			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));

@@ -6,7 +6,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
-import { isRunStopper, type Failed } from './runStop';
+import { callService } from '../transport/transport';
+import { isRunStopper, type Failed, type SendPlan } from './operation';
 
 export function stopsRun(error: unknown): boolean {
 	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;
@@ -15,6 +16,16 @@ export function stopsRun(error: unknown): boolean {
 
 export function earliest<T extends { itemIndex: number }>(current: T | undefined, candidate: T): T {
 	return current && current.itemIndex < candidate.itemIndex ? current : candidate;
+}
+
+/**
+ * The operation's explanation of a refusal (SendPlan.explain), keeping the service's status and
+ * field errors; the refusal itself when the operation has none.
+ */
+export async function explained(ctx: IExecuteFunctions, plan: SendPlan, error: ServiceError): Promise<ServiceError> {
+	const { status, serviceMessage } = error.failure;
+	const better = await plan.explain?.({ status, serviceMessage, message: error.message }, async (request) => await callService(ctx, request));
+	return better ? new ServiceError(ctx.getNode(), error.failure, better.message, better.description) : error;
 }
 
 /** The error as n8n shows it, its message naming the row. */

@@ -8,13 +8,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../transport/errors';
-import { clampConcurrency, DEFAULT_CONCURRENCY } from './concurrency';
 import { dryRunItems, totalOf } from './dryRun';
-import { asNodeError, earliest, errorItem, notSentError, stopsRun } from './itemErrors';
-import type { RunGuards } from './moneyGuards';
+import { asNodeError, earliest, errorItem, explained, notSentError, stopsRun } from './itemErrors';
 import { createOnce, type MoneyPlan } from './moneySafe';
-import type { ItemPlan, ItemResult, Operation } from './operation';
-import { stopRun, type Failed } from './runStop';
+import {
+	clampConcurrency,
+	DEFAULT_CONCURRENCY,
+	stopRun,
+	type Failed,
+	type ItemPlan,
+	type ItemResult,
+	type Operation,
+	type RunGuards,
+} from './operation';
 import { StartGate } from './startGate';
 import { callService, outcomeOf } from '../transport/transport';
 
@@ -25,7 +31,7 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 	const sent = await outcomeOf(callService(ctx, plan.send));
 	if ('failure' in sent) {
 		const { failure } = sent;
-		throw (failure instanceof ServiceError && (await plan.explain?.(failure))) || failure;
+		throw failure instanceof ServiceError ? await explained(ctx, plan, failure) : failure;
 	}
 	if (plan.output) return plan.output(sent.answer);
 	const { data, message } = sent.answer;

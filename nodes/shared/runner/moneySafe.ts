@@ -16,6 +16,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
+import { explained } from './itemErrors';
 import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
 import { callService, outcomeOf } from '../transport/transport';
@@ -41,7 +42,7 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
 			const taken = referenceTaken(error);
 			if (taken === 'amongOthers') throw await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs);
-			if (error.failure.kind === 'rejected' && !taken) throw (await plan.explain?.(error)) ?? error;
+			if (error.failure.kind === 'rejected' && !taken) throw await explained(ctx, plan, error);
 
 			const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, taken ? undefined : error.message);
 			if (existing) {

@@ -1,21 +1,26 @@
 /**
- * The one shape of every operation. An operation describes its parameters and, per item, `prepare`
- * reads and checks that item (every bad field at once) and says what to do with it. The item runner
- * does it; an operation that creates money says what it creates, and the money-safe path
- * (moneySafe.ts) owns everything that makes creating it safe, so no operation can skip a rule.
+ * What an operation is, as the item runner sees it, and what it may read of the run. An operation
+ * describes its parameters and, per item, `prepare` reads and checks that item (every bad value at
+ * once) and says what to do with it. The runner does it; an operation that creates money says what
+ * it creates, and the money-safe path (moneySafe.ts) owns everything that makes creating it safe,
+ * so no operation can skip a rule. The Options collection (descriptions/properties.ts) is read here.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { ServiceError } from '../transport/errors';
-import type { RecordKind } from '../transport/lookups';
-import type { RunGuards } from './moneyGuards';
-import type { ServiceRequest, ServiceResponse } from '../transport/transport';
+import {
+	DEFAULT_TIMEOUT_MS,
+	type CallService,
+	type RecordKind,
+	type ServiceRequest,
+	type ServiceResponse,
+} from '../transport/endpoints';
+import { readLimit } from '../validation/validation';
 
 export type ItemResult = IDataObject | IDataObject[];
 
 /** What a money-creating request creates: the facts a replay or an answer is checked against. */
 export interface MoneyIntent {
-	/** 'transaction' (a payment link) or 'payout'. */
 	kind: RecordKind;
 	referenceNo: string;
 	amount: number;
@@ -25,6 +30,21 @@ export interface MoneyIntent {
 	payee?: string;
 }
 
+/** A definite refusal of the service, as an operation may explain it. */
+export interface Refusal {
+	status?: number;
+	/** The service's own message, when it sent one. */
+	serviceMessage?: string;
+	/** What the user would read without a better explanation. */
+	message: string;
+}
+
+/** A clearer message for a refusal; the runner keeps the service's status and field errors. */
+export interface Explanation {
+	message: string;
+	description?: string;
+}
+
 /** One request to the service. */
 export interface SendPlan {
 	send: ServiceRequest;
@@ -32,8 +52,8 @@ export interface SendPlan {
 	creates?: MoneyIntent;
 	/** The output for the service's answer (for a money create: the confirmed record). */
 	output?: (answer: ServiceResponse) => ItemResult;
-	/** A clearer error for a failure this operation knows (a 404 for a code, a 429 for a repost). */
-	explain?: (error: ServiceError) => ServiceError | undefined | Promise<ServiceError | undefined>;
+	/** A clearer error for a refusal this operation knows; `call` reaches the service for a look-up. */
+	explain?: (refusal: Refusal, call: CallService) => Explanation | undefined | Promise<Explanation | undefined>;
 }
 
 /** Read-only work that is more than one request (look-ups by reference, filtered lists). */
@@ -56,4 +76,104 @@ export interface Operation {
 	 * node's error setting.
 	 */
 	checkRun?(ctx: IExecuteFunctions): RunGuards | void;
+}
+
+/** How many items are out at once: the one default and ceiling of the Concurrency option. */
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 100;
+
+/** A whole number from 1 to MAX_CONCURRENCY; a value that cannot be read is the default. */
+export function clampConcurrency(value: unknown): number {
+	const concurrency = Math.floor(Number(value ?? DEFAULT_CONCURRENCY));
+	if (!Number.isFinite(concurrency) || concurrency < 1) return DEFAULT_CONCURRENCY;
+	return Math.min(concurrency, MAX_CONCURRENCY);
+}
+
+export interface ExecutionOptions {
+	concurrency: number;
+	timeoutMs: number;
+	endpointPath?: string;
+}
+
+/** One value of the Options collection: every option is read through here. */
+export function readOption(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+	return ctx.getNodeParameter(`options.${name}`, itemIndex, fallback);
+}
+
+export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): ExecutionOptions {
+	const raw = ctx.getNodeParameter('options', itemIndex, {}) as {
+		concurrency?: number;
+		timeoutSeconds?: number;
+		endpointPath?: string;
+	};
+	const timeoutSeconds = Number(raw.timeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000);
+	return {
+		concurrency: clampConcurrency(raw.concurrency),
+		timeoutMs: Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
+		endpointPath: raw.endpointPath?.trim() || undefined,
+	};
+}
+
+/** An item whose error stopped the run. */
+export interface Failed {
+	itemIndex: number;
+	error: Error;
+}
+
+/** Errors after which nothing more is sent (invalid safety limits). */
+const runStoppers = new WeakSet<Error>();
+
+/** Marks an error as one that stops the run: no item is sent after it, even with continue-on-fail. */
+export function stopRun<T extends Error>(error: T): T {
+	runStoppers.add(error);
+	return error;
+}
+
+export function isRunStopper(error: unknown): boolean {
+	return error instanceof Error && runStoppers.has(error);
+}
+
+/** The run-wide guards of operations that create money, read once before anything is sent. */
+export interface RunGuards {
+	/** Check every row and show what would be sent; send nothing that creates money. */
+	dryRun: boolean;
+	/** The largest sum of all rows' amounts this run may send, when set. */
+	maxTotal?: number;
+}
+
+/**
+ * A safety limit from the Options collection, or undefined when the option is not set. Whether it
+ * is set is read from the stored parameters: an expression that comes out empty is a set limit
+ * that cannot be read, not an absent one. A limit that cannot be read stops the run (fails closed).
+ */
+export function readSafetyLimit(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	option: string,
+	label: string,
+	node: INode = ctx.getNode(),
+): number | undefined {
+	const options = node.parameters.options as Record<string, unknown> | undefined;
+	if (options?.[option] === undefined) return undefined;
+	const raw = readOption(ctx, option, itemIndex, undefined);
+	const limit = readLimit(raw);
+	if (limit !== undefined) return limit;
+	const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 40) : '';
+	const shown = given.trim() === '' ? 'empty' : `"${given}"`;
+	throw stopRun(
+		new NodeOperationError(node, `${label} is ${shown}, not a positive number: nothing was sent`, {
+			itemIndex,
+			description:
+				'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
+		}),
+	);
+}
+
+/** Dry Run and Maximum Total per Run (options added by `moneyGuardOptions`). */
+export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
+	if (ctx.getInputData().length === 0) return { dryRun: false };
+	return {
+		dryRun: readOption(ctx, 'dryRun', 0, false) === true,
+		maxTotal: readSafetyLimit(ctx, 0, 'maxTotalPerRun', 'Maximum Total per Run'),
+	};
 }

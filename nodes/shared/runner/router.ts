@@ -2,9 +2,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readExecutionOptions } from '../descriptions/executionOptions';
 import { runItems } from './itemRunner';
-import type { Operation } from './operation';
+import { readExecutionOptions, type Operation } from './operation';
 import { simplifyOutput } from '../descriptions/simplify';
 
 export type OperationTable = Record<string, Record<string, Operation>>;

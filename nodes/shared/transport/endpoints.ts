@@ -1,9 +1,15 @@
 /**
- * The one table of the service's paths. `source` tells where each path comes from, so users (and
+ * The service as the nodes see it: the one table of its paths, what a request to it names and
+ * what comes back. No HTTP here (transport.ts sends), so operations can describe requests
+ * without reaching for the transport.
+ *
+ * The path table: `source` tells where each path comes from, so users (and
  * the README) can see which are guesses: `documented` (the interface document), `public` (public
  * integrations, PUBLIC-FACTS.md) or `assumed` (neither shows it; override it per node with the
  * "Endpoint Path" option).
  */
+import type { IDataObject } from 'n8n-workflow';
+
 export type ApiInterface = 'collection' | 'disbursement';
 /** The interface's name as users read it in the editor and the interface document. */
 export const INTERFACE_LABEL: Record<ApiInterface, string> = {
@@ -42,6 +48,44 @@ export const ENDPOINTS = {
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Which record a reference_no names: a payment link of Collection, or a payout. */
+export type RecordKind = 'transaction' | 'payout';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** One request to the service, by endpoint name. */
+export interface ServiceRequest {
+	endpoint: EndpointName;
+	/** A user's replacement for an assumed path (the "Endpoint Path" option). */
+	pathOverride?: string;
+	pathParams?: Record<string, string>;
+	query?: IDataObject;
+	body?: IDataObject;
+	timeoutMs?: number;
+}
+
+/** The service's answer, out of its envelope. */
+export interface ServiceResponse {
+	message: string;
+	data: unknown;
+}
+
+/** Sends one request through the transport; handed to code that must not depend on it. */
+export type CallService = (request: ServiceRequest) => Promise<ServiceResponse>;
+
+/**
+ * Lists come as `data` being an array (PUBLIC-FACTS.md for channels) or as `data.<key>` (the
+ * interface document). Returns the array, or undefined when neither shape is present.
+ */
+export function pickList(data: unknown, key: string): unknown[] | undefined {
+	if (Array.isArray(data)) return data;
+	if (data && typeof data === 'object') {
+		const inner = (data as Record<string, unknown>)[key];
+		if (Array.isArray(inner)) return inner;
+	}
+	return undefined;
+}
 
 /** Fills `:name` placeholders, encoding each value so a code can never change the path. */
 export function resolvePath(path: string, params: Record<string, string> = {}): string {

@@ -1,11 +1,8 @@
 /** Look-ups by reference_no, used by the Get operations, the money-safe path and the trigger. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EndpointName } from './endpoints';
-import { pickList } from '../validation/schemas';
+import { pickList, type EndpointName, type RecordKind } from './endpoints';
 import { callService, type ServiceContext } from './transport';
-
-export type RecordKind = 'transaction' | 'payout';
 
 const LOOKUP_ENDPOINT: Record<RecordKind, EndpointName> = {
 	transaction: 'getCollectionTransactions',
@@ -29,20 +26,4 @@ export async function findByReference(
 		(entry): entry is IDataObject =>
 			!!entry && typeof entry === 'object' && (entry as IDataObject).reference_no === referenceNo,
 	);
-}
-
-export async function findCollectionTransaction(
-	ctx: ServiceContext,
-	referenceNo: string,
-	timeoutMs?: number,
-): Promise<IDataObject | undefined> {
-	return await findByReference(ctx, 'transaction', referenceNo, timeoutMs);
-}
-
-export async function findPayout(
-	ctx: ServiceContext,
-	referenceNo: string,
-	timeoutMs?: number,
-): Promise<IDataObject | undefined> {
-	return await findByReference(ctx, 'payout', referenceNo, timeoutMs);
 }

@@ -8,7 +8,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
-	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -16,7 +15,15 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { ENDPOINTS, INTERFACE_LABEL, resolvePath, type ApiInterface, type EndpointName } from './endpoints';
+import {
+	DEFAULT_TIMEOUT_MS,
+	ENDPOINTS,
+	INTERFACE_LABEL,
+	resolvePath,
+	type ApiInterface,
+	type ServiceRequest,
+	type ServiceResponse,
+} from './endpoints';
 import { ServiceError, classifyFailure, describeFailure, type ServiceFailure } from './errors';
 import { envelopeSchema } from '../validation/schemas';
 import { scrubDeep, secretsOf } from './secrets';
@@ -28,23 +35,6 @@ export const CREDENTIAL_TYPE: Record<ApiInterface, string> = {
 	collection: 'paymentCollectionApi',
 	disbursement: 'disbursementApi',
 };
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
-
-export interface ServiceRequest {
-	endpoint: EndpointName;
-	/** A user's replacement for an assumed path (the "Endpoint Path" option). */
-	pathOverride?: string;
-	pathParams?: Record<string, string>;
-	query?: IDataObject;
-	body?: IDataObject;
-	timeoutMs?: number;
-}
-
-export interface ServiceResponse {
-	message: string;
-	data: unknown;
-}
 
 // One credential read per execution context: n8n decrypts on every getCredentials call.
 const credentialCache = new WeakMap<object, Map<ApiInterface, Promise<ReadCredential>>>();

@@ -1,7 +1,7 @@
 /** Reading the facts a money check compares out of the service's records, in one place each. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordKind } from '../transport/lookups';
+import type { RecordKind } from '../transport/endpoints';
 
 /** Where each kind of record states its amount: a transaction's subtotal is what was asked for (2.2). */
 const AMOUNT_FIELDS: Record<RecordKind, string[]> = {

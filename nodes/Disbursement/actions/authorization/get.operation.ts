@@ -1,15 +1,13 @@
 /** Authorization > Get (interface document 4.7): POST with the code as a path parameter. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { ServiceError } from '../../../shared/transport/errors';
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
-import type { ItemPlan } from '../../../shared/runner/operation';
+import { executionOptionsProperty } from '../../../shared/descriptions/properties';
+import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
 import { parseJsonObject, requireText } from '../../../shared/validation/validation';
 
-const show = { resource: ['authorization'], operation: ['get'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Code',
 		name: 'code',
@@ -18,7 +16,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. AUTH-1001',
 		description: 'The authorization code to look up',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Body (JSON)',
@@ -27,10 +24,11 @@ export const description: INodeProperties[] = [
 		default: '{}',
 		description:
 			'Optional JSON object sent as the request body. The interface document does not show which fields the service expects; leave {} when none.',
-		displayOptions: { show },
 	},
-	executionOptionsProperty(show),
+	executionOptionsProperty(),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['authorization'], operation: ['get'] } }, properties);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
@@ -48,14 +46,12 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			data && typeof data === 'object' && !Array.isArray(data)
 				? (data as IDataObject)
 				: { code, data: (data ?? null) as IDataObject, message },
-		explain: (error) =>
-			error.failure.status === 404
-				? new ServiceError(
-						node,
-						error.failure,
-						`Authorization code "${code}" was not found (HTTP 404)${error.failure.serviceMessage ? `. The service said: "${error.failure.serviceMessage}"` : ''}`,
-						'Check the code for typos and that it belongs to the account of this credential',
-					)
+		explain: ({ status, serviceMessage }) =>
+			status === 404
+				? {
+						message: `Authorization code "${code}" was not found (HTTP 404)${serviceMessage ? `. The service said: "${serviceMessage}"` : ''}`,
+						description: 'Check the code for typos and that it belongs to the account of this credential',
+					}
 				: undefined,
 	};
 }

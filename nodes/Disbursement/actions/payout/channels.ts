@@ -3,13 +3,12 @@
  * service refused over its channel. Neither the list's path nor its shape is documented (docs/endpoints.md):
  * an entry needs a `code`; its channel type is read from `type`, `channel_type` or `category`.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ServiceError } from '../../../shared/transport/errors';
-import { pickList } from '../../../shared/validation/schemas';
-import { callService, type ServiceContext } from '../../../shared/transport/transport';
-import type { ChannelType } from './form/mapping';
+import type { Explanation, Refusal } from '../../../shared/runner/operation';
+import { pickList, type CallService } from '../../../shared/transport/endpoints';
+import type { ChannelType } from './channelFields';
 
 export interface PayoutChannel {
 	code: string;
@@ -45,11 +44,12 @@ export function channelTypeOf(entry: IDataObject): ChannelType | undefined {
 	return undefined;
 }
 
-export async function fetchPayoutChannels(ctx: ServiceContext, timeoutMs?: number): Promise<PayoutChannel[]> {
-	const { data } = await callService(ctx, { endpoint: 'getPayoutChannels', timeoutMs });
+/** `call` sends through the transport of the node asking (a run, or the editor's dropdown). */
+export async function fetchPayoutChannels(node: INode, call: CallService, timeoutMs?: number): Promise<PayoutChannel[]> {
+	const { data } = await call({ endpoint: 'getPayoutChannels', timeoutMs });
 	const list = pickList(data, 'channels');
 	if (!list) {
-		throw new NodeOperationError(ctx.getNode(), 'The service answered the payout channel list without a list of channels');
+		throw new NodeOperationError(node, 'The service answered the payout channel list without a list of channels');
 	}
 	return list
 		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object' && typeof (entry as IDataObject).code === 'string')
@@ -65,19 +65,14 @@ export function channelsOfType(channels: PayoutChannel[], channelType: ChannelTy
 	return channels.filter((channel) => channel.channelType === undefined || channel.channelType === channelType);
 }
 
-/** True when the service has no payout channel list at this path (it is an assumed one). */
-export function isListMissing(error: unknown): boolean {
-	return error instanceof ServiceError && (error.failure.status === 404 || error.failure.status === 405);
-}
-
 /** One list per run, fetched on the first refusal and shared by the items after it. */
 const listPerRun = new WeakMap<object, Promise<PayoutChannel[] | undefined>>();
 
-function channelsForRun(ctx: IExecuteFunctions, timeoutMs?: number): Promise<PayoutChannel[] | undefined> {
+function channelsForRun(ctx: IExecuteFunctions, call: CallService): Promise<PayoutChannel[] | undefined> {
 	let list = listPerRun.get(ctx);
 	if (!list) {
 		// Without a readable list the service's own refusal stands as it is.
-		list = fetchPayoutChannels(ctx, timeoutMs).catch(() => undefined);
+		list = fetchPayoutChannels(ctx.getNode(), call).catch(() => undefined);
 		listPerRun.set(ctx, list);
 	}
 	return list;
@@ -108,17 +103,15 @@ export function explainChannelRefusal(
 	ctx: IExecuteFunctions,
 	code: string,
 	channelType: ChannelType,
-): (error: ServiceError) => Promise<ServiceError | undefined> {
-	return async (error) => {
-		if (error.failure.status !== 422) return undefined;
-		const channels = await channelsForRun(ctx);
+): (refusal: Refusal, call: CallService) => Promise<Explanation | undefined> {
+	return async (refusal, call) => {
+		if (refusal.status !== 422) return undefined;
+		const channels = await channelsForRun(ctx, call);
 		const reason = channels ? unusableChannelReason(channels, channelType, code) : undefined;
 		if (!reason) return undefined;
-		return new ServiceError(
-			ctx.getNode(),
-			error.failure,
-			reason,
-			`Nothing was sent: the service refused the payout (${error.message}). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.`,
-		);
+		return {
+			message: reason,
+			description: `Nothing was sent: the service refused the payout (${refusal.message}). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.`,
+		};
 	};
 }

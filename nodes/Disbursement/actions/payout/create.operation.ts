@@ -3,10 +3,23 @@
  * checked before anything is sent; the payout is then created at most once per reference_no.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
-import { moneyGuardOptions, readRunGuards, readSafetyLimit, type RunGuards } from '../../../shared/runner/moneyGuards';
-import type { ItemPlan } from '../../../shared/runner/operation';
+import {
+	amountProperty,
+	callbackMissingNotice,
+	callbackWebhookUrlProperty,
+	executionOptionsProperty,
+	moneyGuardOptions,
+	newReferenceNoProperty,
+} from '../../../shared/descriptions/properties';
+import {
+	readExecutionOptions,
+	readRunGuards,
+	readSafetyLimit,
+	type ItemPlan,
+	type RunGuards,
+} from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
 	parseAmount,
@@ -15,17 +28,51 @@ import {
 	parseReferenceNo,
 	requireText,
 } from '../../../shared/validation/validation';
-import { bankTransferMapping, bankTransferProperties, eWalletMapping, eWalletProperties } from './form/channelFields';
-import { commonPayoutProperties } from './form/common.properties';
+import { CHANNEL_FIELDS, channelFieldProperties, mergeUnder, readChannelFields, type ChannelType } from './channelFields';
 import { explainChannelRefusal } from './channels';
-import { mergeUnder, readChannelFields, type ChannelType } from './form/mapping';
 
-const show = { resource: ['payout'], operation: ['create'] };
-
-export const description: INodeProperties[] = [
-	...commonPayoutProperties,
-	...bankTransferProperties,
-	...eWalletProperties,
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Money moves when this node runs. An AI agent using it as a tool should run with "Maximum Amount per Payout" and "Maximum Total per Run" set in Options, so a payout or a run above them is refused before anything is sent. "Dry Run" checks a sheet without paying.',
+		name: 'agentNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Channel Type',
+		name: 'channelType',
+		type: 'options',
+		options: [
+			{
+				name: 'Bank Transfer',
+				value: 'bankTransfer',
+				description: 'Send to a bank account (for example over InstaPay or PESONet)',
+			},
+			{
+				name: 'E-Wallet',
+				value: 'eWallet',
+				description: 'Send to an e-wallet identified by a mobile number (for example GCash or Maya)',
+			},
+		],
+		default: 'bankTransfer',
+		description: 'Decides which recipient fields the payout needs',
+	},
+	{
+		displayName: 'Channel Name or ID',
+		name: 'channel',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
+		required: true,
+		default: '',
+		description:
+			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	amountProperty,
+	newReferenceNoProperty('payout', 'e.g. PAYOUT-2026-0001'),
+	callbackWebhookUrlProperty('payout'),
+	callbackMissingNotice('payout'),
+	...channelFieldProperties,
 	{
 		displayName: 'Extra Channel Fields (JSON)',
 		name: 'extraChannelFields',
@@ -33,9 +80,8 @@ export const description: INodeProperties[] = [
 		default: '{}',
 		description:
 			'Channel fields this form does not list, as a JSON object. They are added to "fields" in the request; a value filled in above always wins over the same key here.',
-		displayOptions: { show },
 	},
-	executionOptionsProperty(show, 'createPayout', [
+	executionOptionsProperty('createPayout', [
 		{
 			displayName: 'Maximum Amount per Payout',
 			name: 'maxAmountPerPayout',
@@ -48,6 +94,8 @@ export const description: INodeProperties[] = [
 		...moneyGuardOptions('payout'),
 	]),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['create'] } }, properties);
 
 /** Reads and checks one item; throws one error listing every problem of the item. */
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
@@ -70,10 +118,9 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		parseOptionalUrl(node, itemIndex, 'Callback Webhook URL', param('callbackWebhookUrl')),
 	);
 
-	const mappings =
-		channelType === 'bankTransfer' ? bankTransferMapping : channelType === 'eWallet' ? eWalletMapping : undefined;
-	if (!mappings) problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
-	const formFields = readChannelFields(ctx, itemIndex, mappings ?? [], problems);
+	const channelFields = channelType === 'bankTransfer' || channelType === 'eWallet' ? CHANNEL_FIELDS[channelType] : undefined;
+	if (!channelFields) problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
+	const formFields = readChannelFields(ctx, itemIndex, channelFields ?? [], problems);
 	const extraFields = problems.check(() =>
 		parseJsonObject(node, itemIndex, 'Extra Channel Fields (JSON)', param('extraChannelFields', '{}')),
 	);

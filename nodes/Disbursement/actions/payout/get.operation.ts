@@ -1,12 +1,10 @@
 /** Payout > Get: one payout by its reference_no (interface document 4.5). */
 import { getByReferenceOperation } from '../../../shared/operations/getByReference';
-import { findPayout } from '../../../shared/transport/lookups';
 import { parseReferenceNo } from '../../../shared/validation/validation';
 
 export const { description, prepare } = getByReferenceOperation({
 	show: { resource: ['payout'], operation: ['get'] },
-	noun: 'payout',
+	kind: 'payout',
 	placeholder: 'e.g. PAYOUT-2026-0001',
 	parseReference: parseReferenceNo,
-	find: findPayout,
 });

@@ -4,30 +4,27 @@
  * credential before anything is sent.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { ServiceError } from '../../../shared/transport/errors';
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
-import { referenceNoProperty as referenceNoField } from '../../../shared/descriptions/properties';
+import { executionOptionsProperty, referenceNoProperty } from '../../../shared/descriptions/properties';
 import { carryOut } from '../../../shared/runner/itemRunner';
-import type { ItemPlan, SendPlan } from '../../../shared/runner/operation';
+import { readExecutionOptions, type ItemPlan, type SendPlan } from '../../../shared/runner/operation';
 import { credentialsFor } from '../../../shared/transport/transport';
 import { parseReferenceNo } from '../../../shared/validation/validation';
 
-const show = { resource: ['payout'], operation: ['repost'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName:
 			'Sandbox only: the service re-sends callbacks for testing. The credential\'s Environment must be Sandbox.',
 		name: 'repostNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
-	referenceNoField(show, 'e.g. PAYOUT-2026-0001', 'The reference_no of the payout whose callback is sent again'),
-	executionOptionsProperty(show),
+	referenceNoProperty('e.g. PAYOUT-2026-0001', 'The reference_no of the payout whose callback is sent again'),
+	executionOptionsProperty(),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['repost'] } }, properties);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
@@ -39,14 +36,12 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			const payload = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
 			return { reference_no: referenceNo, ...payload, message };
 		},
-		explain: (error) => {
-			if (error.failure.status !== 429) return undefined;
-			const said = error.failure.serviceMessage ? ` The service said: "${error.failure.serviceMessage}"` : '';
-			return new ServiceError(
-				node,
-				error.failure,
-				`The service limits how often a callback can be reposted, and refused this one for "${referenceNo}" (HTTP 429): wait a few seconds before reposting it again.${said}`,
-			);
+		explain: ({ status, serviceMessage }) => {
+			if (status !== 429) return undefined;
+			const said = serviceMessage ? ` The service said: "${serviceMessage}"` : '';
+			return {
+				message: `The service limits how often a callback can be reposted, and refused this one for "${referenceNo}" (HTTP 429): wait a few seconds before reposting it again.${said}`,
+			};
 		},
 	};
 	return {

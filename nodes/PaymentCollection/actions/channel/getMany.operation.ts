@@ -1,21 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
+import { executionOptionsProperty } from '../../../shared/descriptions/properties';
 import { limitProperties, readResultLimit } from '../../../shared/operations/listing';
-import type { ItemPlan } from '../../../shared/runner/operation';
+import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { fetchChannels, inCategory, isDisabled } from '../../helpers/channels';
 
-const show = { resource: ['channel'], operation: ['getMany'] };
-
-export const description: INodeProperties[] = [
-	...limitProperties(show),
+const properties: INodeProperties[] = [
+	...limitProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Category Name or ID',
@@ -35,8 +33,10 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	executionOptionsProperty(show),
+	executionOptionsProperty(),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['channel'], operation: ['getMany'] } }, properties);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;

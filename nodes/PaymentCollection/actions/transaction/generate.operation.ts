@@ -1,16 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, readExecutionOptions, readOption } from '../../../shared/descriptions/executionOptions';
-import { amountProperty, callbackMissingNotice, callbackWebhookUrlProperty, newReferenceNoProperty } from '../../../shared/descriptions/properties';
-import { moneyGuardOptions, readRunGuards } from '../../../shared/runner/moneyGuards';
-import type { ItemPlan } from '../../../shared/runner/operation';
+import {
+	amountProperty,
+	callbackMissingNotice,
+	callbackWebhookUrlProperty,
+	executionOptionsProperty,
+	moneyGuardOptions,
+	newReferenceNoProperty,
+} from '../../../shared/descriptions/properties';
+import { readExecutionOptions, readOption, readRunGuards, type ItemPlan } from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
 import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation/validation';
 import { CUSTOMER_DETAILS, customerBody, extraBody } from '../../helpers/customerBody';
 
-const show = { resource: ['transaction'], operation: ['generate'] };
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Channel Name or ID',
 		name: 'channelCode',
@@ -20,12 +24,11 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The payment channel the customer pays with. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show },
 	},
-	amountProperty(show),
-	newReferenceNoProperty(show, 'payment link', 'e.g. INV-2024-0001'),
-	callbackWebhookUrlProperty(show, 'payment'),
-	callbackMissingNotice(show, 'payment'),
+	amountProperty,
+	newReferenceNoProperty('payment link', 'e.g. INV-2024-0001'),
+	callbackWebhookUrlProperty('payment'),
+	callbackMissingNotice('payment'),
 	{
 		displayName: 'Success Redirect URL',
 		name: 'successRedirectUrl',
@@ -33,7 +36,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://shop.example.com/thank-you',
 		description: 'Where the customer\'s browser goes after a successful payment',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Failure Redirect URL',
@@ -42,7 +44,6 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://shop.example.com/payment-failed',
 		description: 'Where the customer\'s browser goes after a failed or cancelled payment',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Customer Fields',
@@ -51,7 +52,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Customer Field',
 		default: {},
 		description: 'Customer details some channels (such as cards) require',
-		displayOptions: { show },
 		options: CUSTOMER_DETAILS.map(({ name, label }) => ({
 			displayName: label,
 			name,
@@ -62,7 +62,7 @@ export const description: INodeProperties[] = [
 			...(name === 'countryCode' ? { placeholder: 'e.g. PH' } : {}),
 		})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
-	executionOptionsProperty(show, undefined, [
+	executionOptionsProperty(undefined, [
 		{
 			displayName: 'Extra Body Fields',
 			name: 'extraBodyFields',
@@ -74,6 +74,8 @@ export const description: INodeProperties[] = [
 		...moneyGuardOptions('payment link'),
 	]),
 ];
+
+export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['generate'] } }, properties);
 
 const URL_FIELDS = [
 	['callbackWebhookUrl', 'callback_webhook_url', 'Callback Webhook URL'],

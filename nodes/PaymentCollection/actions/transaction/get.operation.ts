@@ -1,13 +1,11 @@
 /** Transaction > Get: one transaction by its reference_no (interface document 4.4). */
 import { getByReferenceOperation } from '../../../shared/operations/getByReference';
-import { findCollectionTransaction } from '../../../shared/transport/lookups';
 import { requireText } from '../../../shared/validation/validation';
 
 export const { description, prepare } = getByReferenceOperation({
 	show: { resource: ['transaction'], operation: ['get'] },
-	noun: 'transaction',
+	kind: 'transaction',
 	placeholder: 'e.g. INV-2024-0001',
 	// Any reference the service accepted can be looked up, so only emptiness is checked here.
 	parseReference: (node, itemIndex, value) => requireText(node, itemIndex, 'Reference No', value),
-	find: findCollectionTransaction,
 });
