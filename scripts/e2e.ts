@@ -18,7 +18,7 @@ import { sandboxCredentials, type ImportedCredential } from './n8n/credentials';
 import { loadExamples, triggerWebhookUrl } from './n8n/examples';
 import { freePort, sleep } from './n8n/proc';
 import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
-import { triggerChecks } from './n8n/triggerChecks';
+import { triggerChecks, type TriggerItem } from './n8n/triggerChecks';
 import { log, seconds } from './n8n/log';
 import { PACKAGE_NAME } from './n8n/paths';
 import { selectTargets, newestTarget, type Target } from './n8n/targets';
@@ -60,12 +60,6 @@ interface PaymentLinkItem {
 	pay_here: string;
 	status: string;
 	amount_due: number;
-}
-interface TriggerItem {
-	interface: string;
-	reference_no: string;
-	status: string;
-	verified: { signature: unknown };
 }
 interface PaidInvoiceItem {
 	invoice_no: string;

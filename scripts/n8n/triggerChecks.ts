@@ -122,9 +122,11 @@ export interface TriggerCheckOptions {
 	check: Check;
 }
 
-/** What the trigger emitted on the unsafe opt-in. */
-interface TriggerItem {
+/** The fields of a Payment Gateway Trigger item the checks read. */
+export interface TriggerItem {
+	interface: string;
 	reference_no: string;
+	status: string;
 	verified: { signature: unknown };
 	statusConfirmed: boolean;
 }
