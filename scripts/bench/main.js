@@ -19,7 +19,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** The engine's n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
 async function ensureApp(options, engine) {
-	const appHelper = path.join(ROOT, 'scripts', 'n8n', 'app.js');
+	const appHelper = path.join(ROOT, 'scripts', 'n8n', 'app.ts');
 	const benchN8n = ENGINES[engine.id].n8n;
 	const appRoot = require('../n8n/paths').appDir(benchN8n);
 	const nodeFile = path.join(appRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
@@ -33,7 +33,7 @@ async function ensureApp(options, engine) {
 	if (!fs.existsSync(nodeFile)) {
 		return {
 			note: options.install
-				? 'n8n is not installed in .n8n-app and scripts/n8n/app.js is missing: the HTTP Request route was skipped'
+				? 'n8n is not installed in .n8n-app and scripts/n8n/app.ts is missing: the HTTP Request route was skipped'
 				: 'n8n is not installed in .n8n-app (--no-install): the HTTP Request route was skipped',
 		};
 	}

@@ -1,5 +1,3 @@
-#!/usr/bin/env node
-'use strict';
 // `npm run browser-check`: the demo set-up driven in a real Chromium. Signs into the editor, opens
 // the example workflows' nodes, switches the payout Channel Type between Bank Transfer and E-Wallet
 // and checks the fields shown, and writes screenshots to docs/images/. Ends with
@@ -8,15 +6,15 @@
 // Needs /usr/bin/chromium (Debian/Ubuntu: apt-get install -y chromium) and the playwright-core
 // devDependency. It always uses its own temporary n8n user folder: n8n saves edits made in the
 // editor automatically, so the field switching below must never touch a real or demo workflow.
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
-const { startDemoSetup, DEMO_OWNER } = require('./n8n/demoSetup');
-const { launchEditor, chromiumMissing } = require('./n8n/editor');
-const { freePort } = require('./n8n/proc');
-const { IMAGES_DIR } = require('./n8n/paths');
-const { createChecks, assert, assertEqual, waitFor } = require('./n8n/check');
-const { log, seconds } = require('./n8n/log');
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { startDemoSetup, DEMO_OWNER } from './n8n/demoSetup';
+import { launchEditor, chromiumMissing, type Editor } from './n8n/editor';
+import { freePort } from './n8n/proc';
+import { IMAGES_DIR } from './n8n/paths';
+import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
+import { log, seconds } from './n8n/log';
 
 const BANK_TRANSFER_FIELDS = ['bankCode', 'senderFirstName', 'senderLastName', 'receiverAccountName', 'receiverAccountNumber'];
 const E_WALLET_FIELDS = ['mobileNumber'];
@@ -26,13 +24,13 @@ const CALLBACK_NOTICE = /final status of the payout .* will never arrive/;
 const NODE_NAMES = ['Payment Gateway Collection', 'Payment Gateway Disbursement', 'Payment Gateway Trigger'];
 const TRIGGER_PATH = '/webhook/3e285d29-2541-495f-a38e-d7d828065b20/callback'; // examples/03-…json
 
-async function sharedValues(editor) {
-	const values = {};
+async function sharedValues(editor: Editor): Promise<Record<string, string>> {
+	const values: Record<string, string> = {};
 	for (const name of SHARED_FIELDS) values[name] = await editor.valueOf(name);
 	return values;
 }
 
-async function runChecks(editor, check) {
+async function runChecks(editor: Editor, check: Check): Promise<void> {
 	await check('signs into the editor with the demo owner', () => editor.signIn(DEMO_OWNER));
 
 	await check('the node panel finds the three Payment Gateway nodes', async () => {
@@ -57,7 +55,7 @@ async function runChecks(editor, check) {
 		assert(names.includes('GCash (E-Wallet)'), `e-wallet channels not listed after them: ${names}`);
 	});
 
-	let shared;
+	let shared: Record<string, string> = {};
 	await check('switching Channel Type to E-Wallet: Mobile Number, no bank fields, the shared fields still filled', async () => {
 		shared = await sharedValues(editor);
 		assert(Object.values(shared).every((value) => value !== ''), `shared fields not filled to start with: ${JSON.stringify(shared)}`);
@@ -113,7 +111,7 @@ async function runChecks(editor, check) {
 	});
 }
 
-async function main() {
+async function main(): Promise<number> {
 	const started = Date.now();
 	const { check, summary } = createChecks('browser');
 	const missing = chromiumMissing();
@@ -125,7 +123,7 @@ async function main() {
 	}
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-browser-'));
 	const demo = await startDemoSetup({ userFolder, n8nPort: await freePort(5800), sandboxPort: 0 });
-	let editor;
+	let editor: Editor | undefined;
 	try {
 		editor = await launchEditor({ baseUrl: demo.server.url, imagesDir: IMAGES_DIR });
 		await runChecks(editor, check);

@@ -1,5 +1,3 @@
-#!/usr/bin/env node
-'use strict';
 // `npm run verify`: n8n's verification gate, offline. Runs the analysis of
 // @n8n/scan-community-package (what n8n runs on a submitted package) on both of its legs: the
 // source (package.json, nodes/, credentials/) and the packed tarball (its .js files and
@@ -7,22 +5,39 @@
 // install scripts off; it is never one of the package's dependencies. Its provenance and download
 // steps need a published version, so they are left to n8n's own run after a release.
 // --no-build packs the last build (CI builds just before).
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
-const { execFileSync } = require('child_process');
-const { pathToFileURL } = require('url');
-const { ROOT, TOOLS_DIR } = require('./n8n/paths');
-const { buildAndPack } = require('./n8n/pack');
-const { runVisible } = require('./n8n/proc');
-const { log, seconds } = require('./n8n/log');
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { execFileSync } from 'child_process';
+import { pathToFileURL } from 'url';
+import { ROOT, TOOLS_DIR } from './n8n/paths';
+import { buildAndPack } from './n8n/pack';
+import { runVisible } from './n8n/proc';
+import { log, seconds } from './n8n/log';
 
 const SCANNER = { name: '@n8n/scan-community-package', version: '0.32.0' };
 const scannerDir = path.join(TOOLS_DIR, 'node_modules', ...SCANNER.name.split('/'));
 
-async function ensureScanner() {
-	const installed = fs.existsSync(path.join(scannerDir, 'package.json')) && require(path.join(scannerDir, 'package.json')).version;
-	if (installed === SCANNER.version) return;
+/** What scanner/scanner.mjs exports and this script uses. */
+interface Scanner {
+	SOURCE_FILE_PATTERNS: string[];
+	analyzePackage(dir: string, patterns: string[]): Promise<{ passed: boolean; message?: string; details?: string }>;
+}
+
+// The scanner is an ES module. TypeScript compiles `import()` to `require()` for CommonJS output,
+// which cannot load it: this keeps Node's own dynamic import.
+const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Scanner>;
+
+function installedScannerVersion(): string | undefined {
+	try {
+		return (JSON.parse(fs.readFileSync(path.join(scannerDir, 'package.json'), 'utf8')) as { version?: string }).version;
+	} catch {
+		return undefined;
+	}
+}
+
+async function ensureScanner(): Promise<void> {
+	if (installedScannerVersion() === SCANNER.version) return;
 	const started = Date.now();
 	log(`installing ${SCANNER.name}@${SCANNER.version} into .tools (install scripts off)`);
 	fs.mkdirSync(TOOLS_DIR, { recursive: true });
@@ -32,10 +47,10 @@ async function ensureScanner() {
 	log(`installed in ${seconds(started)}`);
 }
 
-async function main() {
+async function main(): Promise<never> {
 	await ensureScanner();
-	const scanner = await import(pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href);
-	const legs = [];
+	const scanner = await importModule(pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href);
+	const legs: Array<{ name: string; result: Awaited<ReturnType<Scanner['analyzePackage']>> }> = [];
 
 	// The source leg lints what the scanner lints in the attested GitHub checkout.
 	legs.push({ name: `source (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`, result: await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS) });

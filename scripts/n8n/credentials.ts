@@ -1,14 +1,26 @@
-'use strict';
 // The two credentials the examples use, pointed at a sandbox gateway. Their ids and names are the
 // ones the example workflows reference, so importing both makes the examples run as they are.
-const DEMO_CREDENTIALS = {
+import type { SandboxCredentials } from '../../sandbox';
+
+export interface CredentialRef {
+	id: string;
+	name: string;
+	type: string;
+}
+
+/** A credential as `n8n import:credentials` takes it: plain `data`, encrypted by n8n on import. */
+export interface ImportedCredential extends CredentialRef {
+	data: Record<string, string>;
+}
+
+export const DEMO_CREDENTIALS = {
 	collection: { id: 'pgwSandboxCollect', name: 'Payment Gateway Collection (sandbox)', type: 'paymentCollectionApi' },
 	disbursement: { id: 'pgwSandboxPayouts', name: 'Payment Gateway Disbursement (sandbox)', type: 'disbursementApi' },
-};
+} satisfies Record<string, CredentialRef>;
 
 /** [{ id, name, type, data }] for `n8n import:credentials`. */
-function sandboxCredentials(sandboxUrl, SANDBOX_CREDENTIALS) {
-	const data = (login) => ({
+export function sandboxCredentials(sandboxUrl: string, SANDBOX_CREDENTIALS: SandboxCredentials): ImportedCredential[] {
+	const data = (login: { username: string; password: string }) => ({
 		environment: 'sandbox',
 		baseUrl: sandboxUrl,
 		username: login.username,
@@ -20,5 +32,3 @@ function sandboxCredentials(sandboxUrl, SANDBOX_CREDENTIALS) {
 		{ ...DEMO_CREDENTIALS.disbursement, data: data(SANDBOX_CREDENTIALS.disbursement) },
 	];
 }
-
-module.exports = { DEMO_CREDENTIALS, sandboxCredentials };

@@ -1,17 +1,14 @@
-'use strict';
 // One-line progress messages with the seconds elapsed since the script started.
 const started = Date.now();
 
-function elapsed() {
+function elapsed(): string {
 	return ((Date.now() - started) / 1000).toFixed(1).padStart(6);
 }
 
-function log(message) {
+export function log(message: string): void {
 	process.stdout.write(`[${elapsed()}s] ${message}\n`);
 }
 
-function seconds(since) {
+export function seconds(since: number): string {
 	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
-
-module.exports = { log, seconds };

@@ -1,40 +1,52 @@
-'use strict';
 // `npm start` as a user meets it: started, stopped with Ctrl-C, started again, killed, started
 // again, with a login each time, an example workflow edited in between, and its port taken by
-// another program on the first start. Each start is a fresh `node scripts/demo.js` process.
-const fs = require('fs');
-const net = require('net');
-const os = require('os');
-const path = require('path');
-const { spawn } = require('child_process');
-const { ROOT } = require('./paths');
-const { N8nRest } = require('./rest');
-const { DEMO_OWNER } = require('./demoSetup');
-const { freePort, isAlive, sleep } = require('./proc');
-const { assert, assertEqual, waitFor } = require('./check');
-const { log } = require('./log');
+// another program on the first start. Each start is a fresh scripts/demo.ts process.
+import fs from 'fs';
+import net from 'net';
+import os from 'os';
+import path from 'path';
+import { spawn, type ChildProcess } from 'child_process';
+import type { IWorkflowBase } from 'n8n-workflow';
+import { ROOT, appDir as appDirOf } from './paths';
+import { N8nRest } from './rest';
+import { DEMO_OWNER } from './demoSetup';
+import { freePort, isAlive, sleep } from './proc';
+import { assert, assertEqual, waitFor, type Check } from './check';
+import type { Target } from './targets';
+import { log } from './log';
 
+// The demo script is TypeScript: its Node.js loads ts-node's register hook first (transpile only,
+// as `npm start` runs it), resolved from this repository.
+const TS_NODE_REGISTER = require.resolve('ts-node/register/transpile-only');
 const EDITED_WORKFLOW = 'pgwDailyWalletReport';
 const EDIT_NOTE = 'Changed by the user: send the report to finance@example.com';
 
-/** One `npm start` (node scripts/demo.js); resolves once it prints its banner. */
-async function startDemo({ folder, port, n8nVersion, logName }) {
+interface RunningDemo {
+	child: ChildProcess;
+	url: string;
+	n8nPid: number;
+	output: () => string;
+	exited: Promise<number | NodeJS.Signals | null>;
+}
+
+/** One `npm start` (scripts/demo.ts); resolves once it prints its banner. */
+async function startDemo({ folder, port, n8nVersion, logName }: { folder: string; port: number; n8nVersion: string; logName: string }): Promise<RunningDemo> {
 	const logFile = path.join(folder, `${logName}.log`);
-	const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'demo.js'), '--no-build'], {
+	const child = spawn(process.execPath, ['-r', TS_NODE_REGISTER, path.join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {
 		cwd: ROOT,
 		env: { ...process.env, PGW_DEMO_DIR: folder, PGW_DEMO_PORT: String(port), PGW_DEMO_N8N: n8nVersion },
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
-	const append = (chunk) => {
+	const append = (chunk: Buffer) => {
 		output += chunk;
 		fs.appendFileSync(logFile, chunk);
 	};
 	child.stdout.on('data', append);
 	child.stderr.on('data', append);
-	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+	const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
 	let gone = false;
-	exited.then(() => (gone = true));
+	void exited.then(() => (gone = true));
 	process.once('exit', () => gone || child.kill('SIGKILL'));
 	await waitFor(
 		() => {
@@ -49,28 +61,28 @@ async function startDemo({ folder, port, n8nVersion, logName }) {
 	return { child, url, n8nPid, output: () => output, exited };
 }
 
-async function login(demo, appDir) {
+async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
 	const rest = new N8nRest(demo.url, appDir);
 	await rest.login(DEMO_OWNER);
 	return rest;
 }
 
 /** Ctrl-C: resolves once the demo has exited; n8n must be gone with it. */
-async function interrupt(demo) {
+async function interrupt(demo: RunningDemo): Promise<void> {
 	demo.child.kill('SIGINT');
 	await Promise.race([demo.exited, sleep(30000)]);
 	await waitFor(() => !isAlive(demo.n8nPid), { timeoutMs: 15000, message: `n8n (pid ${demo.n8nPid}) outlived Ctrl-C` });
 }
 
 /** Registers the demo restart checks with `check`; `target` is the n8n the demo runs. */
-async function demoRestartChecks(check, target) {
+export async function demoRestartChecks(check: Check, target: Target): Promise<void> {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-demo-'));
-	const appDir = require('./paths').appDir(target.n8n);
+	const appDir = appDirOf(target.n8n);
 	const busyPort = await freePort(5800);
 	const blocker = net.createServer().listen(busyPort, '127.0.0.1');
-	let demo;
+	let demo: RunningDemo | undefined;
 	let passed = true;
-	const step = async (name, fn) => {
+	const step = async (name: string, fn: () => Promise<void>) => {
 		if (!passed) return check(name, async () => assert(false, 'skipped: an earlier npm start step failed'));
 		await check(name, async () => {
 			try {
@@ -88,7 +100,7 @@ async function demoRestartChecks(check, target) {
 			assert(demo.output().includes(`using n8n ${target.n8n} on Node.js`), 'the console does not say which n8n runs');
 			assert(!demo.url.endsWith(`:${busyPort}`), `the editor is on the taken port: ${demo.url}`);
 			const rest = await login(demo, appDir);
-			const workflow = await rest.expectOk('GET', `/workflows/${EDITED_WORKFLOW}`);
+			const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
 			const nodes = workflow.nodes.map((node, i) => (i === 0 ? { ...node, notes: EDIT_NOTE } : node));
 			await rest.expectOk('PATCH', `/workflows/${EDITED_WORKFLOW}`, {
 				name: `${workflow.name} (mine)`,
@@ -99,17 +111,19 @@ async function demoRestartChecks(check, target) {
 		});
 
 		await step('after Ctrl-C, npm start starts again, logs in, and keeps the edited example', async () => {
+			assert(demo, 'the demo is not running');
 			await interrupt(demo);
 			blocker.close();
 			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-2' });
 			assert(/example workflows kept as they are/.test(demo.output()), 'the console does not say which examples were kept');
 			const rest = await login(demo, appDir);
-			const workflow = await rest.expectOk('GET', `/workflows/${EDITED_WORKFLOW}`);
+			const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
 			assert(workflow.name.endsWith('(mine)'), `the edited name was replaced: ${workflow.name}`);
 			assertEqual(workflow.nodes[0].notes, EDIT_NOTE, 'the edited node note');
 		});
 
 		await step('after the demo was killed, npm start stops the n8n it left, starts again and logs in', async () => {
+			assert(demo, 'the demo is not running');
 			const leftover = demo.n8nPid;
 			demo.child.kill('SIGKILL');
 			await demo.exited;
@@ -135,5 +149,3 @@ async function demoRestartChecks(check, target) {
 		else log(`demo folder kept for inspection: ${folder} (start-N.log, logs/)`);
 	}
 }
-
-module.exports = { demoRestartChecks };

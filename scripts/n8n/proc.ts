@@ -1,27 +1,38 @@
-'use strict';
 // Child processes: output goes to a file (never a pipe that could fill up or close early), each
 // child leads its own process group so that it and anything it spawned (n8n's task runner) can be
 // ended together by the child's PID.
-const fs = require('fs');
-const net = require('net');
-const path = require('path');
-const { spawn } = require('child_process');
+import fs from 'fs';
+import net from 'net';
+import path from 'path';
+import { spawn, type ChildProcess } from 'child_process';
+
+export interface LoggedOptions {
+	env?: NodeJS.ProcessEnv;
+	cwd?: string;
+	logFile: string;
+}
+
+/** A child started by `startLogged`; `exited` resolves with its exit code (128 after a signal, 127 when it never ran). */
+export interface LoggedChild extends ChildProcess {
+	exited: Promise<number>;
+}
 
 /** Starts `command` with stdout and stderr appended to `logFile`. */
-function startLogged(command, args, { env, cwd, logFile }) {
+export function startLogged(command: string, args: string[], { env, cwd, logFile }: LoggedOptions): LoggedChild {
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const fd = fs.openSync(logFile, 'a');
 	const child = spawn(command, args, { env, cwd, detached: true, stdio: ['ignore', fd, fd] });
 	fs.closeSync(fd);
-	child.exited = new Promise((resolve) => {
+	const exited = new Promise<number>((resolve) => {
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
 		child.on('error', () => resolve(127));
 	});
-	return child;
+	return Object.assign(child, { exited });
 }
 
 /** Sends `signal` to the process group led by `pid`; true when it was still there. */
-function signalGroup(pid, signal = 'SIGTERM') {
+export function signalGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIGTERM'): boolean {
+	if (pid === undefined) return false;
 	try {
 		process.kill(-pid, signal);
 		return true;
@@ -31,10 +42,10 @@ function signalGroup(pid, signal = 'SIGTERM') {
 }
 
 /** SIGTERM to the group, then SIGKILL after `graceMs` if the leader has not exited. */
-async function stopGroup(child, graceMs = 10000) {
+export async function stopGroup(child: LoggedChild | undefined, graceMs = 10000): Promise<void> {
 	if (!child || child.pid === undefined) return;
 	signalGroup(child.pid, 'SIGTERM');
-	const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), graceMs));
+	const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs));
 	const result = await Promise.race([child.exited, timer]);
 	if (result === 'timeout') signalGroup(child.pid, 'SIGKILL');
 	// Whatever is left in the group (a task runner outliving its parent) goes too.
@@ -42,17 +53,21 @@ async function stopGroup(child, graceMs = 10000) {
 }
 
 /** Runs a command to completion; resolves with its exit code and everything it wrote. */
-async function runLogged(command, args, options) {
+export async function runLogged(
+	command: string,
+	args: string[],
+	options: LoggedOptions & { timeoutMs?: number },
+): Promise<{ code: number; output: string }> {
 	const start = fs.existsSync(options.logFile) ? fs.statSync(options.logFile).size : 0;
 	const child = startLogged(command, args, options);
 	const timeoutMs = options.timeoutMs ?? 5 * 60 * 1000;
-	let timer;
-	const timedOut = new Promise((resolve) => {
+	let timer: NodeJS.Timeout | undefined;
+	const timedOut = new Promise<'timeout'>((resolve) => {
 		timer = setTimeout(() => resolve('timeout'), timeoutMs);
 	});
-	let code = await Promise.race([child.exited, timedOut]);
+	const result = await Promise.race([child.exited, timedOut]);
 	clearTimeout(timer);
-	if (code === 'timeout') code = 124;
+	const code = result === 'timeout' ? 124 : result;
 	// The leader has exited (or timed out): end anything it left behind.
 	signalGroup(child.pid, 'SIGKILL');
 	const output = fs.readFileSync(options.logFile, 'utf8').slice(start);
@@ -60,7 +75,7 @@ async function runLogged(command, args, options) {
 }
 
 /** Runs a command with its output shown live; rejects on a non-zero exit. */
-function runVisible(command, args, { cwd, env } = {}) {
+export function runVisible(command: string, args: string[], { cwd, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
 		child.on('error', reject);
@@ -71,23 +86,23 @@ function runVisible(command, args, { cwd, env } = {}) {
 }
 
 /** Binds `port` on 127.0.0.1 for a moment: the bound port (0 = any free one), or null when taken. */
-function tryBind(port) {
+function tryBind(port: number): Promise<number | null> {
 	return new Promise((resolve) => {
 		const server = net.createServer();
 		server.once('error', () => resolve(null));
 		server.listen(port, '127.0.0.1', () => {
-			const { port: bound } = server.address();
+			const { port: bound } = server.address() as net.AddressInfo;
 			server.close(() => resolve(bound));
 		});
 	});
 }
 
-async function portIsFree(port) {
+export async function portIsFree(port: number): Promise<boolean> {
 	return (await tryBind(port)) !== null;
 }
 
 /** Resolves with `preferred` if it is free on 127.0.0.1, else the next free port above it. 0 = any. */
-async function freePort(preferred = 0, tries = 50) {
+export async function freePort(preferred = 0, tries = 50): Promise<number> {
 	for (let i = 0; i < tries; i++) {
 		const got = await tryBind(preferred === 0 ? 0 : preferred + i);
 		if (got) return got;
@@ -100,8 +115,8 @@ async function freePort(preferred = 0, tries = 50) {
  * the process's file descriptors). Another program answering on that port is never taken for it.
  * Elsewhere it cannot tell, and says true.
  */
-function listensOn(pid, port) {
-	let table;
+export function listensOn(pid: number | undefined, port: number): boolean {
+	let table: string;
 	try {
 		table = fs.readFileSync('/proc/net/tcp', 'utf8');
 	} catch {
@@ -129,15 +144,13 @@ function listensOn(pid, port) {
 }
 
 /** True while a process with this PID exists. */
-function isAlive(pid) {
+export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
 	} catch (error) {
-		return error.code === 'EPERM';
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
 	}
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-module.exports = { startLogged, runLogged, runVisible, stopGroup, signalGroup, freePort, portIsFree, listensOn, isAlive, sleep };
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

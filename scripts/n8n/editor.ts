@@ -1,9 +1,9 @@
-'use strict';
 // n8n's editor in headless Chromium (playwright-core): sign in, open workflows and nodes, read
 // which parameters are shown, take screenshots. Selectors are n8n 2.8's data-test-id attributes.
-const fs = require('fs');
-const path = require('path');
-const { assert, waitFor } = require('./check');
+import fs from 'fs';
+import path from 'path';
+import type { BrowserType, Locator, Page } from 'playwright-core';
+import { assert, waitFor } from './check';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -20,35 +20,44 @@ const TALL = { width: 1440, height: 2200 };
 // A laptop screen, for pictures of the canvas (it fits the nodes into the window).
 const SCREEN = { width: 1440, height: 860 };
 
-function chromiumMissing() {
+export function chromiumMissing(): string | undefined {
 	return fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} not found: install it (Debian/Ubuntu: apt-get install -y chromium)`;
 }
 
-async function launchEditor({ baseUrl, imagesDir }) {
-	let chromium;
+/** A bounding box that must be there: the element is on screen when a picture is taken of it. */
+async function boxOf(locator: Locator, what: string): Promise<{ x: number; y: number; width: number; height: number }> {
+	const box = await locator.boundingBox();
+	assert(box, `${what} is not on screen`);
+	return box;
+}
+
+export type Editor = Awaited<ReturnType<typeof launchEditor>>;
+
+export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; imagesDir: string }) {
+	let chromium: BrowserType;
 	try {
-		({ chromium } = require('playwright-core'));
+		({ chromium } = await import('playwright-core'));
 	} catch {
 		throw new Error('playwright-core is missing: run `npm install` (it is a devDependency)');
 	}
 	fs.mkdirSync(imagesDir, { recursive: true });
 	const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-	const page = await browser.newPage({ viewport: TALL });
+	const page: Page = await browser.newPage({ viewport: TALL });
 	page.setDefaultTimeout(30000);
 	page.on('dialog', (dialog) => dialog.accept()); // "leave with unsaved changes?"
 	const ndv = '[data-test-id=ndv]';
-	const field = (name) => page.locator(`${ndv} [data-test-id="parameter-input-${name}"]`);
+	const field = (name: string) => page.locator(`${ndv} [data-test-id="parameter-input-${name}"]`);
 
-	async function shown(names) {
+	async function shown(names: string[]): Promise<boolean[]> {
 		return Promise.all(names.map(async (name) => (await field(name).count()) > 0 && field(name).first().isVisible()));
 	}
-	const describe = async (names) => (await shown(names)).map((on, i) => `${names[i]}=${on}`).join(' ');
+	const describe = async (names: string[]) => (await shown(names)).map((on, i) => `${names[i]}=${on}`).join(' ');
 
 	const editor = {
 		page,
 		field,
 
-		async signIn({ email, password }) {
+		async signIn({ email, password }: { email: string; password: string }) {
 			await page.goto(`${baseUrl}/signin`);
 			await page.fill('input[name=emailOrLdapLoginId]', email);
 			await page.fill('input[name=password]', password);
@@ -57,7 +66,7 @@ async function launchEditor({ baseUrl, imagesDir }) {
 		},
 
 		/** Opens a workflow; with `screenshot`, in a screen-sized window, and saves a picture of it. */
-		async openWorkflow(id, screenshot) {
+		async openWorkflow(id: string, screenshot?: string) {
 			if (screenshot) await page.setViewportSize(SCREEN);
 			await page.goto(`${baseUrl}/workflow/${id}`);
 			await page.waitForSelector('[data-test-id=canvas-node]');
@@ -69,7 +78,7 @@ async function launchEditor({ baseUrl, imagesDir }) {
 		},
 
 		/** Types into the node panel's search and returns the node names it lists. */
-		async searchNodePanel(text, { expect, screenshot }) {
+		async searchNodePanel(text: string, { expect, screenshot }: { expect: string; screenshot?: string }) {
 			await page.setViewportSize(SCREEN);
 			await page.click('[data-test-id=node-creator-plus-button]');
 			await page.keyboard.type(text);
@@ -84,7 +93,7 @@ async function launchEditor({ baseUrl, imagesDir }) {
 			return found;
 		},
 
-		async openNode(name) {
+		async openNode(name: string) {
 			await page.dblclick(`[data-test-id=canvas-node][data-node-name="${name}"]`);
 			await page.waitForSelector(`${ndv} [data-test-id=node-parameters]`);
 		},
@@ -94,18 +103,18 @@ async function launchEditor({ baseUrl, imagesDir }) {
 			await page.waitForSelector(`${ndv} [data-test-id=node-parameters]`, { state: 'detached' });
 		},
 
-		async chooseOption(parameter, optionName) {
+		async chooseOption(parameter: string, optionName: string | RegExp) {
 			await field(parameter).click();
 			await page.getByRole('option', { name: optionName }).click();
 			await page.waitForTimeout(400);
 		},
 
-		async fill(parameter, value) {
+		async fill(parameter: string, value: string) {
 			await field(parameter).locator('input, textarea').first().fill(value);
 		},
 
 		/** What a parameter shows: an input's value, or the text of an expression or a dropdown. */
-		async valueOf(parameter) {
+		async valueOf(parameter: string) {
 			const target = field(parameter).first();
 			const input = target.locator('input:not([type=hidden]), textarea');
 			if ((await input.count()) > 0) return (await input.first().inputValue()).trim();
@@ -117,9 +126,9 @@ async function launchEditor({ baseUrl, imagesDir }) {
 		 * from the service reload after a parameter they depend on changes: with `until`, the
 		 * dropdown is reopened until the names satisfy it (or 15 s pass).
 		 */
-		async listOptions(parameter, { screenshot, until = () => true } = {}) {
+		async listOptions(parameter: string, { screenshot, until = () => true }: { screenshot?: string; until?: (names: string[]) => boolean } = {}) {
 			const options = page.locator('.el-select-dropdown:visible [role=option], .el-select-dropdown:visible li');
-			let names = [];
+			let names: string[] = [];
 			await waitFor(
 				async () => {
 					await field(parameter).click();
@@ -131,11 +140,11 @@ async function launchEditor({ baseUrl, imagesDir }) {
 					return false;
 				},
 				{ timeoutMs: 15000, message: `${parameter} lists ${names.join(', ')}` },
-			).catch((error) => {
+			).catch((error: Error) => {
 				throw new Error(`${error.message} (${parameter} lists: ${names.join(', ')})`);
 			});
 			if (screenshot) {
-				const box = await field(parameter).boundingBox();
+				const box = await boxOf(field(parameter), `the ${parameter} field`);
 				const list = await page.locator('.el-select-dropdown:visible').first().boundingBox();
 				const bottom = Math.max(box.y + box.height, list ? list.y + list.height : 0);
 				const y = box.y - 60;
@@ -147,14 +156,14 @@ async function launchEditor({ baseUrl, imagesDir }) {
 		},
 
 		/** Whether a notice whose text matches is shown in the open node. */
-		async noticeShown(pattern) {
+		async noticeShown(pattern: RegExp) {
 			const notices = page.locator(`${ndv} [data-test-id=node-parameters] .notice, ${ndv} [data-test-id=node-parameters] [role=alert]`);
 			const texts = await notices.allInnerTexts();
 			return texts.some((text) => pattern.test(text));
 		},
 
 		/** Waits (the panel renders progressively) until `visible` are all shown, then checks `hidden` are not. */
-		async expectFields(visible, hidden = []) {
+		async expectFields(visible: string[], hidden: string[] = []) {
 			await waitFor(async () => (await shown(visible)).every(Boolean), { timeoutMs: 10000 }).catch(async () => {
 				throw new Error(`expected to be shown: ${await describe(visible)}`);
 			});
@@ -170,11 +179,11 @@ async function launchEditor({ baseUrl, imagesDir }) {
 		},
 
 		/** Saves the open node's parameter column, from its tabs down to its last parameter. */
-		async screenshotNode(file) {
+		async screenshotNode(file: string) {
 			await page.click(`${ndv} [data-test-id=tab-params]`); // closes input hints and drop-downs
 			await page.waitForTimeout(300);
-			const tabs = await page.locator(`${ndv} [data-test-id=tab-params]`).boundingBox();
-			const params = await page.locator(`${ndv} [data-test-id=node-parameters]`).boundingBox();
+			const tabs = await boxOf(page.locator(`${ndv} [data-test-id=tab-params]`), 'the Parameters tab');
+			const params = await boxOf(page.locator(`${ndv} [data-test-id=node-parameters]`), 'the node parameters');
 			const bottom = await page.$$eval(`${ndv} [data-test-id=node-parameters] [data-test-id]`, (els) =>
 				Math.max(...els.filter((el) => el.offsetParent).map((el) => el.getBoundingClientRect().bottom)),
 			);
@@ -187,5 +196,3 @@ async function launchEditor({ baseUrl, imagesDir }) {
 	};
 	return editor;
 }
-
-module.exports = { launchEditor, chromiumMissing };

@@ -1,17 +1,15 @@
-#!/usr/bin/env node
-'use strict';
 // `npm start`: the package running in a real n8n against the local sandbox gateway, with the
 // example workflows imported and an owner account ready. Ctrl-C stops everything it started.
 // State lives in .demo/ (git-ignored; PGW_DEMO_DIR moves it) and is reused by the next run: the
 // example workflows are imported only when missing, so edits made in the editor survive a restart.
 // Delete the folder to start over. --no-build installs the last build instead of building;
 // PGW_DEMO_PORT asks for another port than 5678, PGW_DEMO_N8N for another tested n8n version.
-const path = require('path');
-const { startDemoSetup } = require('./n8n/demoSetup');
-const { DEMO_DIR } = require('./n8n/paths');
-const { log } = require('./n8n/log');
+import path from 'path';
+import { startDemoSetup } from './n8n/demoSetup';
+import { DEMO_DIR } from './n8n/paths';
+import { log } from './n8n/log';
 
-async function main() {
+async function main(): Promise<void> {
 	const demo = await startDemoSetup({
 		userFolder: DEMO_DIR,
 		n8nPort: Number(process.env.PGW_DEMO_PORT) || 5678,
@@ -29,7 +27,7 @@ async function main() {
 	};
 	process.on('SIGINT', shutdown);
 	process.on('SIGTERM', shutdown);
-	server.exited.then((code) => {
+	void server.exited.then((code) => {
 		if (stopping) return;
 		log(`n8n exited unexpectedly (code ${code}); its log: ${path.relative(process.cwd(), server.logFile)}`);
 		void shutdown();

@@ -1,18 +1,23 @@
-'use strict';
 // Builds the package and installs the packed tarball the way n8n installs a community package:
 // <userFolder>/.n8n/nodes/node_modules/<name>, listed in <userFolder>/.n8n/nodes/package.json.
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
-const { execFileSync } = require('child_process');
-const { ROOT, PACKAGE_NAME } = require('./paths');
-const { runLogged } = require('./proc');
-const { log, seconds } = require('./log');
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { execFileSync } from 'child_process';
+import { ROOT, PACKAGE_NAME } from './paths';
+import { runLogged } from './proc';
+import { log, seconds } from './log';
 
-let packed; // { file, version }: one build and pack per script run
+export interface Packed {
+	file: string;
+	version: string;
+	files: number;
+}
+
+let packed: Packed | undefined; // one build and pack per script run
 
 /** `npm run build`, then `npm pack` into a temporary folder. */
-async function buildAndPack({ build = true } = {}) {
+export async function buildAndPack({ build = true }: { build?: boolean } = {}): Promise<Packed> {
 	if (packed) return packed;
 	if (build) {
 		const started = Date.now();
@@ -31,14 +36,14 @@ async function buildAndPack({ build = true } = {}) {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'ignore'],
 	});
-	const [info] = JSON.parse(json);
+	const [info] = JSON.parse(json) as Array<{ filename: string; version: string; files: unknown[] }>;
 	packed = { file: path.join(dir, info.filename), version: info.version, files: info.files.length };
 	log(`packed ${info.filename} (${packed.files} files)`);
 	return packed;
 }
 
 /** Extracts the packed package into the user folder's community-node folder. */
-async function installPackage(userFolder, options) {
+export async function installPackage(userFolder: string, options?: { build?: boolean }): Promise<string> {
 	const { file, version } = await buildAndPack(options);
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
@@ -52,5 +57,3 @@ async function installPackage(userFolder, options) {
 	fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 	return target;
 }
-
-module.exports = { buildAndPack, installPackage };

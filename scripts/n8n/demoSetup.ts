@@ -1,20 +1,20 @@
-'use strict';
 // The demo set-up shared by `npm start` and the browser check: a sandbox gateway, n8n with the
 // packed package, the sandbox credentials, the example workflows, an owner account.
-const fs = require('fs');
-const path = require('path');
-const { ensureN8n, chooseNewestRuntime } = require('./app');
-const { installPackage } = require('./pack');
-const { N8nInstance } = require('./instance');
-const { N8nRest } = require('./rest');
-const { loadSandbox } = require('./sandbox');
-const { sandboxCredentials } = require('./credentials');
-const { loadExamples, hasTrigger, triggerWebhookUrl } = require('./examples');
-const { freePort, portIsFree, isAlive, signalGroup, sleep } = require('./proc');
-const { log, seconds } = require('./log');
+import fs from 'fs';
+import path from 'path';
+import type { SandboxGateway } from '../../sandbox';
+import { ensureN8n, chooseNewestRuntime, type N8nRuntime } from './app';
+import { installPackage } from './pack';
+import { N8nInstance, type N8nServer } from './instance';
+import { N8nRest, type Owner } from './rest';
+import { loadSandbox } from './sandbox';
+import { sandboxCredentials } from './credentials';
+import { loadExamples, hasTrigger, triggerWebhookUrl, type Example } from './examples';
+import { freePort, portIsFree, isAlive, signalGroup, sleep } from './proc';
+import { log, seconds } from './log';
 
 // Fixed, obviously local demo login (the instance listens on 127.0.0.1 only).
-const DEMO_OWNER = {
+export const DEMO_OWNER: Owner = {
 	email: 'demo@example.com',
 	firstName: 'Demo',
 	lastName: 'User',
@@ -25,9 +25,9 @@ const DEMO_OWNER = {
  * The n8n a killed `npm start` left running on this user folder (its PID is kept in n8n.pid): it
  * holds the port and the database, so it is stopped before a new one starts.
  */
-async function stopLeftoverN8n(userFolder) {
+async function stopLeftoverN8n(userFolder: string): Promise<void> {
 	const pidFile = path.join(userFolder, 'n8n.pid');
-	let pid;
+	let pid: number;
 	try {
 		pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
 	} catch {
@@ -49,7 +49,7 @@ async function stopLeftoverN8n(userFolder) {
 	fs.rmSync(pidFile, { force: true });
 }
 
-async function choosePort(preferred, what) {
+async function choosePort(preferred: number, what: string): Promise<number> {
 	if (await portIsFree(preferred)) return preferred;
 	const port = await freePort(preferred + 1);
 	log(`port ${preferred} is already in use by another program: ${what} uses port ${port} instead`);
@@ -61,7 +61,7 @@ async function choosePort(preferred, what) {
  * workflows. Ones already there are the user's (maybe edited): they are never replaced.
  * Resolves with the production webhooks that must be live once n8n runs.
  */
-async function importNewExamples(instance, examples, n8nUrl) {
+async function importNewExamples(instance: N8nInstance, examples: Example[], n8nUrl: string): Promise<string[]> {
 	const existing = new Map((await instance.workflows()).map((w) => [w.id, w]));
 	const kept = examples.filter((e) => existing.has(e.workflow.id));
 	const added = examples.filter((e) => !existing.has(e.workflow.id));
@@ -71,13 +71,32 @@ async function importNewExamples(instance, examples, n8nUrl) {
 		await instance.importWorkflows(added.map((e) => e.workflow));
 		for (const { workflow } of added.filter((e) => hasTrigger(e.workflow))) await instance.activateWorkflow(workflow.id);
 	}
-	const live = [...added, ...kept.filter((e) => existing.get(e.workflow.id).active)];
+	const live = [...added, ...kept.filter((e) => existing.get(e.workflow.id)?.active)];
 	return live.filter((e) => hasTrigger(e.workflow)).map((e) => triggerWebhookUrl(e.workflow, n8nUrl));
 }
 
-const names = (examples) => examples.map((e) => `"${e.workflow.name}"`).join(', ');
+const names = (examples: Example[]) => examples.map((e) => `"${e.workflow.name}"`).join(', ');
 
-async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort = 8787, payoutAutoSettleMs = 5000, build = true }) {
+export interface DemoOptions {
+	userFolder: string;
+	n8nPort?: number;
+	sandboxPort?: number;
+	payoutAutoSettleMs?: number;
+	build?: boolean;
+}
+
+export interface Demo {
+	instance: N8nInstance;
+	runtime: N8nRuntime;
+	server: N8nServer;
+	rest: N8nRest;
+	sandbox: SandboxGateway;
+	examples: Example[];
+	owner: Owner;
+	stop: () => Promise<void>;
+}
+
+export async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort = 8787, payoutAutoSettleMs = 5000, build = true }: DemoOptions): Promise<Demo> {
 	const started = Date.now();
 	const { target, reason } = chooseNewestRuntime();
 	const runtime = await ensureN8n(target);
@@ -90,7 +109,7 @@ async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort = 8787, 
 	const sandbox = await startSandboxGateway({ port: await choosePort(sandboxPort, 'the sandbox gateway'), payoutAutoSettleMs });
 	log(`sandbox gateway on ${sandbox.url} (payouts settle ${payoutAutoSettleMs / 1000} s after creation)`);
 
-	let server;
+	let server: N8nServer | undefined;
 	const pidFile = path.join(instance.userFolder, 'n8n.pid');
 	const stop = async () => {
 		if (server) await server.stop();
@@ -116,5 +135,3 @@ async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort = 8787, 
 		throw error;
 	}
 }
-
-module.exports = { startDemoSetup, DEMO_OWNER };

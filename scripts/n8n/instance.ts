@@ -1,28 +1,56 @@
-'use strict';
 // One n8n user folder run by one installed n8n (a runtime from ./app): the environment n8n needs,
 // its CLI commands (import, activate, execute) and `n8n start`. Every command writes its output to
 // <userFolder>/logs/.
-const crypto = require('crypto');
-const fs = require('fs');
-const path = require('path');
-const { major } = require('./targets');
-const { startLogged, runLogged, stopGroup, signalGroup, freePort, portIsFree, listensOn, sleep } = require('./proc');
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import type { IRun, IWorkflowBase } from 'n8n-workflow';
+import type { N8nRuntime } from './app';
+import type { ImportedCredential } from './credentials';
+import { major } from './targets';
+import { startLogged, runLogged, stopGroup, signalGroup, freePort, portIsFree, listensOn, sleep } from './proc';
 
-class N8nInstance {
-	constructor(userFolder, runtime) {
+/** A workflow as the examples and checks import it (n8n's own shape). */
+export type WorkflowJson = Pick<IWorkflowBase, 'name' | 'nodes' | 'connections'> & Partial<IWorkflowBase> & { id: string };
+
+/** A running `n8n start`. */
+export interface N8nServer {
+	url: string;
+	port: number;
+	pid: number | undefined;
+	logFile: string;
+	log: () => string;
+	stop: () => Promise<void>;
+	exited: Promise<number>;
+}
+
+export interface StartOptions {
+	port?: number;
+	webhooks?: string[];
+	timeoutMs?: number;
+	onSpawn?: (pid: number | undefined) => void;
+}
+
+export class N8nInstance {
+	readonly runtime: N8nRuntime;
+	readonly userFolder: string;
+	private readonly logDir: string;
+	private counter = 0;
+	private readonly encryptionKey: string;
+
+	constructor(userFolder: string, runtime: N8nRuntime) {
 		this.runtime = runtime;
 		this.userFolder = path.resolve(userFolder);
 		this.logDir = path.join(this.userFolder, 'logs');
-		this.counter = 0;
 		fs.mkdirSync(this.logDir, { recursive: true });
 		this.encryptionKey = this.readOrCreateEncryptionKey();
 	}
 
 	/** n8n keeps the key in .n8n/config; passing the same one in the environment keeps them in step. */
-	readOrCreateEncryptionKey() {
+	private readOrCreateEncryptionKey(): string {
 		const config = path.join(this.userFolder, '.n8n', 'config');
 		try {
-			const key = JSON.parse(fs.readFileSync(config, 'utf8')).encryptionKey;
+			const key = (JSON.parse(fs.readFileSync(config, 'utf8')) as { encryptionKey?: string }).encryptionKey;
 			if (key) return key;
 		} catch {
 			// first use of this folder
@@ -30,7 +58,7 @@ class N8nInstance {
 		return crypto.randomBytes(24).toString('hex');
 	}
 
-	env({ port = 5678, brokerPort }) {
+	env({ port = 5678, brokerPort }: { port?: number; brokerPort: number }): NodeJS.ProcessEnv {
 		return {
 			...this.runtime.env,
 			N8N_USER_FOLDER: this.userFolder,
@@ -53,14 +81,14 @@ class N8nInstance {
 	}
 
 	/** A new log file per command; the time stamp keeps runs of a reused user folder apart. */
-	logFile(name) {
+	logFile(name: string): string {
 		this.counter += 1;
 		const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 		return path.join(this.logDir, `${stamp}-${String(this.counter).padStart(2, '0')}-${name}.log`);
 	}
 
 	/** Runs one n8n CLI command to completion. */
-	async run(args, { timeoutMs } = {}) {
+	async run(args: string[], { timeoutMs }: { timeoutMs?: number } = {}): Promise<{ code: number; output: string; logFile: string }> {
 		const brokerPort = await freePort();
 		const logFile = this.logFile(args[0].replace(/[^a-z]+/gi, '-'));
 		const result = await runLogged(this.runtime.bin, args, {
@@ -72,7 +100,7 @@ class N8nInstance {
 		return { ...result, logFile };
 	}
 
-	async runChecked(args, successPattern) {
+	async runChecked(args: string[], successPattern?: RegExp): Promise<{ code: number; output: string; logFile: string }> {
 		const result = await this.run(args);
 		if (result.code !== 0 || (successPattern && !successPattern.test(result.output))) {
 			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}), see ${result.logFile}:\n${tail(result.output)}`);
@@ -80,7 +108,7 @@ class N8nInstance {
 		return result;
 	}
 
-	writeInput(name, value) {
+	writeInput(name: string, value: unknown): string {
 		const file = path.join(this.userFolder, 'import', name);
 		fs.mkdirSync(path.dirname(file), { recursive: true });
 		fs.writeFileSync(file, JSON.stringify(value, null, 2));
@@ -88,19 +116,19 @@ class N8nInstance {
 	}
 
 	/** `credentials`: [{ id, name, type, data }] with plain `data`; n8n encrypts it on import. */
-	async importCredentials(credentials) {
+	async importCredentials(credentials: ImportedCredential[]): Promise<void> {
 		const file = this.writeInput('credentials.json', credentials);
 		await this.runChecked(['import:credentials', `--input=${file}`], /Successfully imported/);
 	}
 
 	/** Imports (or overwrites, matched by id) workflows; they arrive inactive. */
-	async importWorkflows(workflows) {
+	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
 		const file = this.writeInput('workflows.json', workflows);
 		await this.runChecked(['import:workflow', `--input=${file}`], /Successfully imported/);
 	}
 
 	/** Marks a workflow active from the next `n8n start` (2.x publishes it; 1.x sets it active). */
-	async activateWorkflow(id) {
+	async activateWorkflow(id: string): Promise<void> {
 		if (major(this.runtime.n8nVersion) >= 2) {
 			await this.runChecked(['publish:workflow', `--id=${id}`], /Publishing workflow/);
 		} else {
@@ -109,7 +137,7 @@ class N8nInstance {
 	}
 
 	/** The workflows stored in this user folder: [{ id, active }]. */
-	async workflows() {
+	async workflows(): Promise<Array<{ id: string; active: boolean }>> {
 		const file = path.join(this.userFolder, 'import', 'existing-workflows.json');
 		fs.rmSync(file, { force: true });
 		const result = await this.run(['export:workflow', '--all', `--output=${file}`]);
@@ -117,21 +145,22 @@ class N8nInstance {
 		if (result.code !== 0) throw new Error(`n8n export:workflow failed (exit ${result.code}), see ${result.logFile}`);
 		await sleep(200); // the command ends before its write stream is flushed
 		// 2.x marks a published workflow with activeVersionId; 1.x with active.
-		return JSON.parse(fs.readFileSync(file, 'utf8')).map((w) => ({ id: w.id, active: Boolean(w.active || w.activeVersionId) }));
+		const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ id: string; active?: boolean; activeVersionId?: string | null }>;
+		return exported.map((w) => ({ id: w.id, active: Boolean(w.active || w.activeVersionId) }));
 	}
 
 	/** `n8n execute --rawOutput`: resolves with the exit code, the parsed run (or undefined) and the log. */
-	async execute(id, { timeoutMs = 120000 } = {}) {
+	async execute(id: string, { timeoutMs = 120000 }: { timeoutMs?: number } = {}): Promise<{ code: number; output: string; logFile: string; run: IRun | undefined }> {
 		const result = await this.run(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
 		return { ...result, run: parseRawOutput(result.output) };
 	}
 
 	/** Node types n8n loaded, from `n8n export:nodes`. */
-	async exportNodeTypes() {
+	async exportNodeTypes(): Promise<Array<{ name: string }>> {
 		const file = path.join(this.userFolder, 'import', 'node-types.json');
 		await this.runChecked(['export:nodes', `--output=${file}`], /Successfully exported/);
 		await sleep(200); // the command ends before its write stream is flushed
-		return JSON.parse(fs.readFileSync(file, 'utf8'));
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>;
 	}
 
 	/**
@@ -141,7 +170,7 @@ class N8nInstance {
 	 * is active). Nothing is read from a log that an earlier run could have written. `onSpawn`
 	 * gets n8n's PID as soon as it runs.
 	 */
-	async start({ port = 5678, webhooks = [], timeoutMs = 120000, onSpawn = () => {} } = {}) {
+	async start({ port = 5678, webhooks = [], timeoutMs = 120000, onSpawn = () => {} }: StartOptions = {}): Promise<N8nServer> {
 		if (!(await portIsFree(port))) throw portInUse(port);
 		const brokerPort = await freePort();
 		const logFile = this.logFile('start');
@@ -149,11 +178,11 @@ class N8nInstance {
 		const child = startLogged(bin, ['start'], { env: this.env({ port, brokerPort }), cwd: appDir, logFile });
 		onSpawn(child.pid);
 		let exited = false;
-		child.exited.then(() => (exited = true));
+		void child.exited.then(() => (exited = true));
 		// Never leave n8n running behind a script that ends abruptly (an uncaught error, process.exit).
 		process.once('exit', () => exited || signalGroup(child.pid, 'SIGKILL'));
 		const url = `http://127.0.0.1:${port}`;
-		const server = {
+		const server: N8nServer = {
 			url,
 			port,
 			pid: child.pid,
@@ -182,7 +211,7 @@ class N8nInstance {
 }
 
 /** True once `url` is served: a REST route answers 200; a webhook answers its CORS preflight. */
-async function answers(url) {
+async function answers(url: string): Promise<boolean> {
 	try {
 		const res = url.includes('/webhook/') ? await fetch(url, { method: 'OPTIONS' }) : await fetch(url);
 		await res.arrayBuffer();
@@ -192,14 +221,14 @@ async function answers(url) {
 	}
 }
 
-function portInUse(port) {
+function portInUse(port: number): Error {
 	return new Error(
 		`Port ${port} on 127.0.0.1 is already in use by another program (another n8n?). Stop that program, or choose another port.`,
 	);
 }
 
 /** The run JSON of `n8n execute --rawOutput` starts at a line `{`, after n8n's start-up lines. */
-function parseRawOutput(output) {
+export function parseRawOutput(output: string): IRun | undefined {
 	const lines = output.split('\n');
 	for (let i = 0; i < lines.length; i++) {
 		if (lines[i] !== '{') continue;
@@ -207,7 +236,7 @@ function parseRawOutput(output) {
 		for (let end = lines.length - 1; end > i; end--) {
 			if (lines[end] !== '}') continue;
 			try {
-				return JSON.parse(lines.slice(i, end + 1).join('\n'));
+				return JSON.parse(lines.slice(i, end + 1).join('\n')) as IRun;
 			} catch {
 				// not the end of the run JSON
 			}
@@ -216,8 +245,6 @@ function parseRawOutput(output) {
 	return undefined;
 }
 
-function tail(text, n = 25) {
+function tail(text: string, n = 25): string {
 	return text.split('\n').slice(-n).join('\n');
 }
-
-module.exports = { N8nInstance, parseRawOutput };

@@ -1,31 +1,30 @@
-#!/usr/bin/env node
-'use strict';
 // `npm run e2e`: the packed package in real n8n, once per tested version (the newest 2.x and the
 // oldest supported, each on its own Node.js; `npm run e2e -- 2.8.4` picks others, see
-// scripts/n8n/targets.js). Per version, in a fresh user folder: the example workflows run headless
+// scripts/n8n/targets.ts). Per version, in a fresh user folder: the example workflows run headless
 // against a sandbox gateway, then the trigger workflow is activated in a running n8n receiving the
 // sandbox's signed callbacks. On the newest, `npm start` is started, stopped, killed and restarted.
 // Ends with a table per version and `e2e: N passed, M failed`.
 // KEEP_E2E_FOLDER=1 keeps the n8n user folders (logs, database) even when everything passed.
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
-const { ensureN8n } = require('./n8n/app');
-const { installPackage } = require('./n8n/pack');
-const { N8nInstance } = require('./n8n/instance');
-const { N8nRest, nodeOutputs } = require('./n8n/rest');
-const { loadSandbox } = require('./n8n/sandbox');
-const { sandboxCredentials } = require('./n8n/credentials');
-const { loadExamples, triggerWebhookUrl } = require('./n8n/examples');
-const { freePort, sleep } = require('./n8n/proc');
-const { createChecks, assert, assertEqual, waitFor } = require('./n8n/check');
-const { triggerChecks } = require('./n8n/triggerChecks');
-const { log, seconds } = require('./n8n/log');
-const { PACKAGE_NAME } = require('./n8n/paths');
-const { selectTargets, newestTarget } = require('./n8n/targets');
-const { demoRestartChecks } = require('./n8n/demoChecks');
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import type { IDataObject } from 'n8n-workflow';
+import { ensureN8n, type N8nRuntime } from './n8n/app';
+import { installPackage } from './n8n/pack';
+import { N8nInstance, type N8nServer } from './n8n/instance';
+import { N8nRest, nodeOutputs, type Execution, type Owner } from './n8n/rest';
+import { loadSandbox } from './n8n/sandbox';
+import { sandboxCredentials, type ImportedCredential } from './n8n/credentials';
+import { loadExamples, triggerWebhookUrl } from './n8n/examples';
+import { freePort, sleep } from './n8n/proc';
+import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
+import { triggerChecks, type TriggerItem } from './n8n/triggerChecks';
+import { log, seconds } from './n8n/log';
+import { PACKAGE_NAME } from './n8n/paths';
+import { selectTargets, newestTarget, type Target } from './n8n/targets';
+import { demoRestartChecks } from './n8n/demoChecks';
 
-const OWNER = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
+const OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
 const WF = {
 	payouts: 'pgwPayoutsFromSheet',
 	paymentLink: 'pgwOrderPaymentLink',
@@ -38,13 +37,43 @@ const VALID_PAYOUTS = ['PAYROLL-2026-02-001', 'PAYROLL-2026-02-002', 'PAYROLL-20
 const INVALID_PAYOUTS = ['PAYROLL-2026-02-004', 'PAYROLL-2026-02-005'];
 const ORDER = 'ORDER-10023';
 
+/** The fields of the items these checks read, as the example workflows output them. */
+interface PayoutItem {
+	payout_id: string;
+	reference_no: string;
+	status: string;
+	replayed: boolean;
+	finalStatus?: boolean;
+}
+interface RowToFix {
+	payout_id: string;
+	problem: string;
+}
+interface DryRunItem {
+	rows: number;
+	wouldFail: number;
+	totalAmount: number;
+	overMaximumTotal: boolean;
+}
+interface PaymentLinkItem {
+	order_id: string;
+	pay_here: string;
+	status: string;
+	amount_due: number;
+}
+interface PaidInvoiceItem {
+	invoice_no: string;
+	invoice_status: string;
+}
+
 /** The checks on one n8n version; resolves with its user folder. */
-async function runLeg(target, check) {
-	let runtime;
+async function runLeg(target: Target, check: Check): Promise<string | undefined> {
+	let installed: N8nRuntime | undefined;
 	await check(`n8n ${target.n8n} is installed on Node.js ${target.node}`, async () => {
-		runtime = await ensureN8n(target);
+		installed = await ensureN8n(target);
 	});
-	if (!runtime) return undefined;
+	if (!installed) return undefined;
+	const runtime = installed;
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `pgw-e2e-${target.n8n}-`));
 	log(`n8n ${target.n8n} on Node.js ${runtime.node.version}, user folder: ${userFolder}`);
 	const instance = new N8nInstance(userFolder, runtime);
@@ -57,32 +86,36 @@ async function runLeg(target, check) {
 	const n8nUrl = `http://127.0.0.1:${port}`;
 	const examples = Object.fromEntries(loadExamples({ n8nUrl }).map((e) => [e.workflow.id, e.workflow]));
 	const webhookUrl = triggerWebhookUrl(examples[WF.callbacks], n8nUrl);
-	let server;
-	let rest;
+	let server: N8nServer | undefined;
+	let rest: N8nRest | undefined;
+	const running = (): N8nRest => {
+		assert(rest, 'n8n is not running');
+		return rest;
+	};
 
 	/** Runs an example with `n8n execute`; returns (node name, output index) -> item json list. */
-	async function execute(id) {
+	async function execute(id: string) {
 		const result = await instance.execute(id);
 		assert(result.code === 0 && result.run, `n8n execute --id=${id} failed (exit ${result.code}), see ${result.logFile}`);
 		const runData = result.run.data.resultData.runData;
-		return (node, output = 0) => nodeOutputs(runData, node)[output] ?? [];
+		return <T = IDataObject>(node: string, output = 0): T[] => nodeOutputs<T>(runData, node)[output] ?? [];
 	}
 
 	/** Waits until the callback workflow has `count` executions; returns them parsed, oldest first. */
-	async function callbackExecutions(count) {
+	async function callbackExecutions(count: number): Promise<Execution[]> {
 		const list = await waitFor(
 			async () => {
-				const found = await rest.executions(WF.callbacks);
+				const found = await running().executions(WF.callbacks);
 				return found.length >= count && found.every((e) => e.status !== 'running' && e.status !== 'new') && found;
 			},
 			{ message: `expected ${count} executions of the callback workflow` },
 		);
-		const parsed = await Promise.all(list.map((e) => rest.execution(e.id)));
+		const parsed = await Promise.all(list.map((e) => running().execution(e.id)));
 		return parsed.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
-	function triggerItem(execution) {
-		return nodeOutputs(execution.data.resultData.runData, 'Payment Gateway Trigger')[0]?.[0];
+	function triggerItem(execution: Execution): TriggerItem | undefined {
+		return nodeOutputs<TriggerItem>(execution.data.resultData.runData, 'Payment Gateway Trigger')[0]?.[0];
 	}
 
 	try {
@@ -100,21 +133,22 @@ async function runLeg(target, check) {
 
 		await check('spreadsheet rows -> payouts: valid rows paid, invalid rows on the error output', async () => {
 			const out = await execute(WF.payouts);
-			assertEqual(out('Payout accepted').map((p) => p.payout_id), VALID_PAYOUTS, 'payouts accepted');
-			assert(out('Payout accepted').every((p) => p.status === 'pending' && p.replayed === false), 'new payouts are pending');
-			const toFix = out('Rows to fix');
+			assertEqual(out<PayoutItem>('Payout accepted').map((p) => p.payout_id), VALID_PAYOUTS, 'payouts accepted');
+			assert(out<PayoutItem>('Payout accepted').every((p) => p.status === 'pending' && p.replayed === false), 'new payouts are pending');
+			const toFix = out<RowToFix>('Rows to fix');
 			assertEqual(toFix.map((r) => r.payout_id), INVALID_PAYOUTS, 'rows on the error output');
 			assert(/Account Number/i.test(toFix[0].problem), `row 4 names the missing field: ${toFix[0].problem}`);
 			assert(/amount/i.test(toFix[1].problem), `row 5 names the bad amount: ${toFix[1].problem}`);
 			const created = sandbox.stats().creationsByReference;
 			for (const ref of VALID_PAYOUTS) assertEqual(created[ref], 1, `payouts created in the sandbox for ${ref}`);
 			for (const ref of INVALID_PAYOUTS) assertEqual(created[ref], undefined, `sandbox requests for ${ref}`);
-			assertEqual(sandbox.getPayout(VALID_PAYOUTS[0]).callback_webhook_url, webhookUrl, 'callback_webhook_url sent');
+			const payout = sandbox.getPayout(VALID_PAYOUTS[0]) as { callback_webhook_url?: string } | undefined;
+			assertEqual(payout?.callback_webhook_url, webhookUrl, 'callback_webhook_url sent');
 		});
 
 		await check('running the payout workflow again pays nobody twice', async () => {
 			const out = await execute(WF.payouts);
-			assert(out('Payout accepted').every((p) => p.replayed === true), 'the second run returns the existing payouts');
+			assert(out<PayoutItem>('Payout accepted').every((p) => p.replayed === true), 'the second run returns the existing payouts');
 			for (const ref of VALID_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
 
@@ -127,18 +161,18 @@ async function runLeg(target, check) {
 			// The sandbox settles these payouts a moment after they are created (no callback URL is sent).
 			for (const ref of SHEET_PAYOUTS) sandbox.scriptOutcome(ref, 'completed', 1000);
 			const out = await execute(WF.checkThenPay);
-			const checked = out('Check the sheet');
+			const checked = out<DryRunItem>('Check the sheet');
 			assertEqual(checked.length, SHEET_PAYOUTS.length + 1, 'dry run items (rows and summary)');
 			const summary = checked[checked.length - 1];
 			assertEqual([summary.rows, summary.wouldFail, summary.totalAmount, summary.overMaximumTotal], [3, 0, 7500.5, false], 'dry run summary');
-			assertEqual(out('Pay the sheet').map((p) => p.reference_no), SHEET_PAYOUTS, 'payouts sent after the check');
-			assertEqual(out('Wait for final status').map((p) => [p.reference_no, p.status, p.finalStatus]), SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]), 'final statuses');
+			assertEqual(out<PayoutItem>('Pay the sheet').map((p) => p.reference_no), SHEET_PAYOUTS, 'payouts sent after the check');
+			assertEqual(out<PayoutItem>('Wait for final status').map((p) => [p.reference_no, p.status, p.finalStatus]), SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]), 'final statuses');
 			for (const ref of SHEET_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
 
 		await check('new order -> payment link from the sandbox', async () => {
 			const out = await execute(WF.paymentLink);
-			const [link] = out('Payment link for the customer');
+			const [link] = out<PaymentLinkItem>('Payment link for the customer');
 			assert(link, 'no payment link item');
 			assertEqual(link.order_id, ORDER, 'order_id');
 			assertEqual(link.pay_here, `${sandbox.url}/pay/${ORDER}`, 'web_payment_url');
@@ -150,7 +184,7 @@ async function runLeg(target, check) {
 		await check('daily wallet report: transactions summarised by status', async () => {
 			const out = await execute(WF.report);
 			const transactions = out('Get wallet transactions');
-			const report = out('Send the report');
+			const report = out<{ transactions: number }>('Send the report');
 			assert(transactions.length > 0, 'no wallet transactions');
 			assert(report.length > 0, 'no report rows');
 			const counted = report.reduce((n, row) => n + row.transactions, 0);
@@ -162,13 +196,14 @@ async function runLeg(target, check) {
 			server = await instance.start({ port, webhooks: [webhookUrl] });
 			rest = new N8nRest(server.url, runtime.appDir);
 			await rest.setupOwnerOrLogin(OWNER);
-			const workflow = await rest.expectOk('GET', `/workflows/${WF.callbacks}`);
+			const workflow = await rest.expectOk<{ active?: boolean; activeVersionId?: string | null }>('GET', `/workflows/${WF.callbacks}`);
 			assert(workflow.active === true || Boolean(workflow.activeVersionId), 'workflow is not active');
 		});
 
 		await check("n8n's credential test: both sandbox credentials pass, a wrong password is named", async () => {
 			assert(rest, 'n8n is not running');
-			const test = async (credential) => await rest.expectOk('POST', '/credentials/test', { credentials: credential });
+			const test = async (credential: ImportedCredential) =>
+				await running().expectOk<{ status: string; message: string }>('POST', '/credentials/test', { credentials: credential });
 			for (const credential of sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS)) {
 				const result = await test(credential);
 				assertEqual(result.status, 'OK', `test of ${credential.type}: ${result.message}`);
@@ -184,11 +219,12 @@ async function runLeg(target, check) {
 			const [execution] = await callbackExecutions(1);
 			assertEqual(execution.status, 'success', 'execution status');
 			const item = triggerItem(execution);
+			assert(item, 'the trigger emitted no item');
 			assertEqual(item.interface, 'collection', 'interface');
 			assertEqual(item.reference_no, ORDER, 'reference_no');
 			assertEqual(item.status, 'completed', 'status');
 			assertEqual(item.verified.signature, true, 'verified.signature');
-			const [paid] = nodeOutputs(execution.data.resultData.runData, 'Mark invoice paid')[0] ?? [];
+			const [paid] = nodeOutputs<PaidInvoiceItem>(execution.data.resultData.runData, 'Mark invoice paid')[0] ?? [];
 			assert(paid, 'Mark invoice paid did not run');
 			assertEqual(paid.invoice_no, ORDER, 'invoice_no');
 			assertEqual(paid.invoice_status, 'paid', 'invoice_status');
@@ -200,7 +236,9 @@ async function runLeg(target, check) {
 			await sandbox.settle(VALID_PAYOUTS[1], 'completed');
 			await sandbox.settle(VALID_PAYOUTS[2], 'cancelled');
 			const executions = (await callbackExecutions(4)).slice(1);
-			const items = executions.map(triggerItem).sort((a, b) => a.reference_no.localeCompare(b.reference_no));
+			const items = executions.map(triggerItem).filter((i): i is TriggerItem => i !== undefined);
+			assertEqual(items.length, executions.length, 'trigger items');
+			items.sort((a, b) => a.reference_no.localeCompare(b.reference_no));
 			assertEqual(
 				items.map((i) => [i.interface, i.reference_no, i.status, i.verified.signature]),
 				[
@@ -262,7 +300,7 @@ async function main() {
 	const started = Date.now();
 	const { check, summary, tally } = createChecks('e2e');
 	const versions = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-	const legs = [];
+	const legs: Array<{ target: Target; userFolder: string | undefined; passed: number; failed: number; time: string }> = [];
 	for (const target of selectTargets(versions)) {
 		const legStarted = Date.now();
 		const before = tally();

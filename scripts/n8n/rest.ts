@@ -1,0 +1,101 @@
+// The few calls of n8n's internal REST API (/rest) the scripts need: owner set-up, login,
+// executions. Keeps the auth cookie like a browser would.
+import path from 'path';
+import type { IDataObject, IRunData, IRunExecutionData } from 'n8n-workflow';
+
+export interface Owner {
+	email: string;
+	firstName: string;
+	lastName: string;
+	password: string;
+}
+
+/** An entry of the executions list. */
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode?: string;
+	workflowId?: string;
+}
+
+/** One execution with its run data parsed. */
+export interface Execution extends ExecutionSummary {
+	data: IRunExecutionData;
+}
+
+interface RestResponse {
+	status: number;
+	json: unknown;
+	text: string;
+}
+
+export class N8nRest {
+	private cookie = '';
+
+	/** `appDir`: the n8n install whose `flatted` parses execution data. */
+	constructor(
+		readonly baseUrl: string,
+		private readonly appDir: string,
+	) {}
+
+	async request(method: string, urlPath: string, body?: unknown): Promise<RestResponse> {
+		const res = await fetch(`${this.baseUrl}/rest${urlPath}`, {
+			method,
+			headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth.split(';')[0];
+		const text = await res.text();
+		let json: unknown;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		return { status: res.status, json, text };
+	}
+
+	/** The answer's `data` (or the whole JSON), typed by the caller after what the route returns. */
+	async expectOk<T = IDataObject>(method: string, urlPath: string, body?: unknown): Promise<T> {
+		const res = await this.request(method, urlPath, body);
+		if (res.status >= 300) throw new Error(`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
+		const json = res.json as { data?: unknown } | undefined;
+		return (json?.data ?? json) as T;
+	}
+
+	/** Creates the owner account on a fresh instance, or logs in when it already exists. */
+	async setupOwnerOrLogin(owner: Owner): Promise<'created' | 'existing'> {
+		const res = await this.request('POST', '/owner/setup', owner);
+		if (res.status === 200) return 'created';
+		await this.login(owner);
+		return 'existing';
+	}
+
+	async login({ email, password }: { email: string; password: string }): Promise<void> {
+		await this.expectOk('POST', '/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/** Newest first: [{ id, status, mode, workflowId, ... }]. */
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const data = await this.expectOk<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
+		return data.results;
+	}
+
+	/** One execution with its run data parsed (n8n stores it in the `flatted` format). */
+	async execution(id: string): Promise<Execution> {
+		const data = await this.expectOk<ExecutionSummary & { data: string | IRunExecutionData }>('GET', `/executions/${id}`);
+		const flatted = await import(path.join(this.appDir, 'node_modules', 'flatted'));
+		const parse = (flatted as { parse: (text: string) => IRunExecutionData }).parse;
+		return { ...data, data: typeof data.data === 'string' ? parse(data.data) : data.data };
+	}
+}
+
+/** The JSON of every item a node output on its first run: [[...output 0], [...output 1]]. */
+export function nodeOutputs<T = IDataObject>(runData: IRunData | undefined, nodeName: string): T[][] {
+	const run = runData?.[nodeName]?.[0];
+	const main = run?.data?.main ?? [];
+	return main.map((items) => (items ?? []).map((item) => item.json as T));
+}
