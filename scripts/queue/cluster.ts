@@ -121,7 +121,7 @@ export class QueueCluster {
 		await waitUntil(webhook, async () => (await status(`${webhook.url}/healthz`)) === 200);
 		for (const url of webhooks) {
 			const here = url.replace(this.shared.webhookBaseUrl, `${webhook.url}/`);
-			await waitUntil(webhook, async () => (await status(here, 'OPTIONS')) < 300);
+			await waitUntil(webhook, async () => (await status(here, 'OPTIONS')) < 300, { quiet: true });
 		}
 		return webhook;
 	}
@@ -165,12 +165,12 @@ async function status(url: string, method = 'GET'): Promise<number> {
 	}
 }
 
-async function waitUntil(process: N8nProcess, ready: () => Promise<boolean>, timeoutMs = 180000): Promise<void> {
+async function waitUntil(process: N8nProcess, ready: () => Promise<boolean>, { timeoutMs = 180000, quiet = false } = {}): Promise<void> {
 	const started = Date.now();
 	while (Date.now() - started < timeoutMs) {
 		if (process.hasExited()) throw new Error(`${process.name} exited early, see ${process.logFile}:\n${process.tail()}`);
 		if (await ready()) {
-			log(`${process.name} ready in ${seconds(started)}${process.url ? ` on ${process.url}` : ''}`);
+			if (!quiet) log(`${process.name} ready in ${seconds(started)}${process.url ? ` on ${process.url}` : ''}`);
 			return;
 		}
 		await sleep(300);

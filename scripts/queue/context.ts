@@ -22,6 +22,8 @@ export interface ThroughputRow {
 	executionSeconds: number;
 	payouts: number;
 	payoutSeconds: number;
+	/** The machine's 1-minute load average when the row was measured (other programs included). */
+	load: number;
 }
 
 export interface Figures {

@@ -2,6 +2,7 @@
 // latency L. Executions: many one-payout executions queued at once. Payouts: two 500-row runs
 // queued at once. Time runs from the first request to the webhook process to the last
 // execution's stop as n8n recorded it.
+import os from 'os';
 import { assert } from '../n8n/check';
 import type { Check, QueueContext, ThroughputRow } from './context';
 import { elapsedUntilLastStop, executionIds, startRun, waitForNew } from './executions';
@@ -42,6 +43,7 @@ export async function throughputChecks(ctx: QueueContext, check: Check): Promise
 			executionSeconds,
 			payouts: LARGE_RUNS * PAYOUT_ROWS,
 			payoutSeconds,
+			load: os.loadavg()[0],
 		};
 		figures.throughput.push(row);
 	}
@@ -55,11 +57,11 @@ export async function throughputChecks(ctx: QueueContext, check: Check): Promise
 
 export function throughputTable(rows: ThroughputRow[]): string {
 	const lines = [
-		`| workers | executions/s (${SMALL_EXECUTIONS} one-payout executions) | payouts/s (${LARGE_RUNS} x ${PAYOUT_ROWS}-row runs) |`,
-		'|---|---|---|',
+		`| workers | executions/s (${SMALL_EXECUTIONS} one-payout executions) | payouts/s (${LARGE_RUNS} x ${PAYOUT_ROWS}-row runs) | load average |`,
+		'|---|---|---|---|',
 		...rows.map(
 			(r) =>
-				`| ${r.workers} | ${(r.executions / r.executionSeconds).toFixed(1)} (${r.executionSeconds.toFixed(1)} s) | ${(r.payouts / r.payoutSeconds).toFixed(0)} (${r.payoutSeconds.toFixed(1)} s) |`,
+				`| ${r.workers} | ${(r.executions / r.executionSeconds).toFixed(1)} (${r.executionSeconds.toFixed(1)} s) | ${(r.payouts / r.payoutSeconds).toFixed(0)} (${r.payoutSeconds.toFixed(1)} s) | ${r.load.toFixed(1)} |`,
 		),
 	];
 	return lines.join('\n');
