@@ -48,7 +48,8 @@ function report(figures: Figures): void {
 	line('create requests the service received for them:', figures.createRequests);
 	line('duplicates=', figures.duplicates);
 	line('lost=', figures.lost);
-	line('references the second run answered replayed or as a conflict:', figures.replayedOrConflict);
+	line('references the other run answered replayed: true:', figures.replayed);
+	line('references the other run answered with a conflict:', figures.conflicts);
 	line('executions from one callback on two webhook processes at once:', figures.executionsFromSimultaneousDelivery);
 	line('executions from one callback on one webhook process, then the other:', figures.executionsFromSequentialDelivery);
 	line(`callbacks accepted (${figures.callbacksAccepted ?? '?'}) that the trigger's record in the database holds:`, figures.callbacksRememberedInDatabase);

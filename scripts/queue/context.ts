@@ -36,7 +36,9 @@ export interface Figures {
 	createRequests?: number;
 	duplicates?: number;
 	lost?: number;
-	replayedOrConflict?: number;
+	/** References the second execution answered with the existing payout, or with a conflict. */
+	replayed?: number;
+	conflicts?: number;
 	/** Executions started when one callback hits two webhook processes at the same moment. */
 	executionsFromSimultaneousDelivery?: number;
 	executionsFromSequentialDelivery?: number;

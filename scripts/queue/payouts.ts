@@ -51,15 +51,16 @@ export async function payoutChecks(ctx: QueueContext, check: Check): Promise<voi
 				return outcomes(paid, failed);
 			}),
 		);
-		let second = 0;
+		figures.replayed = 0;
+		figures.conflicts = 0;
 		const wrong: string[] = [];
 		for (const ref of references) {
 			const pair = said.map((s) => s.get(ref) ?? 'missing');
 			const others = pair.filter((o) => o !== 'new');
-			if (others.length === 1 && (others[0] === 'replayed' || others[0] === 'conflict')) second++;
+			if (others.length === 1 && others[0] === 'replayed') figures.replayed++;
+			else if (others.length === 1 && others[0] === 'conflict') figures.conflicts++;
 			else wrong.push(`${ref}: ${pair.join(' / ')}`);
 		}
-		figures.replayedOrConflict = second;
 		assertEqual(figures.duplicates, 0, 'duplicate payouts at the service');
 		assertEqual(figures.lost, 0, 'references never paid');
 		assertEqual(figures.payoutsSent, PAYOUT_ROWS, 'payouts created at the service');
