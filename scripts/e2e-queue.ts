@@ -11,7 +11,7 @@ import os from 'os';
 import path from 'path';
 import { ensureN8n } from './n8n/app';
 import { createChecks } from './n8n/check';
-import { DEMO_CREDENTIALS, sandboxCredentials } from './n8n/credentials';
+import { sandboxCredentials } from './n8n/credentials';
 import { log, seconds } from './n8n/log';
 import { installPackage } from './n8n/pack';
 import { freePort } from './n8n/proc';
@@ -127,7 +127,7 @@ async function main(): Promise<number> {
 	}
 
 	report(figures);
-	log(`e2e:queue took ${seconds(started)} (credential used: ${DEMO_CREDENTIALS.disbursement.name})`);
+	log(`e2e:queue took ${seconds(started)}`);
 	return summary();
 }
 
