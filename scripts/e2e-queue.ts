@@ -22,7 +22,7 @@ import { QueueCluster, WORKER_CONCURRENCY, type Runtime } from './queue/cluster'
 import type { Figures, QueueContext } from './queue/context';
 import { SandboxControl } from './queue/executions';
 import { payoutChecks } from './queue/payouts';
-import { stillRunning, stopAll, stopAllOnExit } from './queue/processes';
+import { stillRunning, stopAll, stopAllOnExit, wasInterrupted } from './queue/processes';
 import { ensureServices, startPostgres, startRedis, type Postgres, type Redis } from './queue/services';
 import { LATENCY_MS, throughputChecks, throughputTable } from './queue/throughput';
 import { tokenChecks } from './queue/tokens';
@@ -58,7 +58,6 @@ function report(figures: Figures): void {
 }
 
 async function main(): Promise<number> {
-	stopAllOnExit();
 	const started = Date.now();
 	const { check, summary, tally } = createChecks('e2e:queue');
 	const figures: Figures = { throughput: [] };
@@ -67,6 +66,11 @@ async function main(): Promise<number> {
 	let runtime: Runtime | undefined;
 	let redis: Redis | undefined;
 	let postgres: (Postgres & { dir: string }) | undefined;
+	const removeFolders = () => {
+		if (process.env.KEEP_E2E_FOLDER === '1') return;
+		for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+	};
+	stopAllOnExit(removeFolders);
 	let gateway: Gateway | undefined;
 	let ctx: QueueContext | undefined;
 
@@ -121,9 +125,9 @@ async function main(): Promise<number> {
 		log(`stopped everything this run started in ${seconds(stopping)}`);
 		const left = stillRunning();
 		if (left.length) log(`still running: ${left.join(', ')}`);
-		const keep = process.env.KEEP_E2E_FOLDER === '1' || tally().failed > 0;
-		if (keep) log(`logs and database kept in ${baseDir}${postgres ? ` and ${postgres.dir}` : ''}`);
-		else for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+		if (process.env.KEEP_E2E_FOLDER === '1' || (tally().failed > 0 && !wasInterrupted())) {
+			log(`logs and database kept in ${baseDir}${postgres ? ` and ${postgres.dir}` : ''}`);
+		} else removeFolders();
 	}
 
 	report(figures);

@@ -103,14 +103,24 @@ export function stillRunning(): string[] {
 }
 
 let guarded = false;
+let interrupted = false;
 
-/** Ctrl-C or SIGTERM stops everything first; any exit SIGKILLs what is left. */
-export function stopAllOnExit(): void {
+/** True once Ctrl-C or SIGTERM arrived: the checks after it fail for that reason alone. */
+export const wasInterrupted = () => interrupted;
+
+/**
+ * Ctrl-C or SIGTERM stops everything first, then runs `cleanUp` (temporary folders) and exits;
+ * any exit SIGKILLs what is left.
+ */
+export function stopAllOnExit(cleanUp: () => void): void {
 	if (guarded) return;
 	guarded = true;
 	const onSignal = (signal: NodeJS.Signals) => {
+		interrupted = true;
 		process.stdout.write(`\n${signal}: stopping everything this run started\n`);
-		stopAll().finally(() => process.exit(130));
+		stopAll()
+			.then(cleanUp)
+			.finally(() => process.exit(130));
 	};
 	process.once('SIGINT', onSignal);
 	process.once('SIGTERM', onSignal);
