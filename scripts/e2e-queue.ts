@@ -38,21 +38,23 @@ interface Gateway {
 }
 
 function report(figures: Figures): void {
-	const line = (label: string, value: number | undefined) => process.stdout.write(`${label.padEnd(70)} ${value ?? 'not measured'}\n`);
+	const lines: Array<[string, number | undefined]> = [
+		['token requests, two workers at the same moment, no stored token:', figures.tokenRequestsColdStart],
+		['token requests, two workers, token stored:', figures.tokenRequestsWarm],
+		['token requests, two workers, after the service dropped every token:', figures.tokenRequestsAfterExpiry],
+		['token requests, two workers, refused password (50 rows each):', figures.tokenRequestsRefused],
+		['payouts sent (created at the service, 500 references, 2 runs at once):', figures.payoutsSent],
+		['create requests the service received for them:', figures.createRequests],
+		['duplicates=', figures.duplicates],
+		['lost=', figures.lost],
+		['references the other run answered replayed: true:', figures.replayed],
+		['references the other run answered with a conflict:', figures.conflicts],
+		['executions from one callback on two webhook processes at once:', figures.executionsFromSimultaneousDelivery],
+		['executions from one callback on one webhook process, then the other:', figures.executionsFromSequentialDelivery],
+		[`callbacks accepted (${figures.callbacksAccepted ?? '?'}) that the trigger's record in the database holds:`, figures.callbacksRememberedInDatabase],
+	];
 	process.stdout.write('\n');
-	line('token requests, two workers at the same moment, no stored token:', figures.tokenRequestsColdStart);
-	line('token requests, two workers, token stored:', figures.tokenRequestsWarm);
-	line('token requests, two workers, after the service dropped every token:', figures.tokenRequestsAfterExpiry);
-	line('token requests, two workers, refused password (50 rows each):', figures.tokenRequestsRefused);
-	line('payouts sent (created at the service, 500 references, 2 runs at once):', figures.payoutsSent);
-	line('create requests the service received for them:', figures.createRequests);
-	line('duplicates=', figures.duplicates);
-	line('lost=', figures.lost);
-	line('references the other run answered replayed: true:', figures.replayed);
-	line('references the other run answered with a conflict:', figures.conflicts);
-	line('executions from one callback on two webhook processes at once:', figures.executionsFromSimultaneousDelivery);
-	line('executions from one callback on one webhook process, then the other:', figures.executionsFromSequentialDelivery);
-	line(`callbacks accepted (${figures.callbacksAccepted ?? '?'}) that the trigger's record in the database holds:`, figures.callbacksRememberedInDatabase);
+	for (const [label, value] of lines) process.stdout.write(`${label.padEnd(72)} ${value ?? 'not measured'}\n`);
 	process.stdout.write(`\nthroughput at L = ${LATENCY_MS} ms, worker concurrency ${WORKER_CONCURRENCY}, ${os.cpus().length} cores:\n`);
 	process.stdout.write(`${throughputTable(figures.throughput)}\n`);
 }
