@@ -14,12 +14,8 @@ import type { Postgres, Redis } from './services';
 /** Each worker takes one execution at a time: two executions started together land on two workers. */
 export const WORKER_CONCURRENCY = 1;
 
-export interface Runtime {
-	n8nVersion: string;
-	appDir: string;
-	bin: string;
-	env: NodeJS.ProcessEnv;
-}
+/** The installed n8n (from ensureN8n) every process of the cluster runs. */
+export type Runtime = ConstructorParameters<typeof N8nInstance>[1] & { appDir: string; bin: string };
 
 interface Shared {
 	encryptionKey: string;
@@ -36,8 +32,10 @@ class QueueInstance extends N8nInstance {
 		runtime: Runtime,
 		private readonly shared: Shared,
 	) {
+		// Every process gets the same key, in its user folder's config as n8n keeps it, and below.
+		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
+		fs.writeFileSync(path.join(userFolder, '.n8n', 'config'), JSON.stringify({ encryptionKey: shared.encryptionKey }));
 		super(userFolder, runtime);
-		this.encryptionKey = shared.encryptionKey;
 	}
 
 	env({ port = 5678, brokerPort }: { port?: number; brokerPort: number }): NodeJS.ProcessEnv {
@@ -53,6 +51,7 @@ class QueueInstance extends N8nInstance {
 			DB_POSTGRESDB_DATABASE: postgres.database,
 			DB_POSTGRESDB_USER: postgres.user,
 			DB_POSTGRESDB_PASSWORD: '',
+			N8N_ENCRYPTION_KEY: this.shared.encryptionKey,
 			WEBHOOK_URL: webhookBaseUrl,
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 		};
@@ -100,7 +99,7 @@ export class QueueCluster {
 		const service = startService(name, this.runtime.bin, args, {
 			env,
 			cwd: this.runtime.appDir,
-			logFile: path.join(instance.logDir, `${name}.log`),
+			logFile: path.join(instance.userFolder, 'logs', `${name}.log`),
 		});
 		const n8n: N8nProcess = { ...service, role, url: role === 'worker' ? undefined : `http://127.0.0.1:${port}` };
 		this.processes.push(n8n);
