@@ -5,7 +5,11 @@
  * after a 401. Items processed in parallel would therefore each fetch a token at the start of a
  * run and again when the token expires mid-run. The service asks for at most one token request per
  * 55 minutes, so concurrent fetches for the same credential share one request, and a token fetched
- * moments ago is handed to callers that still hold the older one.
+ * moments ago is handed to callers that still hold a token it replaced.
+ *
+ * Only a token it replaced: in queue mode each worker process fetches its own, and the database
+ * keeps the last one stored, so a caller may hold another worker's token. When the service drops
+ * every token, this process's recent one is as dead as that one; the caller gets a new token.
  */
 import { createHash } from 'crypto';
 import type {
@@ -31,8 +35,9 @@ const REUSE_FRESH_TOKEN_MS = 30_000;
  */
 const REMEMBER_REFUSAL_MS = 30_000;
 
-const inFlight = new Map<string, Promise<string>>();
-const recent = new Map<string, { token: string; fetchedAt: number }>();
+/** A token request in flight, and the tokens its callers held (empty: none stored yet). */
+const inFlight = new Map<string, { token: Promise<string>; replacing: Set<string> }>();
+const recent = new Map<string, { token: string; fetchedAt: number; replaced: Set<string> }>();
 const refused = new Map<string, { message: string; refusedAt: number }>();
 
 /** Identifies a credential without keeping its password in memory as plain text. */
@@ -48,12 +53,9 @@ export async function obtainToken(
 	credentials: ICredentialDataDecryptedObject,
 ): Promise<IDataObject> {
 	const key = credentialKey(api, credentials);
+	const held = String(credentials.sessionToken ?? '');
 	const fresh = recent.get(key);
-	if (
-		fresh &&
-		fresh.token !== credentials.sessionToken &&
-		Date.now() - fresh.fetchedAt < REUSE_FRESH_TOKEN_MS
-	) {
+	if (fresh && fresh.replaced.has(held) && Date.now() - fresh.fetchedAt < REUSE_FRESH_TOKEN_MS) {
 		return { sessionToken: fresh.token };
 	}
 	const refusal = refused.get(key);
@@ -62,22 +64,25 @@ export async function obtainToken(
 	}
 	let pending = inFlight.get(key);
 	if (!pending) {
-		pending = requestToken(helper, api, credentials).then(
-			(token) => {
-				recent.set(key, { token, fetchedAt: Date.now() });
+		const replacing = new Set<string>();
+		const token = requestToken(helper, api, credentials).then(
+			(fetched) => {
+				recent.set(key, { token: fetched, fetchedAt: Date.now(), replaced: replacing });
 				refused.delete(key);
-				return token;
+				return fetched;
 			},
 			(error: Error & { refused?: boolean }) => {
 				if (error.refused) refused.set(key, { message: error.message, refusedAt: Date.now() });
 				throw error;
 			},
 		);
+		pending = { token, replacing };
 		inFlight.set(key, pending);
 		const forget = () => inFlight.delete(key);
-		pending.then(forget, forget);
+		token.then(forget, forget);
 	}
-	return { sessionToken: await pending };
+	pending.replacing.add(held);
+	return { sessionToken: await pending.token };
 }
 
 /**

@@ -1,0 +1,131 @@
+// The workflows the queue check runs. Executions start the way they do in queue mode: a request to
+// a production webhook on the webhook process, which queues the execution for a worker.
+import type { WorkflowJson } from '../n8n/instance';
+import { PACKAGE_NAME } from '../n8n/paths';
+import { DEMO_CREDENTIALS } from '../n8n/credentials';
+
+export const PAYOUTS = { id: 'pgwQueuePayouts', path: 'pgw-queue-payouts', webhookId: 'b9d3a0c1-5a1e-4f00-9000-0000000000a1', node: 'Send payout' };
+/** The same payout workflow on a credential whose password the service refuses. */
+export const REFUSED = { id: 'pgwQueueRefused', path: 'pgw-queue-refused', webhookId: 'b9d3a0c1-5a1e-4f00-9000-0000000000b2', node: 'Send payout' };
+export const CALLBACKS = { id: 'pgwQueueCallbacks', webhookId: '6f1d0c52-8a7e-4b8e-9f65-3c2d1a0b9e71', node: 'Payment Gateway Trigger' };
+export const WRONG_PASSWORD_CREDENTIAL = { id: 'pgwQueueWrongPassword', name: 'Disbursement (wrong password)', type: 'disbursementApi' };
+
+export interface PayoutRow {
+	reference_no: string;
+	amount: number;
+	callback_url?: string;
+}
+
+type Credential = { id: string; name: string };
+
+function payoutWorkflow(ids: { id: string; path: string; webhookId: string }, credential: Credential): WorkflowJson {
+	return {
+		id: ids.id,
+		name: `Queue check: ${ids.path}`,
+		nodes: [
+			{
+				id: 'b9d3a0c1-0001-4f00-9000-000000000001',
+				name: 'Payout rows',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: ids.webhookId,
+				parameters: { httpMethod: 'POST', path: ids.path, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: 'b9d3a0c1-0002-4f00-9000-000000000002',
+				name: 'One item per row',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.rows', options: {} },
+			},
+			{
+				id: 'b9d3a0c1-0003-4f00-9000-000000000003',
+				name: PAYOUTS.node,
+				type: `${PACKAGE_NAME}.disbursement`,
+				typeVersion: 1,
+				position: [440, 0],
+				onError: 'continueErrorOutput',
+				parameters: {
+					resource: 'payout',
+					operation: 'create',
+					channelType: 'bankTransfer',
+					channel: 'INSTAPAY',
+					amount: '={{ $json.amount }}',
+					referenceNo: '={{ $json.reference_no }}',
+					callbackWebhookUrl: '={{ $json.callback_url }}',
+					bankCode: 'BDO',
+					senderFirstName: 'Andrea',
+					senderLastName: 'Villanueva',
+					receiverAccountName: 'Juan Dela Cruz',
+					receiverAccountNumber: '001234567890',
+					receiverType: 'INDIVIDUAL',
+					options: {},
+				},
+				credentials: { disbursementApi: credential },
+			},
+		],
+		connections: {
+			'Payout rows': { main: [[{ node: 'One item per row', type: 'main', index: 0 }]] },
+			'One item per row': { main: [[{ node: PAYOUTS.node, type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
+}
+
+function callbackWorkflow(): WorkflowJson {
+	return {
+		id: CALLBACKS.id,
+		name: 'Queue check: payout callbacks',
+		nodes: [
+			{
+				id: 'c7e2b1d0-0001-4a00-8000-000000000001',
+				name: CALLBACKS.node,
+				type: `${PACKAGE_NAME}.paymentGatewayTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: CALLBACKS.webhookId,
+				parameters: { interface: 'disbursement', statuses: ['completed', 'cancelled'], confirmWithService: true },
+				credentials: { disbursementApi: { id: DEMO_CREDENTIALS.disbursement.id, name: DEMO_CREDENTIALS.disbursement.name } },
+			},
+			{
+				id: 'c7e2b1d0-0002-4a00-8000-000000000002',
+				name: 'Callback received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
+		],
+		connections: { [CALLBACKS.node]: { main: [[{ node: 'Callback received', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
+}
+
+export function queueWorkflows(): WorkflowJson[] {
+	const sandboxPayouts = { id: DEMO_CREDENTIALS.disbursement.id, name: DEMO_CREDENTIALS.disbursement.name };
+	return [payoutWorkflow(PAYOUTS, sandboxPayouts), payoutWorkflow(REFUSED, WRONG_PASSWORD_CREDENTIAL), callbackWorkflow()];
+}
+
+/** `count` rows `<prefix>-0001`.. with distinct amounts. */
+export function payoutRows(prefix: string, count: number, callbackUrl?: string): PayoutRow[] {
+	return Array.from({ length: count }, (_, i) => ({
+		reference_no: `${prefix}-${String(i + 1).padStart(4, '0')}`,
+		amount: 100 + i,
+		...(callbackUrl ? { callback_url: callbackUrl } : {}),
+	}));
+}
+
+/** The production URL of a payout workflow's webhook under `baseUrl` (ends with '/'). */
+export function payoutWebhookUrl(baseUrl: string, ids: { path: string }): string {
+	return `${baseUrl}webhook/${ids.path}`;
+}
+
+export function callbackWebhookUrl(baseUrl: string): string {
+	return `${baseUrl}webhook/${CALLBACKS.webhookId}/callback`;
+}
