@@ -11,7 +11,7 @@ import os from 'os';
 import path from 'path';
 import { startDemoSetup, DEMO_OWNER } from './n8n/demoSetup';
 import { launchEditor, chromiumMissing, type Editor } from './n8n/editor';
-import { freePort } from './n8n/proc';
+import { freePort, stopOnInterrupt } from './n8n/proc';
 import { IMAGES_DIR } from './n8n/paths';
 import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
 import { log, seconds } from './n8n/log';
@@ -110,6 +110,9 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 		await editor.expectFields(['interface']);
 	});
 }
+
+// Ctrl-C stops the n8n processes this started, not only this script.
+stopOnInterrupt();
 
 async function main(): Promise<number> {
 	const started = Date.now();

@@ -5,32 +5,30 @@
 // Delete the folder to start over. --no-build installs the last build instead of building;
 // PGW_DEMO_PORT asks for another port than 5678, PGW_DEMO_N8N for another tested n8n version.
 import path from 'path';
-import { startDemoSetup } from './n8n/demoSetup';
+import { startDemoSetup, type Demo } from './n8n/demoSetup';
 import { DEMO_DIR } from './n8n/paths';
 import { log } from './n8n/log';
+import { stopOnInterrupt } from './n8n/proc';
+
+let demo: Demo | undefined;
+// Ctrl-C works from the first moment: while the demo is still starting, what it started is stopped too.
+const { stop, stopping } = stopOnInterrupt(async () => {
+	log(demo ? 'stopping n8n and the sandbox gateway' : 'stopping: the demo was still starting');
+	await demo?.stop();
+}, 0);
 
 async function main(): Promise<void> {
-	const demo = await startDemoSetup({
+	demo = await startDemoSetup({
 		userFolder: DEMO_DIR,
 		n8nPort: Number(process.env.PGW_DEMO_PORT) || 5678,
 		build: !process.argv.includes('--no-build'),
 	});
 	const { server, sandbox, owner, examples, runtime } = demo;
 
-	let stopping = false;
-	const shutdown = async () => {
-		if (stopping) return;
-		stopping = true;
-		log('stopping n8n and the sandbox gateway');
-		await demo.stop();
-		process.exit(0);
-	};
-	process.on('SIGINT', shutdown);
-	process.on('SIGTERM', shutdown);
 	void server.exited.then((code) => {
-		if (stopping) return;
+		if (stopping()) return;
 		log(`n8n exited unexpectedly (code ${code}); its log: ${path.relative(process.cwd(), server.logFile)}`);
-		void shutdown();
+		void stop();
 	});
 
 	const lines = [
@@ -53,6 +51,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+	if (stopping()) return; // a Ctrl-C cut the start short; the stop exits
 	console.error(error instanceof Error ? error.message : error);
 	process.exit(1);
 });

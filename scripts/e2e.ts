@@ -16,7 +16,7 @@ import { N8nRest, nodeOutputs, type Execution, type Owner } from './n8n/rest';
 import { loadSandbox } from './n8n/sandbox';
 import { sandboxCredentials, type ImportedCredential } from './n8n/credentials';
 import { loadExamples, triggerWebhookUrl } from './n8n/examples';
-import { freePort, sleep } from './n8n/proc';
+import { freePort, sleep, stopOnInterrupt } from './n8n/proc';
 import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
 import { triggerChecks, type TriggerItem } from './n8n/triggerChecks';
 import { log, seconds } from './n8n/log';
@@ -295,6 +295,9 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 	if (target === newestTarget()) await demoRestartChecks(check, target);
 	return userFolder;
 }
+
+// Ctrl-C stops the n8n processes this started, not only this script.
+stopOnInterrupt();
 
 async function main() {
 	const started = Date.now();

@@ -1,6 +1,7 @@
 // `npm start` as a user meets it: started, stopped with Ctrl-C, started again, killed, started
 // again, with a login each time, an example workflow edited in between, and its port taken by
-// another program on the first start. Each start is a fresh scripts/demo.ts process.
+// another program on the first start; last, stopped with Ctrl-C while n8n is still starting. Each
+// start is a fresh scripts/demo.ts process.
 import fs from 'fs';
 import net from 'net';
 import os from 'os';
@@ -29,8 +30,15 @@ interface RunningDemo {
 	exited: Promise<number | NodeJS.Signals | null>;
 }
 
-/** One `npm start` (scripts/demo.ts); resolves once it prints its banner. */
-async function startDemo({ folder, port, n8nVersion, logName }: { folder: string; port: number; n8nVersion: string; logName: string }): Promise<RunningDemo> {
+interface DemoOptions {
+	folder: string;
+	port: number;
+	n8nVersion: string;
+	logName: string;
+}
+
+/** One `npm start` (scripts/demo.ts), just started; `gone` says whether it has exited. */
+function spawnDemo({ folder, port, n8nVersion, logName }: DemoOptions) {
 	const logFile = path.join(folder, `${logName}.log`);
 	const child = spawn(process.execPath, ['-r', TS_NODE_REGISTER, path.join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {
 		cwd: ROOT,
@@ -48,17 +56,24 @@ async function startDemo({ folder, port, n8nVersion, logName }: { folder: string
 	let gone = false;
 	void exited.then(() => (gone = true));
 	process.once('exit', () => gone || child.kill('SIGKILL'));
+	return { child, logFile, output: () => output, exited, gone: () => gone };
+}
+
+/** One `npm start` (scripts/demo.ts); resolves once it prints its banner. */
+async function startDemo(options: DemoOptions): Promise<RunningDemo> {
+	const { child, logFile, output: printed, exited, gone } = spawnDemo(options);
+	const { folder } = options;
 	await waitFor(
 		() => {
-			if (gone) throw new Error(`npm start exited before it was ready, see ${logFile}:\n${output.slice(-1500)}`);
-			return output.includes('Press Ctrl-C to stop.');
+			if (gone()) throw new Error(`npm start exited before it was ready, see ${logFile}:\n${printed().slice(-1500)}`);
+			return printed().includes('Press Ctrl-C to stop.');
 		},
 		{ timeoutMs: 240000, message: `npm start was not ready in 240 s, see ${logFile}` },
 	);
-	const url = /Editor +(http:\S+)/.exec(output)?.[1];
-	assert(url, `no editor URL in the banner:\n${output}`);
+	const url = /Editor +(http:\S+)/.exec(printed())?.[1];
+	assert(url, `no editor URL in the banner:\n${printed()}`);
 	const n8nPid = Number(fs.readFileSync(path.join(folder, 'n8n.pid'), 'utf8'));
-	return { child, url, n8nPid, output: () => output, exited };
+	return { child, url, n8nPid, output: printed, exited };
 }
 
 async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
@@ -134,6 +149,28 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 			await login(demo, appDir);
 			await interrupt(demo);
 			demo = undefined;
+		});
+
+		await step('Ctrl-C while npm start is still starting n8n stops that n8n too', async () => {
+			const starting = spawnDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-4' });
+			const pidFile = path.join(folder, 'n8n.pid');
+			const n8nPid = await waitFor(
+				() => {
+					if (starting.gone()) throw new Error(`npm start exited early, see ${starting.logFile}`);
+					const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : 0;
+					return pid > 0 && isAlive(pid) && pid;
+				},
+				{ timeoutMs: 120000, message: 'npm start never started n8n' },
+			);
+			assert(!starting.output().includes('Press Ctrl-C to stop.'), 'n8n was ready before the Ctrl-C: nothing was still starting');
+			try {
+				starting.child.kill('SIGINT');
+				await Promise.race([starting.exited, sleep(30000)]);
+				assert(starting.gone(), 'npm start outlived Ctrl-C');
+				await waitFor(() => !isAlive(n8nPid), { timeoutMs: 15000, message: `n8n (pid ${n8nPid}) outlived Ctrl-C during the start` });
+			} finally {
+				if (isAlive(n8nPid)) process.kill(-n8nPid, 'SIGKILL');
+			}
 		});
 	} finally {
 		blocker.close();

@@ -8,7 +8,7 @@ import type { IRun, IWorkflowBase } from 'n8n-workflow';
 import type { N8nRuntime } from './app';
 import type { ImportedCredential } from './credentials';
 import { major } from './targets';
-import { startLogged, runLogged, stopGroup, signalGroup, freePort, portIsFree, listensOn, sleep } from './proc';
+import { startLogged, runLogged, stopGroup, freePort, portIsFree, listensOn, sleep } from './proc';
 
 /** A workflow as the examples and checks import it (n8n's own shape). */
 export type WorkflowJson = Pick<IWorkflowBase, 'name' | 'nodes' | 'connections'> & Partial<IWorkflowBase> & { id: string };
@@ -179,8 +179,6 @@ export class N8nInstance {
 		onSpawn(child.pid);
 		let exited = false;
 		void child.exited.then(() => (exited = true));
-		// Never leave n8n running behind a script that ends abruptly (an uncaught error, process.exit).
-		process.once('exit', () => exited || signalGroup(child.pid, 'SIGKILL'));
 		const url = `http://127.0.0.1:${port}`;
 		const server: N8nServer = {
 			url,

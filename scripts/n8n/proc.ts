@@ -17,6 +17,11 @@ export interface LoggedChild extends ChildProcess {
 	exited: Promise<number>;
 }
 
+/** Children of `startLogged` still running. Each leads its own process group, so no Ctrl-C reaches it. */
+const running = new Set<LoggedChild>();
+// However the script ends (an uncaught error, process.exit), what it started does not outlive it.
+process.on('exit', () => running.forEach((child) => signalGroup(child.pid, 'SIGKILL')));
+
 /** Starts `command` with stdout and stderr appended to `logFile`. */
 export function startLogged(command: string, args: string[], { env, cwd, logFile }: LoggedOptions): LoggedChild {
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
@@ -27,7 +32,37 @@ export function startLogged(command: string, args: string[], { env, cwd, logFile
 		child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
 		child.on('error', () => resolve(127));
 	});
-	return Object.assign(child, { exited });
+	const logged = Object.assign(child, { exited });
+	running.add(logged);
+	void exited.then(() => running.delete(logged));
+	return logged;
+}
+
+/**
+ * Ctrl-C (SIGINT) or SIGTERM, at any moment: `shutdown` runs once (the script's own orderly stop),
+ * then every child of `startLogged` still running is stopped and the script exits with `exitCode`.
+ * Without it Node ends on the signal without its 'exit' event, and n8n keeps running. `stop` does
+ * the same without a signal; `stopping` says whether it began, so a step it cuts short is not
+ * reported as a failure.
+ */
+export function stopOnInterrupt(
+	shutdown: () => Promise<void> = async () => {},
+	exitCode = 130,
+): { stop: () => Promise<void>; stopping: () => boolean } {
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		try {
+			await shutdown();
+		} finally {
+			await Promise.all([...running].map(async (child) => await stopGroup(child)));
+			process.exit(exitCode);
+		}
+	};
+	process.on('SIGINT', () => void stop());
+	process.on('SIGTERM', () => void stop());
+	return { stop, stopping: () => stopping };
 }
 
 /** Sends `signal` to the process group led by `pid`; true when it was still there. */

@@ -59,6 +59,50 @@ describe.each(NAMES)('%s: Dry Run', (name) => {
 	});
 });
 
+describe.each(NAMES)('%s: Dry Run set by an expression', (name) => {
+	const op = () => ops[name];
+
+	test('a column holding TRUE (text, as spreadsheets give it) is a dry run: nothing is sent', async () => {
+		const rows = [op().row(ref('DRYCOL'), 10, { dry: 'TRUE' }), op().row(ref('DRYCOL'), 20, { dry: ' true ' })];
+		const result = await op().run(op().parameters({ dryRun: '={{ $json.dry }}' }), rows);
+		expect(result.error).toBeUndefined();
+		expect(result.outputs[0].map((item) => item.json.wouldSend)).toEqual([true, true, 2]);
+		expect(result.outputs[0][2].json).toMatchObject({ summary: true, rows: 2, wouldFail: 0, totalAmount: 30 });
+		expect(requests(op())).toEqual({});
+	});
+
+	test('a column holding FALSE is a real run', async () => {
+		const rows = [op().row(ref('DRYCOL'), 10, { dry: 'FALSE' })];
+		const result = await op().run(op().parameters({ dryRun: '={{ $json.dry }}' }), rows);
+		expect(result.outputs[0].map((item) => item.json.replayed)).toEqual([false]);
+		expect(requests(op())[`POST ${op().createPath}`]).toBe(1);
+	});
+
+	test.each<[string, string, string]>([
+		['"yes"', '={{ "yes" }}', '"yes"'],
+		['a number', '={{ 1 }}', '"1"'],
+		['an expression that comes out empty', '={{ $json.noSuchColumn }}', 'empty'],
+	])('a Dry Run that is not true or false (%s) stops the node before anything is sent', async (_name, dryRun, shown) => {
+		const rows = [op().row(ref('DRYBAD'), 10), op().row(ref('DRYBAD'), 10)];
+		const stopped = await op().run(op().parameters({ dryRun }), rows);
+		expect(stopped.error?.message).toBe(`Dry Run is ${shown}, not true or false: nothing was sent`);
+		const continued = await op().run(op().parameters({ dryRun }), rows, 'continueRegularOutput');
+		expect(continued.outputs[0].map((item) => item.json.error)).toEqual(
+			[1, 2].map((row) => `Not sent, because the run stopped: Dry Run is ${shown}, not true or false: nothing was sent (row ${row})`),
+		);
+		expect(requests(op())).toEqual({});
+	});
+
+	test('rows that disagree (a dry-run column true on the second row only) stop the node before anything is sent', async () => {
+		const rows = [op().row(ref('DRYMIX'), 10, { dry: false }), op().row(ref('DRYMIX'), 10, { dry: true })];
+		const result = await op().run(op().parameters({ dryRun: '={{ $json.dry }}' }), rows, 'continueRegularOutput');
+		expect(result.outputs[0].map((item) => item.json.error)).toEqual(
+			[1, 2].map((row) => `Not sent, because the run stopped: Dry Run is "false" for row 1 but "true" for row 2: it holds for the whole run, so nothing was sent (row ${row})`),
+		);
+		expect(requests(op())).toEqual({});
+	});
+});
+
 describe.each(NAMES)('%s: Maximum Total per Run', (name) => {
 	const op = () => ops[name];
 	const sheet = () => [op().row(ref('TOTAL'), 20000), op().row(ref('TOTAL'), 20000), op().row(ref('TOTAL'), 5500)];
@@ -91,6 +135,22 @@ describe.each(NAMES)('%s: Maximum Total per Run', (name) => {
 	])('a limit that cannot be read (%s) stops the node before anything is sent', async (_name, limit, shown) => {
 		const result = await op().run(op().parameters({ maxTotalPerRun: limit }), sheet());
 		expect(result.error?.message).toBe(`Maximum Total per Run is ${shown}, not a positive number: nothing was sent`);
+		expect(requests(op())).toEqual({});
+	});
+
+	test('a limit mapped from a column that differs between rows stops the node before anything is sent', async () => {
+		const rows = [op().row(ref('TOTAL'), 10, { limit: 100000 }), op().row(ref('TOTAL'), 10, { limit: 5 })];
+		const result = await op().run(op().parameters({ maxTotalPerRun: '={{ $json.limit }}' }), rows);
+		expect(result.error?.message).toBe(
+			'Maximum Total per Run is "100000" for row 1 but "5" for row 2: it holds for the whole run, so nothing was sent',
+		);
+		expect(requests(op())).toEqual({});
+	});
+
+	test('a limit mapped from a column that is the same on every row holds', async () => {
+		const rows = [op().row(ref('TOTAL'), 30, { limit: 50 }), op().row(ref('TOTAL'), 30, { limit: 50 })];
+		const result = await op().run(op().parameters({ maxTotalPerRun: '={{ $json.limit }}' }), rows);
+		expect(result.error?.message).toBe('The rows add up to 60, above the Maximum Total per Run (50): nothing was sent');
 		expect(requests(op())).toEqual({});
 	});
 });

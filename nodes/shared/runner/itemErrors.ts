@@ -7,7 +7,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
 import { callService } from '../transport/transport';
-import { isRunStopper, type Failed, type SendPlan } from './operation';
+import type { SendPlan } from './operation';
+import { isRunStopper, type Failed } from './runStop';
 
 export function stopsRun(error: unknown): boolean {
 	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;

@@ -14,13 +14,12 @@ import { createOnce, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
 	DEFAULT_CONCURRENCY,
-	stopRun,
-	type Failed,
 	type ItemPlan,
 	type ItemResult,
 	type Operation,
 	type RunGuards,
 } from './operation';
+import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
 import { callService, outcomeOf } from '../transport/transport';
 

@@ -16,6 +16,7 @@ import {
 	type ServiceResponse,
 } from '../transport/endpoints';
 import { readLimit } from '../validation/validation';
+import { parseDryRun, quoted, sameForEveryRow, stopRun } from './runStop';
 
 export type ItemResult = IDataObject | IDataObject[];
 
@@ -114,25 +115,6 @@ export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): Exe
 	};
 }
 
-/** An item whose error stopped the run. */
-export interface Failed {
-	itemIndex: number;
-	error: Error;
-}
-
-/** Errors after which nothing more is sent (invalid safety limits). */
-const runStoppers = new WeakSet<Error>();
-
-/** Marks an error as one that stops the run: no item is sent after it, even with continue-on-fail. */
-export function stopRun<T extends Error>(error: T): T {
-	runStoppers.add(error);
-	return error;
-}
-
-export function isRunStopper(error: unknown): boolean {
-	return error instanceof Error && runStoppers.has(error);
-}
-
 /** The run-wide guards of operations that create money, read once before anything is sent. */
 export interface RunGuards {
 	/** Check every row and show what would be sent; send nothing that creates money. */
@@ -158,10 +140,8 @@ export function readSafetyLimit(
 	const raw = readOption(ctx, option, itemIndex, undefined);
 	const limit = readLimit(raw);
 	if (limit !== undefined) return limit;
-	const given = typeof raw === 'string' || typeof raw === 'number' ? String(raw).slice(0, 40) : '';
-	const shown = given.trim() === '' ? 'empty' : `"${given}"`;
 	throw stopRun(
-		new NodeOperationError(node, `${label} is ${shown}, not a positive number: nothing was sent`, {
+		new NodeOperationError(node, `${label} is ${quoted(raw)}, not a positive number: nothing was sent`, {
 			itemIndex,
 			description:
 				'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
@@ -169,11 +149,23 @@ export function readSafetyLimit(
 	);
 }
 
-/** Dry Run and Maximum Total per Run (options added by `moneyGuardOptions`). */
+/**
+ * Dry Run and Maximum Total per Run (options added by `moneyGuardOptions`): one value each for the
+ * run, read from the first row, or from every row when an expression sets it (runStop.ts).
+ */
 export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
-	if (ctx.getInputData().length === 0) return { dryRun: false };
+	const itemCount = ctx.getInputData().length;
+	if (itemCount === 0) return { dryRun: false };
+	const node = ctx.getNode();
+	const runWide = <T>(option: string, label: string, read: (itemIndex: number) => T): T => {
+		const stored = (node.parameters.options as Record<string, unknown> | undefined)?.[option];
+		const perRow = typeof stored === 'string' && stored.startsWith('=');
+		return perRow ? sameForEveryRow(node, itemCount, label, read) : read(0);
+	};
 	return {
-		dryRun: readOption(ctx, 'dryRun', 0, false) === true,
-		maxTotal: readSafetyLimit(ctx, 0, 'maxTotalPerRun', 'Maximum Total per Run'),
+		dryRun: runWide('dryRun', 'Dry Run', (itemIndex) => parseDryRun(node, itemIndex, readOption(ctx, 'dryRun', itemIndex, false))),
+		maxTotal: runWide('maxTotalPerRun', 'Maximum Total per Run', (itemIndex) =>
+			readSafetyLimit(ctx, itemIndex, 'maxTotalPerRun', 'Maximum Total per Run', node),
+		),
 	};
 }

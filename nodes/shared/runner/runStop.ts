@@ -1,0 +1,68 @@
+/**
+ * Stopping a run: an error marked here means nothing more is sent, whatever the node's error
+ * setting. The run-wide guards (Dry Run, Maximum Total per Run) raise such errors when they cannot
+ * be read, or read differently for different rows: they fail closed, never "off" or "no limit".
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** An item whose error stopped the run. */
+export interface Failed {
+	itemIndex: number;
+	error: Error;
+}
+
+/** Errors after which nothing more is sent (invalid safety limits). */
+const runStoppers = new WeakSet<Error>();
+
+/** Marks an error as one that stops the run: no item is sent after it, even with continue-on-fail. */
+export function stopRun<T extends Error>(error: T): T {
+	runStoppers.add(error);
+	return error;
+}
+
+export function isRunStopper(error: unknown): boolean {
+	return error instanceof Error && runStoppers.has(error);
+}
+
+/** An option's value as an error quotes it: its text (at most 40 characters), or "empty". */
+export function quoted(raw: unknown): string {
+	const given = ['string', 'number', 'boolean'].includes(typeof raw) ? String(raw).slice(0, 40) : '';
+	return given.trim() === '' ? 'empty' : `"${given}"`;
+}
+
+/**
+ * Dry Run as the node reads it: true or false, also as text ("TRUE" from a spreadsheet column).
+ * Anything else stops the run: an unreadable Dry Run must never become a live run.
+ */
+export function parseDryRun(node: INode, itemIndex: number, raw: unknown): boolean {
+	const value = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
+	if (value === true || value === 'true') return true;
+	if (value === false || value === 'false') return false;
+	throw stopRun(
+		new NodeOperationError(node, `Dry Run is ${quoted(raw)}, not true or false: nothing was sent`, {
+			itemIndex,
+			description: 'Switch Dry Run on or off, or map a value that is true or false (such as a column holding TRUE or FALSE).',
+		}),
+	);
+}
+
+/**
+ * A run-wide option set by an expression is read for every row: one value holds for the whole
+ * run, so rows that disagree (a Dry Run column true on one row only) stop it with nothing sent.
+ */
+export function sameForEveryRow<T>(node: INode, itemCount: number, label: string, read: (itemIndex: number) => T): T {
+	const first = read(0);
+	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
+		const value = read(itemIndex);
+		if (value === first) continue;
+		throw stopRun(
+			new NodeOperationError(
+				node,
+				`${label} is ${quoted(first)} for row 1 but ${quoted(value)} for row ${itemIndex + 1}: it holds for the whole run, so nothing was sent`,
+				{ itemIndex, description: 'Map a value that is the same for every row, or send the rows in separate runs.' },
+			),
+		);
+	}
+	return first;
+}
