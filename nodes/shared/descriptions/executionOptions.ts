@@ -4,6 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
 import { clampConcurrency, MAX_CONCURRENCY } from '../runner/concurrency';
 import { DEFAULT_TIMEOUT_MS } from '../transport/transport';
+import { runParameter } from '../runner/runParameters';
 
 export interface ExecutionOptions {
 	concurrency: number;
@@ -60,13 +61,13 @@ export function executionOptionsProperty(
 	};
 }
 
-/** One value of the Options collection: every option is read through here. */
+/** One value of the Options collection: every option is read through here (once per run unless it is an expression). */
 export function readOption(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
-	return ctx.getNodeParameter(`options.${name}`, itemIndex, fallback);
+	return runParameter(ctx, `options.${name}`, itemIndex, fallback);
 }
 
 export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): ExecutionOptions {
-	const raw = ctx.getNodeParameter('options', itemIndex, {}) as {
+	const raw = runParameter(ctx, 'options', itemIndex, {}) as {
 		concurrency?: number;
 		timeoutSeconds?: number;
 		endpointPath?: string;

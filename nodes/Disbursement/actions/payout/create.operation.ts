@@ -7,6 +7,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { executionOptionsProperty, readExecutionOptions } from '../../../shared/descriptions/executionOptions';
 import { moneyGuardOptions, readRunGuards, readSafetyLimit, type RunGuards } from '../../../shared/runner/moneyGuards';
 import type { ItemPlan } from '../../../shared/runner/operation';
+import { itemValues } from '../../../shared/runner/itemValues';
+import { runParameter } from '../../../shared/runner/runParameters';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
 	parseAmount,
@@ -19,6 +21,7 @@ import { bankTransferMapping, bankTransferProperties, eWalletMapping, eWalletPro
 import { commonPayoutProperties } from './form/common.properties';
 import { explainChannelRefusal } from './channels';
 import { mergeUnder, readChannelFields, type ChannelType } from './form/mapping';
+import { PAYOUT_COLUMNS } from './form/columns';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
@@ -53,9 +56,9 @@ export const description: INodeProperties[] = [
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
-	const param = (name: string, fallback: unknown = '') => ctx.getNodeParameter(name, itemIndex, fallback);
-
-	const channelType = String(param('channelType', 'bankTransfer'));
+	const channelType = String(runParameter(ctx, 'channelType', itemIndex, 'bankTransfer'));
+	// The item's own columns with automatic mapping, the node's fields otherwise.
+	const param = itemValues(ctx, itemIndex, PAYOUT_COLUMNS[channelType as ChannelType] ?? []);
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
 	const maxPerPayout = readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
@@ -73,7 +76,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const mappings =
 		channelType === 'bankTransfer' ? bankTransferMapping : channelType === 'eWallet' ? eWalletMapping : undefined;
 	if (!mappings) problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
-	const formFields = readChannelFields(ctx, itemIndex, mappings ?? [], problems);
+	const formFields = readChannelFields(ctx, itemIndex, mappings ?? [], problems, param);
 	const extraFields = problems.check(() =>
 		parseJsonObject(node, itemIndex, 'Extra Channel Fields (JSON)', param('extraChannelFields', '{}')),
 	);

@@ -4,9 +4,12 @@ import { executionOptionsProperty, readExecutionOptions, readOption } from '../.
 import { amountProperty, callbackMissingNotice, callbackWebhookUrlProperty, newReferenceNoProperty } from '../../../shared/descriptions/properties';
 import { moneyGuardOptions, readRunGuards } from '../../../shared/runner/moneyGuards';
 import type { ItemPlan } from '../../../shared/runner/operation';
+import { manualOnly } from '../../../shared/descriptions/columnMapping';
+import { isAutoMapped, itemValues } from '../../../shared/runner/itemValues';
 import { ItemProblems } from '../../../shared/validation/problems';
 import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation/validation';
 import { CUSTOMER_DETAILS, customerBody, extraBody } from '../../helpers/customerBody';
+import { customerColumns, GENERATE_COLUMNS, generateMappingProperties } from './columns';
 
 const show = { resource: ['transaction'], operation: ['generate'] };
 
@@ -22,8 +25,9 @@ export const description: INodeProperties[] = [
 			'The payment channel the customer pays with. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
-	amountProperty(show),
-	newReferenceNoProperty(show, 'payment link', 'e.g. INV-2024-0001'),
+	...generateMappingProperties,
+	manualOnly(amountProperty(show)),
+	manualOnly(newReferenceNoProperty(show, 'payment link', 'e.g. INV-2024-0001')),
 	callbackWebhookUrlProperty(show, 'payment'),
 	callbackMissingNotice(show, 'payment'),
 	{
@@ -44,7 +48,7 @@ export const description: INodeProperties[] = [
 		description: 'Where the customer\'s browser goes after a failed or cancelled payment',
 		displayOptions: { show },
 	},
-	{
+	manualOnly({
 		displayName: 'Customer Fields',
 		name: 'customerFields',
 		type: 'collection',
@@ -61,7 +65,7 @@ export const description: INodeProperties[] = [
 			...(name === 'mobileNumber' ? { placeholder: 'e.g. 09171234567' } : {}),
 			...(name === 'countryCode' ? { placeholder: 'e.g. PH' } : {}),
 		})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+	}),
 	executionOptionsProperty(show, undefined, [
 		{
 			displayName: 'Extra Body Fields',
@@ -85,24 +89,19 @@ const URL_FIELDS = [
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
-	const channelCode = problems.check(() =>
-		requireText(node, itemIndex, 'Channel', ctx.getNodeParameter('channelCode', itemIndex)),
-	);
+	// The item's own columns with automatic mapping, the node's fields otherwise.
+	const param = itemValues(ctx, itemIndex, GENERATE_COLUMNS);
+	const channelCode = problems.check(() => requireText(node, itemIndex, 'Channel', param('channelCode')));
 	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
-	const amount = problems.check(() => parseAmount(node, itemIndex, ctx.getNodeParameter('amount', itemIndex) ?? ''));
-	const referenceNo = problems.check(() =>
-		parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex)),
-	);
+	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount') ?? ''));
+	const referenceNo = problems.check(() => parseReferenceNo(node, itemIndex, param('referenceNo')));
 	const urls: IDataObject = {};
 	for (const [name, field, label] of URL_FIELDS) {
-		const url = problems.check(() =>
-			parseOptionalUrl(node, itemIndex, label, ctx.getNodeParameter(name, itemIndex, '')),
-		);
+		const url = problems.check(() => parseOptionalUrl(node, itemIndex, label, param(name, '')));
 		if (url) urls[field] = url;
 	}
-	const customer = problems.check(() =>
-		customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject),
-	);
+	const customerFields = isAutoMapped(ctx) ? customerColumns(param) : (param('customerFields', {}) as IDataObject);
+	const customer = problems.check(() => customerBody(node, itemIndex, customerFields));
 	const extra = problems.check(() => extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')));
 	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);

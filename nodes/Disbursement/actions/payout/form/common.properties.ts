@@ -7,6 +7,8 @@ import {
 	callbackWebhookUrlProperty,
 	newReferenceNoProperty,
 } from '../../../../shared/descriptions/properties';
+import { manualOnly } from '../../../../shared/descriptions/columnMapping';
+import { payoutMappingProperties } from './columns';
 
 const show = { resource: ['payout'], operation: ['create'] };
 
@@ -50,8 +52,9 @@ export const commonPayoutProperties: INodeProperties[] = [
 			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show },
 	},
-	amountProperty(show),
-	newReferenceNoProperty(show, 'payout', 'e.g. PAYOUT-2026-0001'),
+	...payoutMappingProperties,
+	manualOnly(amountProperty(show)),
+	manualOnly(newReferenceNoProperty(show, 'payout', 'e.g. PAYOUT-2026-0001')),
 	callbackWebhookUrlProperty(show, 'payout'),
 	callbackMissingNotice(show, 'payout'),
 ];

@@ -6,6 +6,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { EMAIL_PATTERN, parsePhilippineMobile } from '../../../../shared/validation/validation';
 import type { ItemProblems } from '../../../../shared/validation/problems';
+import { manualOnly } from '../../../../shared/descriptions/columnMapping';
+import type { ItemValue } from '../../../../shared/runner/itemValues';
 
 export interface FieldMapping {
 	/** Node parameter name. */
@@ -39,10 +41,10 @@ export interface ChannelField {
 }
 
 export function channelFieldProperty(field: ChannelField): INodeProperties {
-	return {
+	return manualOnly({
 		...field.property,
 		displayOptions: { show: { resource: ['payout'], operation: ['create'], channelType: field.channelTypes } },
-	};
+	});
 }
 
 export function channelFieldMapping(field: ChannelField): FieldMapping {
@@ -71,10 +73,11 @@ export function readChannelFields(
 	itemIndex: number,
 	mappings: FieldMapping[],
 	problems: ItemProblems,
+	read: ItemValue = (param, fallback) => ctx.getNodeParameter(param, itemIndex, fallback),
 ): IDataObject {
 	const fields: IDataObject = {};
 	for (const mapping of mappings) {
-		const raw = ctx.getNodeParameter(mapping.param, itemIndex, '');
+		const raw = read(mapping.param, '');
 		const given = asText(raw);
 		if (given === '' && raw !== undefined && raw !== null && typeof raw !== 'string') {
 			problems.add(`${mapping.label} must be text, not ${Array.isArray(raw) ? 'a list' : typeof raw}`);
