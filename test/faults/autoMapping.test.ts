@@ -21,7 +21,7 @@ function autoParameters(op: MoneyOperation, options: IDataObject = {}, overrides
 		op.name === 'Generate'
 			? { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN' }
 			: { resource: 'payout', operation: 'create', channelType: 'eWallet', channel: 'GCASH' };
-	return { ...fixed, mappingMode: 'autoMapInputData', options, ...overrides };
+	return { ...fixed, mappingMode: 'autoMapInputData', options: options as INodeParameters, ...overrides };
 }
 
 /** A row as a spreadsheet gives it to the automatic mode (the service's column names). */

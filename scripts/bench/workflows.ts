@@ -1,16 +1,45 @@
-'use strict';
-// The benchmark's workload and the workflows that carry it: the Disbursement node, and what a
-// user would build without this package (n8n's HTTP Request node after a token request).
-const PAYOUT_PATH = '/v1/api/disbursement/transactions/process';
+// The benchmark's workload and the workflows that carry it: the Disbursement node (fields mapped
+// with expressions, or Map Input Columns Automatically), and what a user would build without this
+// package (n8n's HTTP Request node after a token request).
+export const PAYOUT_PATH = '/v1/api/disbursement/transactions/process';
 const TOKEN_PATH = '/v1/auth/token';
 const DISBURSEMENT_TYPE = 'n8n-nodes-payment-gateway.disbursement';
-const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
-const LOOP_TYPE = 'n8n-nodes-base.splitInBatches';
+export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
+export const LOOP_TYPE = 'n8n-nodes-base.splitInBatches';
 const ITEMS_TYPE = 'harness.items';
 const TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 
+export interface BenchNode {
+	name: string;
+	type: string;
+	typeVersion?: number;
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, unknown>;
+}
+
+export interface BenchWorkflow {
+	/** The node whose output items must all be created payouts. */
+	payoutNode: string;
+	nodes: BenchNode[];
+	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	/** Set when the workflow's payout node uses this package's credential. */
+	credentialType?: string;
+}
+
+export interface RouteSettings {
+	concurrency: number;
+	url: string;
+	credentials: { username: string; password: string };
+}
+
+export interface PayoutRow {
+	referenceNo: string;
+	amount: number;
+	mobileNumber: string;
+}
+
 /** N e-wallet payouts, as rows of a spreadsheet would give them. */
-function payoutItems(count, tag) {
+export function payoutItems(count: number, tag: string): PayoutRow[] {
 	return Array.from({ length: count }, (_, i) => ({
 		referenceNo: `BENCH-${tag}-${String(i + 1).padStart(6, '0')}`,
 		amount: 100 + (i % 50),
@@ -18,10 +47,17 @@ function payoutItems(count, tag) {
 	}));
 }
 
-const link = (node, index = 0) => ({ node, type: 'main', index });
+const link = (node: string, index = 0) => ({ node, type: 'main', index });
 
-/** Manual Trigger -> Items -> Disbursement (Payout > Create, e-wallet, GCASH). */
-function nodeWorkflow({ concurrency }) {
+/** The three fields of every row, mapped with an expression each (the manual mapping). */
+const MAPPED_FIELDS = {
+	amount: '={{ $json.amount }}',
+	referenceNo: '={{ $json.referenceNo }}',
+	mobileNumber: '={{ $json.mobileNumber }}',
+};
+
+/** Manual Trigger -> Items -> Disbursement (Payout > Create, e-wallet, GCASH), mapped one way or the other. */
+function disbursementWorkflow(concurrency: number, mapping: Record<string, unknown>): BenchWorkflow {
 	return {
 		payoutNode: 'Create Payouts',
 		nodes: [
@@ -35,9 +71,7 @@ function nodeWorkflow({ concurrency }) {
 					operation: 'create',
 					channelType: 'eWallet',
 					channel: 'GCASH',
-					amount: '={{ $json.amount }}',
-					referenceNo: '={{ $json.referenceNo }}',
-					mobileNumber: '={{ $json.mobileNumber }}',
+					...mapping,
 					callbackWebhookUrl: '',
 					options: { concurrency },
 				},
@@ -51,7 +85,16 @@ function nodeWorkflow({ concurrency }) {
 	};
 }
 
-function tokenNode(url, credentials) {
+function nodeWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
+	return disbursementWorkflow(concurrency, MAPPED_FIELDS);
+}
+
+/** The rows' columns (referenceNo, amount, mobileNumber) read as they are: no expression at all. */
+function nodeAutoWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
+	return disbursementWorkflow(concurrency, { mappingMode: 'autoMapInputData' });
+}
+
+function tokenNode(url: string, credentials: RouteSettings['credentials']): BenchNode {
 	return {
 		name: 'Get Token',
 		type: HTTP_REQUEST_TYPE,
@@ -67,7 +110,7 @@ function tokenNode(url, credentials) {
 	};
 }
 
-function payoutRequestNode(url, options) {
+function payoutRequestNode(url: string, options: Record<string, unknown>): BenchNode {
 	return {
 		name: 'Send Payout',
 		type: HTTP_REQUEST_TYPE,
@@ -93,7 +136,7 @@ function payoutRequestNode(url, options) {
  * Trigger -> Get Token -> Items -> Send Payout, with the HTTP Request node's own batching:
  * items per batch = the concurrency budget, batch interval 0 (as the benchmark issue asks).
  */
-function httpBatchingWorkflow({ concurrency, url, credentials }) {
+function httpBatchingWorkflow({ concurrency, url, credentials }: RouteSettings): BenchWorkflow {
 	return {
 		payoutNode: 'Send Payout',
 		nodes: [
@@ -114,7 +157,7 @@ function httpBatchingWorkflow({ concurrency, url, credentials }) {
  * Trigger -> Get Token -> Items -> Loop Over Items (batch size = the budget) -> Send Payout ->
  * back to the loop: the way n8n's documentation bounds how many requests are out at once.
  */
-function httpLoopWorkflow({ concurrency, url, credentials }) {
+function httpLoopWorkflow({ concurrency, url, credentials }: RouteSettings): BenchWorkflow {
 	return {
 		payoutNode: 'Send Payout',
 		nodes: [
@@ -135,10 +178,9 @@ function httpLoopWorkflow({ concurrency, url, credentials }) {
 	};
 }
 
-const ROUTES = {
+export const ROUTES: Record<string, { label: string; build: (settings: RouteSettings) => BenchWorkflow }> = {
 	node: { label: 'Disbursement node', build: nodeWorkflow },
+	nodeAuto: { label: 'Disbursement node, columns mapped automatically', build: nodeAutoWorkflow },
 	httpBatching: { label: 'HTTP Request, batching (c per batch, interval 0)', build: httpBatchingWorkflow },
 	httpLoop: { label: 'HTTP Request in Loop Over Items (c per batch)', build: httpLoopWorkflow },
 };
-
-module.exports = { ROUTES, payoutItems, HTTP_REQUEST_TYPE, LOOP_TYPE, PAYOUT_PATH };

@@ -1,17 +1,35 @@
-'use strict';
 // The two kinds of child process the benchmark starts: one sandbox gateway for the whole
 // benchmark, and one fresh engine process per run (so each run's peak RSS is its own).
-const path = require('path');
-const { fork } = require('child_process');
+import path from 'path';
+import { fork } from 'child_process';
 
-const SANDBOX_CHILD = path.join(__dirname, 'sandboxChild.js');
-const RUN_CHILD = path.join(__dirname, 'runChild.js');
+import type { Engine } from './engines';
+
+const SANDBOX_CHILD = path.join(__dirname, 'sandboxChild.ts');
+const RUN_CHILD = path.join(__dirname, 'runChild.ts');
+// Children are TypeScript too, on whichever Node.js their engine needs.
+const TS_NODE = ['-r', require.resolve('ts-node/register/transpile-only')];
+
+/** An answer of a child over IPC: `ok` and whatever it measured. */
+export type ChildAnswer = { ok: boolean; error?: string; [figure: string]: any };
+
+export interface SandboxClient {
+	url: string;
+	pid: number;
+	request(cmd: string, extra?: Record<string, unknown>): Promise<ChildAnswer>;
+	close(): Promise<void>;
+}
+
+interface Pending {
+	ok: (answer: ChildAnswer) => void;
+	fail: (error: Error) => void;
+}
 
 /** Starts the sandbox process; resolves with a small client for its IPC commands. */
-function startSandbox() {
+export function startSandbox(): Promise<SandboxClient> {
 	return new Promise((resolve, reject) => {
-		const child = fork(SANDBOX_CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-		const waiting = new Map();
+		const child = fork(SANDBOX_CHILD, [], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		const waiting = new Map<number, Pending>();
 		let nextId = 1;
 		child.once('exit', (code) => {
 			const error = new Error(`the sandbox process exited (code ${code})`);
@@ -19,20 +37,20 @@ function startSandbox() {
 			for (const { fail } of waiting.values()) fail(error);
 			waiting.clear();
 		});
-		child.on('message', (message) => {
+		child.on('message', (message: ChildAnswer) => {
 			if (message.type === 'ready') {
 				resolve({
 					url: message.url,
 					pid: message.pid,
 					request(cmd, extra = {}) {
 						const id = nextId++;
-						return new Promise((ok, fail) => {
+						return new Promise<ChildAnswer>((ok, fail) => {
 							waiting.set(id, { ok, fail });
 							child.send({ ...extra, cmd, id });
 						});
 					},
 					close() {
-						return new Promise((done) => {
+						return new Promise<void>((done) => {
 							if (child.exitCode !== null) return done();
 							const timer = setTimeout(() => child.kill(), 5000);
 							child.once('exit', () => {
@@ -58,21 +76,21 @@ function startSandbox() {
  * Runs one benchmark run in a fresh process, on the Node.js and with the environment of its
  * engine (engines.js); resolves with its JSON answer.
  */
-function runInChild(spec, engine, timeoutMs) {
+export function runInChild(spec: object, engine: Engine, timeoutMs: number): Promise<ChildAnswer> {
 	const { execPath, env, ...forChild } = engine;
 	return new Promise((resolve) => {
 		const child = fork(RUN_CHILD, [JSON.stringify({ ...spec, engine: forChild })], {
 			execPath,
 			env,
-			execArgv: ['--expose-gc'],
+			execArgv: [...TS_NODE, '--expose-gc'],
 			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 		});
-		let answer;
+		let answer: ChildAnswer | undefined;
 		const timer = setTimeout(() => {
 			answer = { ok: false, error: `no answer within ${Math.round(timeoutMs / 1000)} s; stopped` };
 			child.kill('SIGKILL');
 		}, timeoutMs);
-		child.on('message', (message) => {
+		child.on('message', (message: ChildAnswer) => {
 			answer = answer || message;
 		});
 		child.once('exit', (code) => {
@@ -81,5 +99,3 @@ function runInChild(spec, engine, timeoutMs) {
 		});
 	});
 }
-
-module.exports = { startSandbox, runInChild };
