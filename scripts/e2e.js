@@ -136,6 +136,8 @@ async function runLeg(target, check) {
 			for (const ref of SHEET_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
 
+		await require('./n8n/columnChecks').columnChecks({ check, execute, sandbox });
+
 		await check('new order -> payment link from the sandbox', async () => {
 			const out = await execute(WF.paymentLink);
 			const [link] = out('Payment link for the customer');
