@@ -94,42 +94,36 @@ function nodeAutoWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
 	return disbursementWorkflow(concurrency, { mappingMode: 'autoMapInputData' });
 }
 
-function tokenNode(url: string, credentials: RouteSettings['credentials']): BenchNode {
+/** A POST with a JSON body through n8n's HTTP Request node, as a user adds it. */
+function httpPostNode(name: string, parameters: Record<string, unknown>): BenchNode {
 	return {
-		name: 'Get Token',
+		name,
 		type: HTTP_REQUEST_TYPE,
 		typeVersion: 4.4, // what n8n 2.8.4 adds today
-		parameters: {
-			method: 'POST',
-			url: `${url}${TOKEN_PATH}`,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: JSON.stringify({ username: credentials.username, password: credentials.password }),
-			options: {},
-		},
+		parameters: { method: 'POST', sendBody: true, specifyBody: 'json', ...parameters },
 	};
 }
 
+function tokenNode(url: string, credentials: RouteSettings['credentials']): BenchNode {
+	return httpPostNode('Get Token', {
+		url: `${url}${TOKEN_PATH}`,
+		jsonBody: JSON.stringify({ username: credentials.username, password: credentials.password }),
+		options: {},
+	});
+}
+
 function payoutRequestNode(url: string, options: Record<string, unknown>): BenchNode {
-	return {
-		name: 'Send Payout',
-		type: HTTP_REQUEST_TYPE,
-		typeVersion: 4.4, // what n8n 2.8.4 adds today
-		parameters: {
-			method: 'POST',
-			url: `${url}${PAYOUT_PATH}`,
-			sendHeaders: true,
-			specifyHeaders: 'keypair',
-			headerParameters: {
-				parameters: [{ name: 'Authorization', value: "=Bearer {{ $('Get Token').first().json.data.token }}" }],
-			},
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody:
-				'={"channel": "GCASH", "amount": {{ $json.amount }}, "reference_no": "{{ $json.referenceNo }}", "fields": {"mobile_number": "{{ $json.mobileNumber }}"}}',
-			options,
+	return httpPostNode('Send Payout', {
+		url: `${url}${PAYOUT_PATH}`,
+		sendHeaders: true,
+		specifyHeaders: 'keypair',
+		headerParameters: {
+			parameters: [{ name: 'Authorization', value: "=Bearer {{ $('Get Token').first().json.data.token }}" }],
 		},
-	};
+		jsonBody:
+			'={"channel": "GCASH", "amount": {{ $json.amount }}, "reference_no": "{{ $json.referenceNo }}", "fields": {"mobile_number": "{{ $json.mobileNumber }}"}}',
+		options,
+	});
 }
 
 /**
