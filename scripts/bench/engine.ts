@@ -43,9 +43,9 @@ export interface ExtraNodeType {
  */
 export async function startExpressionEngine(): Promise<string> {
 	if (typeof engines.initExpressionEngine !== 'function') return 'legacy';
-	// Only n8n 2.41's own install has these: loaded from it by n8nModules.
-	const { Container } = require('@n8n/di');
-	const { GlobalConfig } = require('@n8n/config');
+	// Only n8n 2.41's own install has these (resolved in it by n8nModules), hence untyped here.
+	const { Container } = await loadModule('@n8n/di');
+	const { GlobalConfig } = await loadModule('@n8n/config');
 	const config = Container.get(GlobalConfig).expressionEngine;
 	if (config.engine === 'legacy') engines.setExpressionEngine('legacy');
 	else {
@@ -67,18 +67,22 @@ export async function stopExpressionEngine(): Promise<void> {
 	if (typeof engines.disposeExpressionEngine === 'function') await engines.disposeExpressionEngine();
 }
 
+/** A module known only at run time (the engine's own install, a node file): loaded as n8n would. */
+const loadModule = async (id: string) => await import(id);
+
 /** A node type of the installed n8n app, e.g. ('HttpRequest/HttpRequest.node', 'HttpRequest'). */
-export function appNodeType(file: string, className: string, typeName: string): ExtraNodeType {
-	const loaded = require(path.join(APP_MODULES, 'n8n-nodes-base', 'dist', 'nodes', file));
+export async function appNodeType(file: string, className: string, typeName: string): Promise<ExtraNodeType> {
+	const loaded = await loadModule(path.join(APP_MODULES, 'n8n-nodes-base', 'dist', 'nodes', file));
 	const nodeType = new loaded[className]();
 	return { typeName, nodeType };
 }
 
 /** One of our nodes, by its DESIGN.md name, for a bench workflow's extra node types. */
-export function packageNodeType(name: string): ExtraNodeType {
+export async function packageNodeType(name: string): Promise<ExtraNodeType> {
 	const entry = nodeTypesModule.PACKAGE_NODES.find((node) => node.name === name);
 	if (!entry) throw new Error(`no node ${name} in this package`);
-	const loaded = require(path.join(ROOT, `${entry.file}.ts`));
+	// With the extension: beside each node sits its codex, Disbursement.node.json.
+	const loaded = await loadModule(path.join(ROOT, `${entry.file}.ts`));
 	return { typeName: `${nodeTypesModule.PACKAGE_NAME}.${name}`, nodeType: new loaded[entry.className]() };
 }
 

@@ -6,7 +6,7 @@ import path from 'path';
 import { NODE_ROUTES, type BenchOptions } from './args';
 import { sideBySideLines, topCostLines } from './engineReport';
 import type { Engine } from './engines';
-import type { ChildAnswer } from './processes';
+import type { Answer, RunAnswer, SandboxAnswer } from './processes';
 
 /** One run's figures as the table shows them (see docs/benchmarks.md, Columns). */
 export interface RunResult {
@@ -97,10 +97,11 @@ export interface RunSpec {
 	engineId: string;
 }
 
-export function figures(spec: RunSpec, answer: ChildAnswer, sandbox: ChildAnswer, loadAverage: number): RunResult {
+export function figures(spec: RunSpec, given: RunAnswer | Answer, sandbox: SandboxAnswer, loadAverage: number): RunResult {
 	const base = { engine: spec.engineId, route: spec.route, n: spec.n, concurrency: spec.concurrency, latencyMs: spec.latencyMs, loadAverage };
 	const bound = (spec.concurrency * 1000) / spec.latencyMs;
-	if (!answer.ok) return { ...base, ok: false, error: answer.error, itemsPerSecond: 0, bound, ratio: 0, cpuMsPerItem: NaN, peakRssMb: NaN };
+	if (!given.ok) return { ...base, ok: false, error: given.error, itemsPerSecond: 0, bound, ratio: 0, cpuMsPerItem: NaN, peakRssMb: NaN };
+	const answer = given as RunAnswer;
 	const seconds = answer.wallMs / 1000;
 	const itemsPerSecond = spec.n / seconds;
 	return {

@@ -18,7 +18,7 @@ async function main() {
 	const loadStarted = performance.now();
 	use(spec.engine);
 	// Only now: its n8n-core and n8n-workflow must be the engine's.
-	const engine = require('./engine') as typeof import('./engine');
+	const engine = await import('./engine');
 	const expressionEngine = await engine.startExpressionEngine();
 
 	const route = ROUTES[spec.route];
@@ -33,13 +33,13 @@ async function main() {
 			username: credentials.username,
 			password: credentials.password,
 		});
-		extraTypes.push(engine.packageNodeType('disbursement'));
+		extraTypes.push(await engine.packageNodeType('disbursement'));
 		for (const node of workflow.nodes) {
 			if (node.type.endsWith('.disbursement')) node.credentials = { [workflow.credentialType]: ref };
 		}
 	} else {
-		extraTypes.push(engine.appNodeType('HttpRequest/HttpRequest.node', 'HttpRequest', HTTP_REQUEST_TYPE));
-		extraTypes.push(engine.appNodeType('SplitInBatches/SplitInBatches.node', 'SplitInBatches', LOOP_TYPE));
+		extraTypes.push(await engine.appNodeType('HttpRequest/HttpRequest.node', 'HttpRequest', HTTP_REQUEST_TYPE));
+		extraTypes.push(await engine.appNodeType('SplitInBatches/SplitInBatches.node', 'SplitInBatches', LOOP_TYPE));
 	}
 	const items = payoutItems(spec.n, spec.tag);
 	const loadMs = performance.now() - loadStarted;
@@ -69,7 +69,7 @@ async function main() {
 	send({
 		ok: true,
 		node: process.version,
-		n8nCore: require('n8n-core/package.json').version,
+		n8nCore: JSON.parse(fs.readFileSync(require.resolve('n8n-core/package.json'), 'utf8')).version,
 		expressionEngine,
 		loadMs,
 		wallMs: result.wallMs,

@@ -25,8 +25,6 @@ const createServer = http.createServer;
 	return server;
 };
 
-// Loaded after the meter is in place, so the gateway's server is a metered one.
-const { startSandboxGateway } = require('../../sandbox') as typeof import('../../sandbox');
 
 let cpuAtPrepare = process.cpuUsage();
 
@@ -35,6 +33,8 @@ function sum(record: Record<string, number>): number {
 }
 
 async function main() {
+	// Loaded after the meter is in place, so the gateway's server is a metered one.
+	const { startSandboxGateway } = await import('../../sandbox');
 	const gateway = await startSandboxGateway({ port: 0 });
 	const send = (message: object) => process.send?.(message);
 	process.on('message', async (message: { cmd: string; id: number; latencyMs: number }) => {
