@@ -126,7 +126,7 @@ describe('the payout form (Payout > Create)', () => {
 			expect(shownIn(channelType, 'defineBelow')).toEqual(shownFor(channelType).map((p) => p.name));
 		}
 		const notice = description.properties.find((p) => p.name === 'columnsNoticeEWallet');
-		expect(notice?.displayName).toMatch(/^Each input item's columns are read as: reference_no, amount, mobile_number \(required\); channel \(optional/);
+		expect(notice?.displayName).toMatch(/^Each input item's columns are read as: required: reference_no, amount, mobile_number; optional: channel \(when missing or empty, the Channel above\)\./);
 	});
 
 	test('Channel is a dropdown loaded for the chosen Channel Type, and still takes an expression', () => {

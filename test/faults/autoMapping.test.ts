@@ -40,11 +40,11 @@ function manualRow(op: MoneyOperation, reference: unknown, amount: unknown, extr
 const errorsOf = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.error);
 
 describe('Payout Create: each row pays its own amount to its own payee', () => {
-	test('e-wallet rows: amounts and mobile numbers from the columns, header spellings matched, other columns ignored', async () => {
+	test('e-wallet rows: amounts and mobile numbers from the columns, header spellings matched, other columns ignored, an empty channel cell is the node\'s Channel', async () => {
 		const op = ops['Payout Create'];
 		const refs = [ref('AUTO-EW'), ref('AUTO-EW'), ref('AUTO-EW')];
 		const rows: IDataObject[] = [
-			{ reference_no: refs[0], amount: 150.25, mobile_number: '09171111111', note: 'ignored' },
+			{ reference_no: refs[0], amount: 150.25, mobile_number: '09171111111', note: 'ignored', channel: ' ' },
 			{ referenceNo: refs[1], Amount: '1,250.50', 'Mobile Number': '+639182222222' },
 			{ 'REFERENCE-NO': refs[2], amount: 75, mobileNumber: '0919 333 3333', channel: 'PAYMAYA', extra: { nested: true } },
 		];

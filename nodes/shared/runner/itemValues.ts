@@ -17,7 +17,7 @@ export interface ColumnField {
 	label: string;
 	/** A row without this column is an error. */
 	required?: boolean;
-	/** Without this column the node's own field is used (a value the whole run shares). */
+	/** Without this column, or with its cell empty, the node's own field is used (one value for the run). */
 	orNodeField?: boolean;
 }
 
@@ -103,8 +103,9 @@ export function itemValues(ctx: IExecuteFunctions, itemIndex: number, fields: Co
 	return (param, fallback = '') => {
 		const field = byParam.get(param);
 		if (!field) return nodeField(param, fallback);
-		const key = columnKey(param);
-		if (columns.has(key)) return columns.get(key);
-		return field.orNodeField ? nodeField(param, fallback) : undefined;
+		const cell = columns.get(columnKey(param));
+		if (!field.orNodeField) return cell;
+		const empty = cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
+		return empty ? nodeField(param, fallback) : cell;
 	};
 }

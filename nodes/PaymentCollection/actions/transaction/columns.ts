@@ -26,6 +26,6 @@ export const generateMappingProperties: INodeProperties[] = [
 	mappingModeProperty(show, 'payment link'),
 	columnsNotice(
 		show,
-		`reference_no, amount (required); ${CUSTOMER_DETAILS.map(({ name }) => columnName(name)).join(', ')}, channel_code (optional: without it, the Channel above)`,
+		`required: reference_no, amount; optional: ${CUSTOMER_DETAILS.map(({ name }) => columnName(name)).join(', ')}, channel_code (when missing or empty, the Channel above)`,
 	),
 ];

@@ -27,7 +27,7 @@ export const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = {
 function listed(columns: ColumnField[]): string {
 	const names = (required: boolean) =>
 		columns.filter((column) => !column.orNodeField && !!column.required === required).map((column) => columnName(column.param));
-	return `${names(true).join(', ')} (required); ${names(false).join(', ')}${names(false).length ? ', ' : ''}channel (optional: without it, the Channel above)`;
+	return `required: ${names(true).join(', ')}; optional: ${[...names(false), 'channel (when missing or empty, the Channel above)'].join(', ')}`;
 }
 
 export const payoutMappingProperties: INodeProperties[] = [
