@@ -126,50 +126,36 @@ function payoutRequestNode(url: string, options: Record<string, unknown>): Bench
 	});
 }
 
+/** Trigger -> Get Token -> Items -> `rest`: what every HTTP Request route starts with. */
+function afterToken({ url, credentials }: RouteSettings, rest: BenchNode[], connections: BenchWorkflow['connections']): BenchWorkflow {
+	return {
+		payoutNode: 'Send Payout',
+		nodes: [{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} }, tokenNode(url, credentials), { name: 'Items', type: ITEMS_TYPE, parameters: {} }, ...rest],
+		connections: { Trigger: { main: [[link('Get Token')]] }, 'Get Token': { main: [[link('Items')]] }, ...connections },
+	};
+}
+
 /**
  * Trigger -> Get Token -> Items -> Send Payout, with the HTTP Request node's own batching:
  * items per batch = the concurrency budget, batch interval 0 (as the benchmark issue asks).
  */
-function httpBatchingWorkflow({ concurrency, url, credentials }: RouteSettings): BenchWorkflow {
-	return {
-		payoutNode: 'Send Payout',
-		nodes: [
-			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
-			tokenNode(url, credentials),
-			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
-			payoutRequestNode(url, { batching: { batch: { batchSize: concurrency, batchInterval: 0 } } }),
-		],
-		connections: {
-			Trigger: { main: [[link('Get Token')]] },
-			'Get Token': { main: [[link('Items')]] },
-			Items: { main: [[link('Send Payout')]] },
-		},
-	};
+function httpBatchingWorkflow(settings: RouteSettings): BenchWorkflow {
+	const batching = { batch: { batchSize: settings.concurrency, batchInterval: 0 } };
+	return afterToken(settings, [payoutRequestNode(settings.url, { batching })], { Items: { main: [[link('Send Payout')]] } });
 }
 
 /**
  * Trigger -> Get Token -> Items -> Loop Over Items (batch size = the budget) -> Send Payout ->
  * back to the loop: the way n8n's documentation bounds how many requests are out at once.
  */
-function httpLoopWorkflow({ concurrency, url, credentials }: RouteSettings): BenchWorkflow {
-	return {
-		payoutNode: 'Send Payout',
-		nodes: [
-			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
-			tokenNode(url, credentials),
-			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
-			{ name: 'Loop Over Items', type: LOOP_TYPE, typeVersion: 3, parameters: { batchSize: concurrency, options: {} } },
-			payoutRequestNode(url, {}),
-		],
-		connections: {
-			Trigger: { main: [[link('Get Token')]] },
-			'Get Token': { main: [[link('Items')]] },
-			Items: { main: [[link('Loop Over Items')]] },
-			// Output 0 is "done", output 1 "loop".
-			'Loop Over Items': { main: [[], [link('Send Payout')]] },
-			'Send Payout': { main: [[link('Loop Over Items')]] },
-		},
-	};
+function httpLoopWorkflow(settings: RouteSettings): BenchWorkflow {
+	const loop: BenchNode = { name: 'Loop Over Items', type: LOOP_TYPE, typeVersion: 3, parameters: { batchSize: settings.concurrency, options: {} } };
+	return afterToken(settings, [loop, payoutRequestNode(settings.url, {})], {
+		Items: { main: [[link('Loop Over Items')]] },
+		// Output 0 is "done", output 1 "loop".
+		'Loop Over Items': { main: [[], [link('Send Payout')]] },
+		'Send Payout': { main: [[link('Loop Over Items')]] },
+	});
 }
 
 export const ROUTES: Record<string, { label: string; build: (settings: RouteSettings) => BenchWorkflow }> = {
