@@ -2,8 +2,8 @@
 // the shipped code (nodes/, credentials/) and package.json. test/ and sandbox/ are programs that
 // exercise the package, not part of it: the cloud rules forbid the Node.js built-ins and globals
 // they need, so they are left out here (README, Development, says why strict is off). scripts/
-// (the demo, end-to-end and browser checks, verify) gets typescript-eslint's recommended rules
-// instead; its remaining JavaScript (the benchmark) is left out until it is TypeScript too.
+// (the demo, end-to-end and browser checks, verify, the benchmark) gets typescript-eslint's
+// recommended rules instead.
 import { globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { config } from '@n8n/node-cli/eslint';
@@ -11,7 +11,7 @@ import { config } from '@n8n/node-cli/eslint';
 const SCRIPTS = 'scripts/**';
 
 export default [
-	globalIgnores(['test/**', 'sandbox/**', 'scripts/**/*.js', 'coverage/**', '.n8n-app/**', '.demo/**', '.tools/**']),
+	globalIgnores(['test/**', 'sandbox/**', 'coverage/**', '.n8n-app/**', '.demo/**', '.tools/**']),
 	// n8n's blocks that name files (its cloud and community rules) stay off scripts/.
 	...config.map((block) => (block.files ? { ...block, ignores: [...(block.ignores ?? []), SCRIPTS] } : block)),
 	...tseslint.config({ files: ['scripts/**/*.ts'], extends: [tseslint.configs.recommended] }),

@@ -23,6 +23,7 @@ import { log, seconds } from './n8n/log';
 import { PACKAGE_NAME } from './n8n/paths';
 import { selectTargets, newestTarget, type Target } from './n8n/targets';
 import { demoRestartChecks } from './n8n/demoChecks';
+import { columnChecks } from './n8n/columnChecks';
 
 const OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
 const WF = {
@@ -169,6 +170,8 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 			assertEqual(out<PayoutItem>('Wait for final status').map((p) => [p.reference_no, p.status, p.finalStatus]), SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]), 'final statuses');
 			for (const ref of SHEET_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
+
+		await columnChecks({ check, execute, sandbox });
 
 		await check('new order -> payment link from the sandbox', async () => {
 			const out = await execute(WF.paymentLink);

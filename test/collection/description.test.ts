@@ -46,6 +46,8 @@ it('offers the stable resources and operations', () => {
 it('shows the stable parameters for each operation', () => {
 	expect(shownFor('transaction', 'generate')).toEqual([
 		'channelCode',
+		'mappingMode',
+		'columnsNotice',
 		'amount',
 		'referenceNo',
 		'callbackWebhookUrl',

@@ -109,6 +109,26 @@ describe('the payout form (Payout > Create)', () => {
 		expect(shownFor('bankTransfer').map((p) => p.name)).not.toContain('mobileNumber');
 	});
 
+	test('Input Mapping: manual by default; automatic hides the per-row fields and lists the columns it reads', () => {
+		const mode = property('mappingMode', create);
+		expect(mode).toMatchObject({ type: 'options', default: 'defineBelow', noDataExpression: true });
+		expect((mode?.options ?? []).map((option) => ('value' in option ? option.value : undefined))).toEqual(['defineBelow', 'autoMapInputData']);
+		const shownIn = (channelType: string, mappingMode: string) =>
+			description.properties
+				.filter((p) => NodeHelpers.displayParameter({ resource: 'payout', operation: 'create', channelType, mappingMode, callbackWebhookUrl: 'x' }, p, null, description))
+				.map((p) => p.name);
+		const perRow = ['amount', 'referenceNo', 'mobileNumber', 'bankCode', 'senderFirstName', 'receiverAccountNumber'];
+		for (const channelType of ['bankTransfer', 'eWallet']) {
+			expect(shownIn(channelType, 'autoMapInputData').filter((name) => perRow.includes(name))).toEqual([]);
+			expect(shownIn(channelType, 'autoMapInputData')).toEqual(
+				expect.arrayContaining(['channelType', 'channel', 'callbackWebhookUrl', 'extraChannelFields', 'options', 'columnsNotice' + (channelType === 'eWallet' ? 'EWallet' : 'BankTransfer')]),
+			);
+			expect(shownIn(channelType, 'defineBelow')).toEqual(shownFor(channelType).map((p) => p.name));
+		}
+		const notice = description.properties.find((p) => p.name === 'columnsNoticeEWallet');
+		expect(notice?.displayName).toMatch(/^Each input item's columns are read as: required: reference_no, amount, mobile_number; optional: channel \(when missing or empty, the Channel above\)\./);
+	});
+
 	test('Channel is a dropdown loaded for the chosen Channel Type, and still takes an expression', () => {
 		const channel = property('channel', create);
 		expect(channel).toMatchObject({

@@ -7,6 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
+import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from '../runner/itemValues';
 import { MAX_CONCURRENCY } from '../runner/operation';
 
 /**
@@ -125,4 +126,56 @@ export function moneyGuardOptions(noun: string): INodeProperties[] {
 			description: `Safety limit: the amounts of all input rows are added up before the first request, and when the sum is above this, no ${noun} is sent at all. A plain positive number (e.g. 100000); anything else stops the node. Remove the option to have no limit.`,
 		},
 	];
+}
+
+/**
+ * Input Mapping, "Map Input Columns Automatically": instead of mapping every field with an
+ * expression, each input item's columns are read as the fields of the same name
+ * (runner/itemValues.ts). The stored values keep n8n's resourceMapper names; manual is the default.
+ */
+/** A field only shown, and only read, with manual mapping (updateDisplayOptions keeps the `hide`). */
+export function manualOnly(property: INodeProperties): INodeProperties {
+	const displayOptions = property.displayOptions ?? {};
+	return { ...property, displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, [MAPPING_MODE]: [AUTO_MAP] } } };
+}
+
+export function mappingModeProperty(noun: string): INodeProperties {
+	return {
+		displayName: 'Input Mapping',
+		name: MAPPING_MODE,
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Map Each Field Manually', value: 'defineBelow', description: 'Fill in or map every field of the form below' },
+			{
+				name: 'Map Input Columns Automatically',
+				value: AUTO_MAP,
+				description: `Each input item is one ${noun}: its columns are read as the fields of the same name, with no expression per field`,
+			},
+		],
+		default: 'defineBelow',
+	};
+}
+
+/** The columns of Reference No and Amount above, for a row that creates a record. */
+export const NEW_RECORD_COLUMNS: ColumnField[] = [
+	{ param: 'referenceNo', label: 'Reference No', required: true },
+	{ param: 'amount', label: 'Amount', required: true },
+];
+
+/** What the automatic mode reads, in the editor: the column names, and how they are matched. */
+export function columnsNotice(columns: ColumnField[], show: Record<string, string[]> = {}, nameSuffix = ''): INodeProperties {
+	const names = (required: boolean) =>
+		columns.filter((column) => !column.orNodeField && !!column.required === required).map((column) => columnName(column.param));
+	const orNodeField = columns
+		.filter((column) => column.orNodeField)
+		.map((column) => `${columnName(column.param)} (when missing or empty, the ${column.label} above)`);
+	const listed = `required: ${names(true).join(', ')}; optional: ${[...names(false), ...orNodeField].join(', ')}`;
+	return {
+		displayName: `Each input item's columns are read as: ${listed}. Names are matched ignoring case, spaces, "-" and "_" (reference_no, referenceNo and "Reference No" are the same column); other columns are ignored. Every row is checked exactly as with manual mapping.`,
+		name: `columnsNotice${nameSuffix}`,
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...show, [MAPPING_MODE]: [AUTO_MAP] } },
+	};
 }

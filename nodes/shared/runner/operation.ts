@@ -16,6 +16,7 @@ import {
 	type ServiceResponse,
 } from '../transport/endpoints';
 import { readLimit } from '../validation/validation';
+import { runParameter } from './itemValues';
 import { parseDryRun, quoted, sameForEveryRow, stopRun } from './runStop';
 
 export type ItemResult = IDataObject | IDataObject[];
@@ -96,13 +97,13 @@ export interface ExecutionOptions {
 	endpointPath?: string;
 }
 
-/** One value of the Options collection: every option is read through here. */
+/** One value of the Options collection: every option is read through here (once per run unless it is an expression). */
 export function readOption(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
-	return ctx.getNodeParameter(`options.${name}`, itemIndex, fallback);
+	return runParameter(ctx, `options.${name}`, itemIndex, fallback);
 }
 
 export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): ExecutionOptions {
-	const raw = ctx.getNodeParameter('options', itemIndex, {}) as {
+	const raw = runParameter(ctx, 'options', itemIndex, {}) as {
 		concurrency?: number;
 		timeoutSeconds?: number;
 		endpointPath?: string;

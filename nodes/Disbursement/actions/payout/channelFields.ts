@@ -6,6 +6,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { manualOnly } from '../../../shared/descriptions/properties';
+import type { ItemValue } from '../../../shared/runner/itemValues';
 import type { ItemProblems } from '../../../shared/validation/problems';
 import { EMAIL_PATTERN, parsePhilippineMobile } from '../../../shared/validation/validation';
 
@@ -96,7 +98,6 @@ const BANK_TRANSFER: ChannelField[] = [
 	),
 ];
 
-
 const E_WALLET: ChannelField[] = [
 	{
 		channelTypes: ['eWallet'],
@@ -118,10 +119,9 @@ const E_WALLET: ChannelField[] = [
 export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = { bankTransfer: BANK_TRANSFER, eWallet: E_WALLET };
 
 /** The form properties, each shown for its channel types (the operation adds resource and operation). */
-export const channelFieldProperties: INodeProperties[] = [...BANK_TRANSFER, ...E_WALLET].map((field) => ({
-	...field.property,
-	displayOptions: { show: { channelType: field.channelTypes } },
-}));
+export const channelFieldProperties: INodeProperties[] = [...BANK_TRANSFER, ...E_WALLET].map((field) =>
+	manualOnly({ ...field.property, displayOptions: { show: { channelType: field.channelTypes } } }),
+);
 
 /** Text from a form field or a spreadsheet cell: numbers count as text, empty means absent. */
 function asText(value: unknown): string {
@@ -131,17 +131,18 @@ function asText(value: unknown): string {
 	return '';
 }
 
-/** The item's values of `channelFields`, placed where each goes inside `fields`. */
+/** The item's values of `channelFields` (node fields, or the row's columns), placed where each goes inside `fields`. */
 export function readChannelFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	channelFields: ChannelField[],
 	problems: ItemProblems,
+	read: ItemValue = (param, fallback) => ctx.getNodeParameter(param, itemIndex, fallback),
 ): IDataObject {
 	const fields: IDataObject = {};
 	for (const field of channelFields) {
 		const label = field.label ?? field.property.displayName;
-		const raw = ctx.getNodeParameter(field.property.name, itemIndex, '');
+		const raw = read(field.property.name, '');
 		const given = asText(raw);
 		if (given === '' && raw !== undefined && raw !== null && typeof raw !== 'string') {
 			problems.add(`${label} must be text, not ${Array.isArray(raw) ? 'a list' : typeof raw}`);

@@ -9,10 +9,15 @@ import {
 	amountProperty,
 	callbackMissingNotice,
 	callbackWebhookUrlProperty,
+	columnsNotice,
 	executionOptionsProperty,
+	manualOnly,
+	mappingModeProperty,
 	moneyGuardOptions,
+	NEW_RECORD_COLUMNS,
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
+import { itemValues, runParameter, type ColumnField } from '../../../shared/runner/itemValues';
 import {
 	readExecutionOptions,
 	readRunGuards,
@@ -30,6 +35,17 @@ import {
 } from '../../../shared/validation/validation';
 import { CHANNEL_FIELDS, channelFieldProperties, mergeUnder, readChannelFields, type ChannelType } from './channelFields';
 import { explainChannelRefusal } from './channels';
+
+/** With "Map Input Columns Automatically", the columns a row supplies: the form's fields, checked the same way. */
+const COMMON_COLUMNS: ColumnField[] = [
+	...NEW_RECORD_COLUMNS,
+	{ param: 'channel', label: 'Channel', orNodeField: true },
+];
+const columnsOf = (channelType: ChannelType): ColumnField[] => [
+	...COMMON_COLUMNS,
+	...CHANNEL_FIELDS[channelType].map(({ property, label }) => ({ param: property.name, label: label ?? property.displayName, required: property.required })),
+];
+const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = { bankTransfer: columnsOf('bankTransfer'), eWallet: columnsOf('eWallet') };
 
 const properties: INodeProperties[] = [
 	{
@@ -68,8 +84,11 @@ const properties: INodeProperties[] = [
 		description:
 			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	amountProperty,
-	newReferenceNoProperty('payout', 'e.g. PAYOUT-2026-0001'),
+	mappingModeProperty('payout'),
+	columnsNotice(PAYOUT_COLUMNS.eWallet, { channelType: ['eWallet'] }, 'EWallet'),
+	columnsNotice(PAYOUT_COLUMNS.bankTransfer, { channelType: ['bankTransfer'] }, 'BankTransfer'),
+	manualOnly(amountProperty),
+	manualOnly(newReferenceNoProperty('payout', 'e.g. PAYOUT-2026-0001')),
 	callbackWebhookUrlProperty('payout'),
 	callbackMissingNotice('payout'),
 	...channelFieldProperties,
@@ -101,9 +120,9 @@ export const description = updateDisplayOptions({ show: { resource: ['payout'], 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
-	const param = (name: string, fallback: unknown = '') => ctx.getNodeParameter(name, itemIndex, fallback);
-
-	const channelType = String(param('channelType', 'bankTransfer'));
+	const channelType = String(runParameter(ctx, 'channelType', itemIndex, 'bankTransfer'));
+	// The item's own columns with automatic mapping, the node's fields otherwise.
+	const param = itemValues(ctx, itemIndex, PAYOUT_COLUMNS[channelType as ChannelType] ?? []);
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
 	const maxPerPayout = readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
@@ -120,7 +139,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 
 	const channelFields = channelType === 'bankTransfer' || channelType === 'eWallet' ? CHANNEL_FIELDS[channelType] : undefined;
 	if (!channelFields) problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
-	const formFields = readChannelFields(ctx, itemIndex, channelFields ?? [], problems);
+	const formFields = readChannelFields(ctx, itemIndex, channelFields ?? [], problems, param);
 	const extraFields = problems.check(() =>
 		parseJsonObject(node, itemIndex, 'Extra Channel Fields (JSON)', param('extraChannelFields', '{}')),
 	);

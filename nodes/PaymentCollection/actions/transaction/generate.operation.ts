@@ -6,13 +6,16 @@ import {
 	callbackMissingNotice,
 	callbackWebhookUrlProperty,
 	executionOptionsProperty,
+	manualOnly,
 	moneyGuardOptions,
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
+import { isAutoMapped, itemValues } from '../../../shared/runner/itemValues';
 import { readExecutionOptions, readOption, readRunGuards, type ItemPlan } from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
 import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation/validation';
 import { CUSTOMER_DETAILS, customerBody, extraBody } from '../../helpers/customerBody';
+import { customerColumns, GENERATE_COLUMNS, generateMappingProperties } from './columns';
 
 const properties: INodeProperties[] = [
 	{
@@ -25,8 +28,9 @@ const properties: INodeProperties[] = [
 		description:
 			'The payment channel the customer pays with. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	amountProperty,
-	newReferenceNoProperty('payment link', 'e.g. INV-2024-0001'),
+	...generateMappingProperties,
+	manualOnly(amountProperty),
+	manualOnly(newReferenceNoProperty('payment link', 'e.g. INV-2024-0001')),
 	callbackWebhookUrlProperty('payment'),
 	callbackMissingNotice('payment'),
 	{
@@ -45,7 +49,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. https://shop.example.com/payment-failed',
 		description: 'Where the customer\'s browser goes after a failed or cancelled payment',
 	},
-	{
+	manualOnly({
 		displayName: 'Customer Fields',
 		name: 'customerFields',
 		type: 'collection',
@@ -61,7 +65,7 @@ const properties: INodeProperties[] = [
 			...(name === 'mobileNumber' ? { placeholder: 'e.g. 09171234567' } : {}),
 			...(name === 'countryCode' ? { placeholder: 'e.g. PH' } : {}),
 		})).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+	}),
 	executionOptionsProperty(undefined, [
 		{
 			displayName: 'Extra Body Fields',
@@ -87,24 +91,19 @@ const URL_FIELDS = [
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
-	const channelCode = problems.check(() =>
-		requireText(node, itemIndex, 'Channel', ctx.getNodeParameter('channelCode', itemIndex)),
-	);
+	// The item's own columns with automatic mapping, the node's fields otherwise.
+	const param = itemValues(ctx, itemIndex, GENERATE_COLUMNS);
+	const channelCode = problems.check(() => requireText(node, itemIndex, 'Channel', param('channelCode')));
 	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
-	const amount = problems.check(() => parseAmount(node, itemIndex, ctx.getNodeParameter('amount', itemIndex) ?? ''));
-	const referenceNo = problems.check(() =>
-		parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex)),
-	);
+	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount') ?? ''));
+	const referenceNo = problems.check(() => parseReferenceNo(node, itemIndex, param('referenceNo')));
 	const urls: IDataObject = {};
 	for (const [name, field, label] of URL_FIELDS) {
-		const url = problems.check(() =>
-			parseOptionalUrl(node, itemIndex, label, ctx.getNodeParameter(name, itemIndex, '')),
-		);
+		const url = problems.check(() => parseOptionalUrl(node, itemIndex, label, param(name, '')));
 		if (url) urls[field] = url;
 	}
-	const customer = problems.check(() =>
-		customerBody(node, itemIndex, ctx.getNodeParameter('customerFields', itemIndex, {}) as IDataObject),
-	);
+	const customerFields = isAutoMapped(ctx) ? customerColumns(param) : (param('customerFields', {}) as IDataObject);
+	const customer = problems.check(() => customerBody(node, itemIndex, customerFields));
 	const extra = problems.check(() => extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')));
 	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);

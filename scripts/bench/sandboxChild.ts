@@ -1,21 +1,16 @@
-'use strict';
 // The sandbox gateway in its own process, so its CPU and memory stay out of the figures of the
 // process that runs n8n's engine. Driven by the parent over IPC:
 //   { cmd: 'prepare', latencyMs }  forget everything, set the latency, zero the counters below
 //   { cmd: 'collect' }             token requests, requests, peak requests in flight, CPU, RSS
 //   { cmd: 'close' }
-const http = require('http');
-const path = require('path');
-
-const ROOT = path.resolve(__dirname, '..', '..');
-require('ts-node').register({ transpileOnly: true, project: path.join(ROOT, 'tsconfig.json') });
+import http from 'http';
 
 // Requests in flight at the gateway (control surface excluded), counted around the gateway's own
 // handler. This is what proves a concurrency bound from the outside.
 const meter = { inFlight: 0, peak: 0, served: 0, serverMs: 0 };
 const createServer = http.createServer;
-http.createServer = function meteredCreateServer(...args) {
-	const server = createServer.apply(this, args);
+(http as { createServer: unknown }).createServer = function meteredCreateServer(this: unknown, ...args: unknown[]) {
+	const server = (createServer as (...given: unknown[]) => http.Server).apply(this, args);
 	server.prependListener('request', (req, res) => {
 		if ((req.url || '').startsWith('/__sandbox')) return;
 		const arrived = performance.now();
@@ -30,17 +25,19 @@ http.createServer = function meteredCreateServer(...args) {
 	return server;
 };
 
-const { startSandboxGateway } = require(path.join(ROOT, 'sandbox'));
 
 let cpuAtPrepare = process.cpuUsage();
 
-function sum(record) {
+function sum(record: Record<string, number>): number {
 	return Object.values(record).reduce((total, n) => total + n, 0);
 }
 
 async function main() {
+	// Loaded after the meter is in place, so the gateway's server is a metered one.
+	const { startSandboxGateway } = await import('../../sandbox');
 	const gateway = await startSandboxGateway({ port: 0 });
-	process.on('message', async (message) => {
+	const send = (message: object) => process.send?.(message);
+	process.on('message', async (message: { cmd: string; id: number; latencyMs: number }) => {
 		try {
 			if (message.cmd === 'prepare') {
 				gateway.reset();
@@ -50,11 +47,11 @@ async function main() {
 				meter.serverMs = 0;
 				if (global.gc) global.gc();
 				cpuAtPrepare = process.cpuUsage();
-				process.send({ id: message.id, ok: true });
+				send({ id: message.id, ok: true });
 			} else if (message.cmd === 'collect') {
 				const stats = gateway.stats();
 				const cpu = process.cpuUsage(cpuAtPrepare);
-				process.send({
+				send({
 					id: message.id,
 					ok: true,
 					tokenRequests: stats.tokenRequests,
@@ -72,11 +69,11 @@ async function main() {
 				process.exit(0);
 			}
 		} catch (error) {
-			process.send({ id: message.id, ok: false, error: String((error && error.stack) || error) });
+			send({ id: message.id, ok: false, error: String((error && error.stack) || error) });
 		}
 	});
 	process.on('disconnect', () => process.exit(0));
-	process.send({ type: 'ready', url: gateway.url, pid: process.pid });
+	send({ type: 'ready', url: gateway.url, pid: process.pid });
 }
 
 main().catch((error) => {

@@ -1,12 +1,13 @@
-'use strict';
 // Command-line options of `npm run bench -- [options]`.
-const USAGE = `Usage: npm run bench -- [options]
+export const USAGE = `Usage: npm run bench -- [options]
   --quick               N = 200 and 1000, concurrency 4 and 16 (a sanity run; does not write the doc)
   --sizes 1000,10000    item counts (each N runs in a fresh process)
   --concurrency 1,4,16,64
   --latency 20          milliseconds the sandbox adds to every request
-  --routes node,httpLoop,httpBatching
-                        node: the Disbursement node; httpLoop: HTTP Request in Loop Over Items;
+  --routes node,nodeAuto,httpLoop,httpBatching
+                        node: the Disbursement node, fields mapped with expressions (manual);
+                        nodeAuto: the Disbursement node, Map Input Columns Automatically;
+                        httpLoop: HTTP Request in Loop Over Items;
                         httpBatching: HTTP Request with its batching option (interval 0)
   --engine 2.8,2.41,2.41-legacy
                         n8n engines, run alternately within each configuration (default 2.8):
@@ -25,10 +26,31 @@ const USAGE = `Usage: npm run bench -- [options]
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
   --help`;
 
-const ALL_ROUTES = ['node', 'httpLoop', 'httpBatching'];
-const { ENGINE_IDS } = require('./engines');
+import { ENGINE_IDS } from './engines';
 
-function list(value, name) {
+const ALL_ROUTES = ['node', 'nodeAuto', 'httpLoop', 'httpBatching'];
+/** The Disbursement node's routes: every other route is compared with these. */
+export const NODE_ROUTES = ['node', 'nodeAuto'];
+
+export interface BenchOptions {
+	quick: boolean;
+	sizes: number[];
+	concurrency: number[];
+	latencyMs: number;
+	routes: string[];
+	engines: string[];
+	install: boolean;
+	write: boolean | undefined;
+	json: string | undefined;
+	profileDir: string | undefined;
+	repeat: number;
+	fromJson: string | undefined;
+	help: boolean;
+	httpNote?: string;
+	n8nAppVersion?: string;
+}
+
+function list(value: unknown, name: string): number[] {
 	const numbers = String(value || '')
 		.split(',')
 		.map((part) => Number(part.trim()));
@@ -38,8 +60,8 @@ function list(value, name) {
 	return numbers;
 }
 
-function parseArgs(argv) {
-	const options = {
+export function parseArgs(argv: string[]): BenchOptions {
+	const options: BenchOptions = {
 		quick: false,
 		sizes: [1000, 10000],
 		concurrency: [1, 4, 16, 64],
@@ -54,7 +76,7 @@ function parseArgs(argv) {
 		fromJson: undefined,
 		help: false,
 	};
-	const explicit = new Set();
+	const explicit = new Set<string>();
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
 		const value = () => (inline !== undefined ? inline : argv[++i]);
@@ -95,7 +117,7 @@ function parseArgs(argv) {
 				options.engines = [...ENGINE_IDS];
 				break;
 			case '--no-http':
-				options.routes = ['node'];
+				options.routes = options.routes.filter((route) => NODE_ROUTES.includes(route));
 				break;
 			case '--no-install':
 				options.install = false;
@@ -136,8 +158,6 @@ function parseArgs(argv) {
 	if (options.write === undefined) options.write = !options.quick;
 	options.sizes = [...new Set(options.sizes)].sort((a, b) => a - b);
 	options.concurrency = [...new Set(options.concurrency)].sort((a, b) => a - b);
-	if (!options.routes.includes('node')) options.routes.unshift('node');
+	if (!options.routes.some((route) => NODE_ROUTES.includes(route))) options.routes.unshift('node');
 	return options;
 }
-
-module.exports = { parseArgs, USAGE };

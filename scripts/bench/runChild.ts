@@ -1,26 +1,31 @@
-'use strict';
 // One benchmark run in a fresh process, so peak RSS belongs to this run alone. Started by
-// scripts/bench.js with the run as JSON in argv[2]; answers with one JSON message over IPC.
-const path = require('path');
-const { monitorEventLoopDelay } = require('perf_hooks');
+// scripts/bench/main.ts with the run as JSON in argv[2]; answers with one JSON message over IPC.
+import fs from 'fs';
+import inspector from 'inspector';
+import { monitorEventLoopDelay } from 'perf_hooks';
+import type { IRun } from 'n8n-workflow';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials';
+import { use } from './n8nModules';
+import { HTTP_REQUEST_TYPE, LOOP_TYPE, payoutItems, ROUTES } from './workflows';
+
 const LOOP_RESOLUTION_MS = 10;
+
+const send = (message: object, done?: () => void) => process.send?.(message, undefined, undefined, done);
 
 async function main() {
 	const spec = JSON.parse(process.argv[2]);
 	const loadStarted = performance.now();
-	require('./n8nModules').use(spec.engine);
-	const engine = require('./engine');
+	use(spec.engine);
+	// Only now: its n8n-core and n8n-workflow must be the engine's.
+	const engine = await import('./engine');
 	const expressionEngine = await engine.startExpressionEngine();
-	const { ROUTES, payoutItems, HTTP_REQUEST_TYPE, LOOP_TYPE } = require('./workflows');
-	const { SANDBOX_CREDENTIALS } = require(path.join(ROOT, 'sandbox/credentials'));
 
 	const route = ROUTES[spec.route];
 	const credentials = SANDBOX_CREDENTIALS.disbursement;
 	const workflow = route.build({ concurrency: spec.concurrency, url: spec.url, credentials });
 	const store = new engine.CredentialStore();
-	const extraTypes = [];
+	const extraTypes: import('./engine').ExtraNodeType[] = [];
 	if (workflow.credentialType) {
 		const ref = store.add(workflow.credentialType, {
 			environment: 'sandbox',
@@ -28,13 +33,13 @@ async function main() {
 			username: credentials.username,
 			password: credentials.password,
 		});
-		extraTypes.push(engine.packageNodeType('disbursement'));
+		extraTypes.push(await engine.packageNodeType('disbursement'));
 		for (const node of workflow.nodes) {
 			if (node.type.endsWith('.disbursement')) node.credentials = { [workflow.credentialType]: ref };
 		}
 	} else {
-		extraTypes.push(engine.appNodeType('HttpRequest/HttpRequest.node', 'HttpRequest', HTTP_REQUEST_TYPE));
-		extraTypes.push(engine.appNodeType('SplitInBatches/SplitInBatches.node', 'SplitInBatches', LOOP_TYPE));
+		extraTypes.push(await engine.appNodeType('HttpRequest/HttpRequest.node', 'HttpRequest', HTTP_REQUEST_TYPE));
+		extraTypes.push(await engine.appNodeType('SplitInBatches/SplitInBatches.node', 'SplitInBatches', LOOP_TYPE));
 	}
 	const items = payoutItems(spec.n, spec.tag);
 	const loadMs = performance.now() - loadStarted;
@@ -51,7 +56,7 @@ async function main() {
 	const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 	loopDelay.enable();
 	const profiling = spec.profile ? await startProfile() : undefined;
-	const result = await engine.runBenchWorkflow({ ...workflow, store, items, extraTypes });
+	const result = await engine.runBenchWorkflow({ ...workflow, store, items: items as unknown as import('n8n-workflow').IDataObject[], extraTypes } as import('./engine').BenchRunOptions);
 	const profile = profiling ? await profiling.stop(spec.profile) : undefined;
 	await engine.stopExpressionEngine();
 
@@ -61,10 +66,10 @@ async function main() {
 	const check = checkOutputs(result.run, workflow.payoutNode, spec.n);
 	if (global.gc) global.gc();
 	const heapAfterGcMb = process.memoryUsage().heapUsed / 2 ** 20;
-	process.send({
+	send({
 		ok: true,
 		node: process.version,
-		n8nCore: require('n8n-core/package.json').version,
+		n8nCore: JSON.parse(fs.readFileSync(require.resolve('n8n-core/package.json'), 'utf8')).version,
 		expressionEngine,
 		loadMs,
 		wallMs: result.wallMs,
@@ -83,17 +88,17 @@ async function main() {
 }
 
 /** Every input item must come out as a created payout, or the figures mean nothing. */
-function checkOutputs(run, payoutNode, expected) {
+function checkOutputs(run: IRun, payoutNode: string, expected: number) {
 	const runs = run.data.resultData.runData[payoutNode] || [];
 	let items = 0;
 	let succeeded = 0;
-	const problems = new Map();
+	const problems = new Map<string, number>();
 	for (const taskData of runs) {
 		if (taskData.error) problems.set(taskData.error.message, (problems.get(taskData.error.message) || 0) + 1);
 		for (const item of (taskData.data && taskData.data.main && taskData.data.main[0]) || []) {
 			items++;
 			const json = item.json || {};
-			const record = json.data && typeof json.data === 'object' ? json.data : json;
+			const record = (json.data && typeof json.data === 'object' ? json.data : json) as Record<string, unknown>;
 			if (!json.error && typeof record.reference_no === 'string') succeeded++;
 			else {
 				const message = String(json.error || json.message || 'no reference_no in the output');
@@ -113,17 +118,17 @@ function checkOutputs(run, payoutNode, expected) {
 
 /** CPU profile of the run through the inspector, written as a .cpuprofile file. */
 async function startProfile() {
-	const inspector = require('inspector');
-	const fs = require('fs');
 	const session = new inspector.Session();
 	session.connect();
-	const post = (method, params) =>
-		new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+	const post = (method: string, params?: object) =>
+		new Promise<{ profile?: object }>((resolve, reject) =>
+			session.post(method, params, (err, res) => (err ? reject(err) : resolve(res as { profile?: object }))),
+		);
 	await post('Profiler.enable');
 	await post('Profiler.setSamplingInterval', { interval: 500 });
 	await post('Profiler.start');
 	return {
-		async stop(file) {
+		async stop(file: string) {
 			const { profile } = await post('Profiler.stop');
 			fs.writeFileSync(file, JSON.stringify(profile));
 			session.disconnect();
@@ -133,5 +138,5 @@ async function startProfile() {
 }
 
 main().catch((error) => {
-	process.send({ ok: false, error: String((error && error.stack) || error) }, () => process.exit(1));
+	send({ ok: false, error: String((error && error.stack) || error) }, () => process.exit(1));
 });

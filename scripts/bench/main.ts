@@ -1,15 +1,18 @@
-'use strict';
 // The benchmark: bulk payouts through the Disbursement node in n8n's engine against the sandbox
 // gateway with injected latency, next to the HTTP Request route a user would build without it.
-const fs = require('fs');
-const os = require('os');
-const path = require('path');
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
 
-const { parseArgs, USAGE } = require('./args');
-const { startSandbox, runInChild } = require('./processes');
-const report = require('./report');
-const { summarise } = require('./profileSummary');
-const { resolveEngine, ENGINES } = require('./engines');
+import { ensureN8n } from '../n8n/app';
+import { appDir } from '../n8n/paths';
+import { targetFor } from '../n8n/targets';
+import { NODE_ROUTES, parseArgs, USAGE, type BenchOptions } from './args';
+import { ENGINES, resolveEngine, type Engine } from './engines';
+import { runInChild, startSandbox } from './processes';
+import { summarise } from './profileSummary';
+import * as report from './report';
+import type { MachineInfo, RunResult } from './report';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
@@ -18,14 +21,13 @@ const HTTP_ROUTES = ['httpLoop', 'httpBatching'];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** The engine's n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
-async function ensureApp(options, engine) {
-	const appHelper = path.join(ROOT, 'scripts', 'n8n', 'app.ts');
+async function ensureApp(options: BenchOptions, engine: Engine): Promise<{ note?: string; version?: string }> {
 	const benchN8n = ENGINES[engine.id].n8n;
-	const appRoot = require('../n8n/paths').appDir(benchN8n);
+	const appRoot = appDir(benchN8n);
 	const nodeFile = path.join(appRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
-	if (!fs.existsSync(nodeFile) && options.install && fs.existsSync(appHelper)) {
+	if (!fs.existsSync(nodeFile) && options.install) {
 		try {
-			await require(appHelper).ensureN8n(require('../n8n/targets').targetFor(benchN8n));
+			await ensureN8n(targetFor(benchN8n));
 		} catch (error) {
 			return { note: `installing n8n into .n8n-app failed (${String(error.message).split('\n')[0]}): the HTTP Request route was skipped` };
 		}
@@ -33,7 +35,7 @@ async function ensureApp(options, engine) {
 	if (!fs.existsSync(nodeFile)) {
 		return {
 			note: options.install
-				? 'n8n is not installed in .n8n-app and scripts/n8n/app.ts is missing: the HTTP Request route was skipped'
+				? 'n8n is not installed in .n8n-app and could not be installed: the HTTP Request route was skipped'
 				: 'n8n is not installed in .n8n-app (--no-install): the HTTP Request route was skipped',
 		};
 	}
@@ -42,18 +44,18 @@ async function ensureApp(options, engine) {
 }
 
 /** Generous: the slowest route at concurrency 1, three times over, plus start-up. */
-function timeoutFor(spec) {
+function timeoutFor(spec: { n: number; latencyMs: number }): number {
 	return 60_000 + spec.n * (spec.latencyMs + 30) * 3;
 }
 
-function progressLine(result) {
+function progressLine(result: RunResult): string {
 	const label = `  ${`${result.engine}${result.expressionEngine ? ` (${result.expressionEngine})` : ''}`.padEnd(20)} ${report.ROUTE_LABELS[result.route].padEnd(34)} N=${String(result.n).padEnd(6)} c=${String(result.concurrency).padEnd(3)}`;
 	if (result.wallMs === undefined) return `${label} FAILED: ${result.error}`;
 	return `${label} ${(result.wallMs / 1000).toFixed(2).padStart(7)} s  ${result.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${(result.ratio * 100).toFixed(0).padStart(4)}% of bound  peak in flight ${result.peakInFlight}  load ${result.loadAverage.toFixed(1)}${result.ok ? '' : `  INCOMPLETE: ${result.error}`}`;
 }
 
-async function main(argv) {
-	let options;
+export async function main(argv: string[]): Promise<number> {
+	let options: BenchOptions;
 	try {
 		options = parseArgs(argv);
 	} catch (error) {
@@ -65,7 +67,7 @@ async function main(argv) {
 		return 0;
 	}
 	if (options.fromJson) return rerender(options);
-	const engines = [];
+	const engines: Engine[] = [];
 	for (const id of options.engines) {
 		try {
 			engines.push(await resolveEngine(id));
@@ -75,7 +77,7 @@ async function main(argv) {
 		}
 	}
 	// HTTP routes per engine: the HTTP Request node of that engine's n8n app.
-	const httpEngines = new Set();
+	const httpEngines = new Set<string>();
 	if (options.routes.some((route) => HTTP_ROUTES.includes(route))) {
 		for (const engine of engines) {
 			const app = await ensureApp(options, engine);
@@ -101,13 +103,13 @@ async function main(argv) {
 	say();
 
 	const sandbox = await startSandbox();
-	const results = [];
+	const results: RunResult[] = [];
 	try {
 		for (const n of options.sizes) {
 			for (const concurrency of options.concurrency) {
 				for (const route of options.routes) {
-					const ran = engines.filter((engine) => route === 'node' || httpEngines.has(engine.id));
-					const attempts = new Map(ran.map((engine) => [engine.id, []]));
+					const ran = engines.filter((engine) => NODE_ROUTES.includes(route) || httpEngines.has(engine.id));
+					const attempts = new Map<string, RunResult[]>(ran.map((engine) => [engine.id, []]));
 					for (let attempt = 1; attempt <= options.repeat; attempt++) {
 						for (const engine of ran) {
 							const name = `${route}-${n}-c${concurrency}${engines.length > 1 ? `-${engine.id}` : ''}${options.repeat > 1 ? `-${attempt}` : ''}`;
@@ -131,7 +133,7 @@ async function main(argv) {
 								result.cpuBreakdown = summary.buckets;
 								result.topFunctions = summary.topFunctions;
 							}
-							attempts.get(engine.id).push(result);
+							attempts.get(engine.id)!.push(result);
 							say(progressLine(result));
 						}
 					}
@@ -149,7 +151,7 @@ async function main(argv) {
 }
 
 /** Prints the table and the checks, saves and writes what was asked; the exit code. */
-function finish(results, options, info) {
+function finish(results: RunResult[], options: BenchOptions, info: MachineInfo): number {
 	const checkList = report.checks(results, options);
 	say(report.textTable(results));
 	say();
@@ -169,14 +171,15 @@ function finish(results, options, info) {
 }
 
 /** The checks and the doc again from a saved --json file (e.g. after editing the doc's prose). */
-function rerender(cli) {
-	const saved = JSON.parse(fs.readFileSync(cli.fromJson, 'utf8'));
+function rerender(cli: BenchOptions): number {
+	const saved = JSON.parse(fs.readFileSync(cli.fromJson!, 'utf8')) as { info: MachineInfo; options: BenchOptions; results: RunResult[] };
 	const options = { ...saved.options, write: cli.write !== false, json: undefined };
 	say(`figures of ${saved.info.date} (${saved.info.command}) from ${cli.fromJson}\n`);
 	// The ratios again, with this version's pairing (same engine, N and c).
-	for (const r of saved.results) delete r.vsLoop, delete r.vsBatching;
+	for (const r of saved.results) {
+		delete r.vsLoop;
+		delete r.vsBatching;
+	}
 	report.compare(saved.results);
 	return finish(saved.results, options, saved.info);
 }
-
-module.exports = { main };

@@ -1,16 +1,38 @@
-'use strict';
 // The n8n engines a benchmark run can use (`--engine`): the n8n-core the tests use, on this
 // machine's Node.js, and the newest n8n-core from the installed n8n app, on the Node.js that n8n
 // requires, with its default expression engine (isolated-vm) or its legacy one.
-const fs = require('fs');
-const path = require('path');
+import fs from 'fs';
+import path from 'path';
 
-const { appDir } = require('../n8n/paths');
-const { targetFor } = require('../n8n/targets');
+import { appDir } from '../n8n/paths';
+import { targetFor } from '../n8n/targets';
+import { ensureNode } from '../n8n/app';
+
+export interface EngineSpec {
+	id: string;
+	/** The n8n app whose nodes (and, with coreFromApp, whose n8n-core) a run uses. */
+	n8n: string;
+	coreFromApp: boolean;
+	expressionEngine: string | undefined;
+}
+
+/** An engine ready to run on this machine. */
+export interface Engine {
+	id: string;
+	execPath: string;
+	nodeVersion: string;
+	env: NodeJS.ProcessEnv;
+	coreModules: string;
+	coreFromApp: boolean;
+	appModules: string;
+	appVersion?: string;
+	n8nCore?: string;
+	n8nWorkflow?: string;
+}
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-const ENGINES = {
+export const ENGINES: Record<string, EngineSpec> = {
 	'2.8': {
 		id: '2.8',
 		n8n: '2.8.4',
@@ -32,11 +54,11 @@ const ENGINES = {
 		expressionEngine: 'legacy',
 	},
 };
-const ENGINE_IDS = Object.keys(ENGINES);
+export const ENGINE_IDS = Object.keys(ENGINES);
 
-const appModules = (engine) => path.join(appDir(engine.n8n), 'node_modules');
+const appModules = (engine: EngineSpec) => path.join(appDir(engine.n8n), 'node_modules');
 
-function readVersion(dir, name) {
+function readVersion(dir: string, name: string): string | undefined {
 	try {
 		return JSON.parse(fs.readFileSync(path.join(dir, name, 'package.json'), 'utf8')).version;
 	} catch {
@@ -50,7 +72,7 @@ function readVersion(dir, name) {
  * Fetches that Node.js from the npm registry when it is missing (as the e2e matrix does); throws
  * with the reason when the engine cannot run here.
  */
-async function resolveEngine(id) {
+export async function resolveEngine(id: string): Promise<Engine> {
 	const engine = ENGINES[id];
 	if (!engine) throw new Error(`unknown engine ${id}; known: ${ENGINE_IDS.join(', ')}`);
 	const modules = appModules(engine);
@@ -61,7 +83,7 @@ async function resolveEngine(id) {
 	let execPath = process.execPath;
 	let nodeVersion = process.version;
 	if (engine.coreFromApp) {
-		const node = await require('../n8n/app').ensureNode(targetFor(engine.n8n).node);
+		const node = await ensureNode(targetFor(engine.n8n).node);
 		execPath = path.join(node.binDir, 'node');
 		nodeVersion = `v${node.version}`;
 	}
@@ -83,8 +105,6 @@ async function resolveEngine(id) {
 }
 
 /** "n8n-core 2.41.1, Node.js v24.21.0, expression engine vm" (the expression engine as the run reported it). */
-function engineLabel(engine, expressionEngine) {
+export function engineLabel(engine: Engine, expressionEngine?: string): string {
 	return `n8n-core ${engine.n8nCore}, Node.js ${engine.nodeVersion}${expressionEngine ? `, expression engine ${expressionEngine}` : ''}`;
 }
-
-module.exports = { ENGINES, ENGINE_IDS, resolveEngine, engineLabel };

@@ -1,0 +1,161 @@
+/**
+ * Where an operation's values come from: the node's fields (manual mapping, expressions evaluated
+ * by n8n) or, with "Map Input Columns Automatically", the item's own columns. Either way the
+ * operation gets one reader and checks the values with the same code. A parameter stored without
+ * an expression has the same value for every item, so it is read once per run and kept; one with
+ * an expression is still read per item, as n8n would, so a workflow behaves the same.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The Input Mapping parameter (descriptions/properties.ts) and its automatic value. */
+export const MAPPING_MODE = 'mappingMode';
+export const AUTO_MAP = 'autoMapInputData';
+
+interface RunValues {
+	/** The node's stored parameters (n8n copies the node on every getNode()). */
+	stored: unknown;
+	values: Map<string, unknown>;
+	/** Parameter paths whose stored value holds an expression. */
+	perItem: Map<string, boolean>;
+}
+
+const perRun = new WeakMap<object, RunValues>();
+
+/** Whether a stored value, or anything inside it, is an n8n expression ("={{ ... }}"). */
+function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/** The stored value at a parameter path such as `options.timeoutSeconds`, or at its first expression. */
+function storedAt(parameters: unknown, path: string): unknown {
+	let value = parameters;
+	for (const key of path.split('.')) {
+		if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+		value = (value as Record<string, unknown>)[key];
+	}
+	return value;
+}
+
+/** `ctx.getNodeParameter(name, itemIndex, fallback)`, evaluated once per run when it cannot differ per item. */
+export function runParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+	let run = perRun.get(ctx);
+	if (!run) {
+		run = { stored: ctx.getNode().parameters, values: new Map(), perItem: new Map() };
+		perRun.set(ctx, run);
+	}
+	let perItem = run.perItem.get(name);
+	if (perItem === undefined) {
+		perItem = holdsExpression(storedAt(run.stored, name));
+		run.perItem.set(name, perItem);
+	}
+	if (perItem) return ctx.getNodeParameter(name, itemIndex, fallback);
+	const key = `${name}\u0000${JSON.stringify(fallback) ?? ''}`;
+	if (run.values.has(key)) return run.values.get(key);
+	const value = ctx.getNodeParameter(name, itemIndex, fallback);
+	run.values.set(key, value);
+	return value;
+}
+
+/** A field an automatically mapped row supplies, named as the node parameter it stands for. */
+export interface ColumnField {
+	/** The node parameter (camelCase); its snake_case is the column name the editor shows. */
+	param: string;
+	label: string;
+	/** A row without this column is an error. */
+	required?: boolean;
+	/** Without this column, or with its cell empty, the node's own field is used (one value for the run). */
+	orNodeField?: boolean;
+}
+
+/** Reads one value for the item: `(parameter name, fallback)`. */
+export type ItemValue = (param: string, fallback?: unknown) => unknown;
+
+/** `referenceNo`, `reference_no`, `Reference No` and `REFERENCE-NO` are one column. */
+export function columnKey(name: string): string {
+	return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** How the editor and errors name a column: the service's snake_case. */
+export function columnName(param: string): string {
+	return param.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+export function isAutoMapped(ctx: IExecuteFunctions): boolean {
+	return runParameter(ctx, MAPPING_MODE, 0, 'defineBelow') === AUTO_MAP;
+}
+
+const shownName = (name: string) => `"${name.slice(0, 40)}"`;
+
+/** The row's columns by key; two columns meaning the same field must agree. */
+function columnsOf(row: IDataObject): { values: Map<string, unknown>; clashes: Map<string, string[]> } {
+	const values = new Map<string, unknown>();
+	const names = new Map<string, string>();
+	const clashes = new Map<string, string[]>();
+	for (const [name, value] of Object.entries(row)) {
+		const key = columnKey(name);
+		if (!values.has(key)) {
+			values.set(key, value);
+			names.set(key, name);
+		} else if (values.get(key) !== value) {
+			clashes.set(key, [...(clashes.get(key) ?? [names.get(key)!]), name]);
+		}
+	}
+	return { values, clashes };
+}
+
+function rowError(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
+/** The item's columns for `fields`; a missing required column or two clashing ones fail the item. */
+function rowReader(ctx: IExecuteFunctions, itemIndex: number, fields: ColumnField[]): Map<string, unknown> {
+	const row = ctx.getInputData()[itemIndex]?.json ?? {};
+	const { values, clashes } = columnsOf(row);
+	const clashing = fields.filter((field) => clashes.has(columnKey(field.param)));
+	if (clashing.length > 0) {
+		const which = clashing.map((field) => `${clashes.get(columnKey(field.param))!.map(shownName).join(' and ')} (${field.label})`);
+		throw rowError(
+			ctx,
+			itemIndex,
+			`Columns ${which.join('; ')} hold different values for the same field`,
+			'Keep one column per field: names are matched ignoring case, spaces, "-" and "_".',
+		);
+	}
+	const missing = fields.filter((field) => field.required && !values.has(columnKey(field.param)));
+	if (missing.length > 0) {
+		const found = Object.keys(row);
+		const shownFound = found.length === 0 ? 'no columns' : `columns ${found.slice(0, 20).map(shownName).join(', ')}${found.length > 20 ? ', ...' : ''}`;
+		const names = missing.map((field) => `${shownName(columnName(field.param))} (${field.label})`);
+		throw rowError(
+			ctx,
+			itemIndex,
+			`${missing.length === 1 ? 'Column' : 'Columns'} ${names.join(', ')} missing: the item has ${shownFound}`,
+			'Rename the column, or switch Input Mapping to "Map Each Field Manually" to map it with an expression.',
+		);
+	}
+	return values;
+}
+
+/**
+ * The reader of one item. In automatic mode the fields listed come from the item's columns (a
+ * column present but empty is checked as an empty field would be); everything else, and every
+ * field in manual mode, is the node's parameter.
+ */
+export function itemValues(ctx: IExecuteFunctions, itemIndex: number, fields: ColumnField[]): ItemValue {
+	const nodeField: ItemValue = (param, fallback = '') => runParameter(ctx, param, itemIndex, fallback);
+	if (!isAutoMapped(ctx)) return nodeField;
+	const columns = rowReader(ctx, itemIndex, fields);
+	const byParam = new Map(fields.map((field) => [field.param, field]));
+	return (param, fallback = '') => {
+		const field = byParam.get(param);
+		if (!field) return nodeField(param, fallback);
+		const cell = columns.get(columnKey(param));
+		if (!field.orNodeField) return cell;
+		const empty = cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
+		return empty ? nodeField(param, fallback) : cell;
+	};
+}
