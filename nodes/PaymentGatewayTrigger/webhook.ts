@@ -3,12 +3,14 @@
  * address (403), body (400), signature (401; also when the credential has no Signing Secret, unless
  * the user accepts unsigned callbacks), interface and status filters (200, no execution), duplicates
  * (200, no execution), confirmation with the service (401, or 503 when the service cannot be asked),
- * then one normalised item starts the workflow. Every refusal is answered here and logged with a
- * short, escaped reason (never a secret, never the body); only an accepted one returns workflowData.
+ * then one normalised item starts the workflow. Every request is answered by the trigger itself
+ * (helpers/answer.ts says why, also for an accepted one); a refusal is logged with a short, escaped
+ * reason (never a secret, never the body); only an accepted one returns workflowData.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { recordChannel } from '../shared/validation/records';
+import { accept, reply } from './helpers/answer';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
@@ -141,7 +143,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		raw: callback.raw,
 	};
 	log.accepted(facts.api, facts.status);
-	return { workflowData: [[{ json: item }]] };
+	return accept(this, item);
 }
 
 /** The interface whose secret verified the callback, its shape breaking a tie. */
@@ -159,14 +161,6 @@ function hintFirst(verifiedBy: ApiInterface[], hint: ApiInterface | undefined): 
 function nodeKey(ctx: IWebhookFunctions): string {
 	const node = ctx.getNode();
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-}
-
-/** Answers the request here, so n8n sends nothing more and starts no execution. */
-function reply(ctx: IWebhookFunctions, code: number, message: string): IWebhookResponseData {
-	const response = ctx.getResponseObject();
-	response.writeHead(code, { 'content-type': 'application/json; charset=utf-8' });
-	response.end(JSON.stringify({ message }));
-	return { noWebhookResponse: true };
 }
 
 /** Log lines of one request: a short escaped reason, and the reference once it is verified. */

@@ -104,6 +104,20 @@ describe('survives a restart of n8n', () => {
 		expect(storedKeys(after)).toHaveLength(2);
 	});
 
+	test('three callbacks, a restart, a repost of each: the record holds all three, no second execution', async () => {
+		const before = await trigger(s, {}, { workflowId: 'restart-workflow-3' });
+		const bodies = ['DR-5', 'DR-6', 'DR-7'].map((reference) => callbackBody(reference, 100, 'completed'));
+		for (const body of bodies) {
+			const delivery = await before.post(body);
+			expect([delivery.statusCode, delivery.body, delivery.executionStarted]).toEqual([200, { message: 'Workflow was started' }, true]);
+		}
+		expect(storedKeys(before)).toHaveLength(3);
+
+		const after = await trigger(s, {}, { workflowId: 'restart-workflow-3', staticData: before.staticData, freshProcess: true });
+		for (const body of bodies) expect((await after.post(body)).body).toEqual({ message: 'Duplicate ignored' });
+		expect(executions(before, after)).toBe(3);
+	});
+
 	test('requests that start nothing leave the stored record as it was', async () => {
 		const h = await trigger(s);
 		await h.post(callbackBody('DR-3', 100, 'pending'));

@@ -8,14 +8,17 @@
  *   for a version-1 webhook node (JSON, text, form; a JSON parse error answers 422 before the
  *   node runs), and `ip` as express computes it (socket address, or X-Forwarded-For only as far
  *   as `proxyHops` trusts it, like N8N_PROXY_HOPS);
- * - the answer follows n8n's executeWebhook: `noWebhookResponse` -> the node has answered;
- *   no workflowData -> 200 `webhookResponse` or {message: 'Webhook call received'};
- *   workflowData -> 200 {message: 'Workflow was started'} (response mode onReceived) and the
+ * - the answer follows n8n 2.x's executeWebhook: `noWebhookResponse` -> the node has answered
+ *   (and with workflowData the execution still starts); no workflowData -> 200 `webhookResponse`
+ *   or {message: 'Webhook call received'}; workflowData alone -> the workflow is handed to the
+ *   runner first, then 200 {message: 'Workflow was started'} (response mode onReceived); the
  *   workflow runs in n8n-core's WorkflowExecute from the trigger, as n8n's WorkflowRunner does;
  *   a throw -> 500.
  * - static data lives in `staticData` (the workflow row of n8n's database): each request builds
- *   its Workflow from a fresh copy of it, and the copy is saved back when the node changed it,
- *   as n8n's live (production) webhooks do; the test URL (manual mode) never saves it.
+ *   its Workflow from a fresh copy of it, and n8n's live (production) webhooks save that copy
+ *   when the answer is handed back, if it is still marked changed then. As in n8n, the runner
+ *   builds its own Workflow on the same copy, which clears the mark: an answer n8n sends after
+ *   handing the workflow on saves nothing. The test URL (manual mode) never saves it.
  *
  * Everything a caller or the execution could see passes the harness's secret guard.
  */
@@ -183,8 +186,10 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 	const webhookPath = `${webhookId}/${description.path}`;
 	const routePath = `/${mode === 'manual' ? 'webhook-test' : 'webhook'}/${webhookPath}`;
 
-	// n8n builds a fresh Workflow from the stored workflow for every request.
-	const buildWorkflow = () =>
+	// n8n builds a fresh Workflow from the stored workflow for every request; its runner builds
+	// another one on the same static data object.
+	const loadStaticData = () => (stored.json === undefined ? undefined : (JSON.parse(stored.json) as IDataObject));
+	const buildWorkflow = (staticData = loadStaticData()) =>
 		new Workflow({
 			id: workflowId,
 			name: workflowData.name,
@@ -192,7 +197,7 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 			connections,
 			active: workflowData.active,
 			nodeTypes,
-			staticData: stored.json === undefined ? undefined : (JSON.parse(stored.json) as IDataObject),
+			staticData,
 			settings: workflowData.settings,
 		});
 	const webhookDataFor = (additionalData: IWorkflowExecuteAdditionalData): IWebhookData => ({
@@ -266,7 +271,9 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		}
 		Object.defineProperty(req, 'ip', { value: clientIp(req, options.proxyHops ?? 0), configurable: true });
 
-		const workflow = buildWorkflow();
+		// Before the first save the row holds none: each Workflow then makes an object of its own.
+		const staticData = loadStaticData();
+		const workflow = buildWorkflow(staticData);
 		const executionId = nextExecutionId();
 		const additionalData = buildAdditionalData({ store: options.store, mode, executionId, workflowData });
 		additionalData.httpRequest = req as never;
@@ -275,22 +282,24 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		const context = new WebhookContext(workflow, startNode, additionalData, mode, webhookDataFor(additionalData), [], null);
 		const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
 		call.result = result;
-		// n8n saves static data once the answer is settled, whether or not an execution starts.
-		if (mode !== 'manual' && workflow.staticData.__dataChanged === true) stored.json = JSON.stringify(workflow.staticData);
-		if (result.noWebhookResponse === true) {
-			call.body = parseMaybe(capturedBody(res));
-			return;
-		}
+		// n8n's response callback: static data is saved when the answer is handed back, if it is
+		// still marked changed then.
+		const answered = (answer?: () => void) => {
+			answer?.();
+			if (mode !== 'manual' && workflow.staticData.__dataChanged === true) stored.json = JSON.stringify(workflow.staticData);
+		};
+		if (result.noWebhookResponse === true) answered(() => (call.body = parseMaybe(capturedBody(res))));
 		if (result.workflowData === undefined) {
-			respond(res, call, 200, result.webhookResponse ?? { message: 'Webhook call received' });
+			if (result.noWebhookResponse !== true) answered(() => respond(res, call, 200, result.webhookResponse ?? { message: 'Webhook call received' }));
 			return;
 		}
 		call.executionStarted = true;
-		respond(res, call, 200, { message: 'Workflow was started' });
+		const executionWorkflow = buildWorkflow(staticData);
+		if (result.noWebhookResponse !== true) answered(() => respond(res, call, 200, { message: 'Workflow was started' }));
 		const runExecutionData = createRunExecutionData({
 			executionData: { nodeExecutionStack: [{ node: startNode, data: { main: result.workflowData }, source: null }] },
 		});
-		call.run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+		call.run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(executionWorkflow);
 		call.nextStepItems = call.run.data.resultData.runData[NEXT_NODE]?.[0]?.data?.main?.[0] ?? undefined;
 	}
 

@@ -4,8 +4,8 @@
  * unsigned fields is the same delivery, and a request that failed a check is never remembered.
  *
  * Two records, both bounded (oldest dropped first) and both forgetting after REMEMBER_FOR_MS:
- * - the workflow's static data (per trigger node), which n8n saves to its database after each
- *   production webhook request, so the record survives a restart of n8n;
+ * - the workflow's static data (per trigger node), which n8n saves to its database when a
+ *   production webhook request is answered (helpers/answer.ts), so it survives a restart of n8n;
  * - memory of this n8n process, which catches deliveries arriving at the same moment (each
  *   request reads its own copy of the static data) and is merged into every save, so a save by
  *   a concurrent request that missed a key is healed by the next one.
