@@ -34,13 +34,13 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 	await check('signs into the editor with the demo owner', () => editor.signIn(DEMO_OWNER));
 
 	await check('the node panel finds the three Payment Gateway nodes', async () => {
-		await editor.openWorkflow('pgwPayoutsFromSheet', 'workflow-payouts-from-spreadsheet.png');
+		await editor.openWorkflow('pgwSheetPayouts', 'workflow-payouts-from-spreadsheet.png');
 		const found = await editor.searchNodePanel('Payment Gateway', { expect: NODE_NAMES[1], screenshot: 'node-panel.png' });
 		for (const name of NODE_NAMES) assert(found.includes(name), `"${name}" not in the node panel: ${found}`);
 	});
 
 	await check('payout create, Bank Transfer: Bank, sender and receiver fields, no Mobile Number', async () => {
-		await editor.openWorkflow('pgwPayoutsFromSheet');
+		await editor.openWorkflow('pgwSheetPayouts');
 		await editor.openNode('Send payout');
 		await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
 		await editor.screenshotNode('disbursement-payout-bank-transfer.png');
@@ -88,7 +88,7 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 	});
 
 	await check('payment link node (Collection > Generate) shows its fields', async () => {
-		await editor.openWorkflow('pgwOrderPaymentLink', 'workflow-order-payment-link.png');
+		await editor.openWorkflow('pgwOrderPayLink', 'workflow-order-payment-link.png');
 		await editor.openNode('Create payment link');
 		await editor.expectFields(['channelCode', 'amount', 'referenceNo', 'callbackWebhookUrl', 'successRedirectUrl', 'failureRedirectUrl']);
 		await editor.screenshotNode('payment-collection-generate.png');
@@ -96,7 +96,7 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 	});
 
 	await check('trigger node shows its production URL', async () => {
-		await editor.openWorkflow('pgwCallbacksMarkPaid', 'workflow-payment-callbacks.png');
+		await editor.openWorkflow('pgwCallbacksPaid', 'workflow-payment-callbacks.png');
 		await editor.openNode('Payment Gateway Trigger');
 		await editor.expectFields(['statuses', 'confirmWithService', 'allowedIpAddresses']);
 		const urls = await editor.productionWebhookText();

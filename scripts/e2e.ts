@@ -27,10 +27,10 @@ import { columnChecks } from './n8n/columnChecks';
 
 const OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
 const WF = {
-	payouts: 'pgwPayoutsFromSheet',
-	paymentLink: 'pgwOrderPaymentLink',
-	callbacks: 'pgwCallbacksMarkPaid',
-	report: 'pgwDailyWalletReport',
+	payouts: 'pgwSheetPayouts',
+	paymentLink: 'pgwOrderPayLink',
+	callbacks: 'pgwCallbacksPaid',
+	report: 'pgwWalletReport',
 	checkThenPay: 'pgwCheckThenPay',
 };
 const SHEET_PAYOUTS = ['BONUS-2026-03-001', 'BONUS-2026-03-002', 'BONUS-2026-03-003'];

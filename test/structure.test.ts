@@ -134,3 +134,18 @@ describe('the shape of the package', () => {
 		expect(importsInto(path.join(ROOT, 'sandbox'), path.join(ROOT, 'nodes'))).toEqual([]);
 	});
 });
+
+describe('the example workflows', () => {
+	// n8n 1.x saves a workflow's static data (the trigger's record of accepted callbacks) only for
+	// workflow ids of at most 16 characters (`isWorkflowIdValid`); n8n's own ids have 16. The demo
+	// and the e2e import the examples with their ids, so a longer id would silently lose the record.
+	const MAX_WORKFLOW_ID = 16;
+	const examples = readdirSync(path.join(ROOT, 'examples')).filter((name) => name.endsWith('.json'));
+
+	test(`each has a unique id of at most ${MAX_WORKFLOW_ID} characters`, () => {
+		expect(examples.length).toBeGreaterThanOrEqual(6);
+		const ids = examples.map((name) => String(JSON.parse(readFileSync(path.join(ROOT, 'examples', name), 'utf8')).id ?? ''));
+		expect(ids.filter((id) => id.length === 0 || id.length > MAX_WORKFLOW_ID)).toEqual([]);
+		expect(new Set(ids).size).toBe(ids.length);
+	});
+});

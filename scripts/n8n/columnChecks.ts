@@ -3,7 +3,7 @@
 // n8n, and the sandbox shows who was paid what.
 import { assert, assertEqual, type Check } from './check';
 
-export const AUTO_MAPPED_WORKFLOW = 'pgwPayoutsAutoMapped';
+export const AUTO_MAPPED_WORKFLOW = 'pgwAutoMapPayout';
 const PAID = [
 	['TIPS-2026-04-001', 1250, '09171234567'],
 	['TIPS-2026-04-002', 980.5, '09181234567'],

@@ -19,7 +19,7 @@ import { log } from './log';
 // The demo script is TypeScript: its Node.js loads ts-node's register hook first (transpile only,
 // as `npm start` runs it), resolved from this repository.
 const TS_NODE_REGISTER = require.resolve('ts-node/register/transpile-only');
-const EDITED_WORKFLOW = 'pgwDailyWalletReport';
+const EDITED_WORKFLOW = 'pgwWalletReport';
 const EDIT_NOTE = 'Changed by the user: send the report to finance@example.com';
 
 interface RunningDemo {
