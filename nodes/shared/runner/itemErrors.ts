@@ -2,9 +2,10 @@
  * How a failed item looks: its error names the row as a spreadsheet user counts it (from 1), and
  * some errors stop the whole run, whatever the node's error setting.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { ENDPOINTS, type CallService } from '../transport/endpoints';
 import { ServiceError, stopsTheRun } from '../transport/errors';
 import { callService } from '../transport/transport';
 import type { SendPlan } from './operation';
@@ -25,8 +26,19 @@ export function earliest<T extends { itemIndex: number }>(current: T | undefined
  */
 export async function explained(ctx: IExecuteFunctions, plan: SendPlan, error: ServiceError): Promise<ServiceError> {
 	const { status, serviceMessage } = error.failure;
-	const better = await plan.explain?.({ status, serviceMessage, message: error.message }, async (request) => await callService(ctx, request));
+	const call = readOnly(ctx.getNode(), async (request) => await callService(ctx, request));
+	const better = await plan.explain?.({ status, serviceMessage, message: error.message }, call);
 	return better ? new ServiceError(ctx.getNode(), error.failure, better.message, better.description) : error;
+}
+
+/** Look-ups only: explaining a refusal must never create, repost or fetch a token. */
+export function readOnly(node: INode, call: CallService): CallService {
+	return async (request) => {
+		if (ENDPOINTS[request.endpoint].method !== 'GET') {
+			throw new NodeOperationError(node, `Explaining a refusal may only read from the service, not call ${request.endpoint}`);
+		}
+		return await call(request);
+	};
 }
 
 /** The error as n8n shows it, its message naming the row. */
