@@ -69,7 +69,7 @@ async function main(): Promise<number> {
 	let postgres: (Postgres & { dir: string }) | undefined;
 	const removeFolders = () => {
 		if (process.env.KEEP_E2E_FOLDER === '1') return;
-		for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+		for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 	};
 	// Ctrl-C or SIGTERM stops everything first: the folders go only once PostgreSQL no longer writes there.
 	const { stopping: wasInterrupted } = stopOnInterrupt(async (signal) => {

@@ -73,9 +73,9 @@ export function startLogged(command: string, args: string[], options: LoggedOpti
 	return logged;
 }
 
-/** Stops every child of `startLogged` not yet stopped, newest first. */
+/** Stops every child of `startLogged` not yet stopped, newest first, including any started meanwhile. */
 export async function stopAll(): Promise<void> {
-	for (const child of [...running].reverse()) await child.stop();
+	for (let newest = [...running].pop(); newest; newest = [...running].pop()) await newest.stop();
 }
 
 /** Names and PIDs of the registered children still running (for a final report). */
