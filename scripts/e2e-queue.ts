@@ -14,7 +14,7 @@ import { createChecks } from './n8n/check';
 import { sandboxCredentials } from './n8n/credentials';
 import { log, seconds } from './n8n/log';
 import { installPackage } from './n8n/pack';
-import { freePort } from './n8n/proc';
+import { freePort, stillRunning, stopAll, stopOnInterrupt } from './n8n/proc';
 import { N8nRest } from './n8n/rest';
 import { loadSandbox } from './n8n/sandbox';
 import { targetFor } from './n8n/targets';
@@ -22,7 +22,6 @@ import { QueueCluster, WORKER_CONCURRENCY, type Runtime } from './queue/cluster'
 import type { Figures, QueueContext } from './queue/context';
 import { SandboxControl } from './queue/executions';
 import { payoutChecks } from './queue/payouts';
-import { stillRunning, stopAll, stopAllOnExit, wasInterrupted } from './queue/processes';
 import { ensureServices, startPostgres, startRedis, type Postgres, type Redis } from './queue/services';
 import { LATENCY_MS, throughputChecks, throughputTable } from './queue/throughput';
 import { tokenChecks } from './queue/tokens';
@@ -70,9 +69,14 @@ async function main(): Promise<number> {
 	let postgres: (Postgres & { dir: string }) | undefined;
 	const removeFolders = () => {
 		if (process.env.KEEP_E2E_FOLDER === '1') return;
-		for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+		for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 	};
-	stopAllOnExit(removeFolders);
+	// Ctrl-C or SIGTERM stops everything first: the folders go only once PostgreSQL no longer writes there.
+	const { stopping: wasInterrupted } = stopOnInterrupt(async (signal) => {
+		process.stdout.write(`\n${signal}: stopping everything this run started\n`);
+		await stopAll();
+		removeFolders();
+	});
 	let gateway: Gateway | undefined;
 	let ctx: QueueContext | undefined;
 

@@ -8,7 +8,7 @@ import type { IRun, IWorkflowBase } from 'n8n-workflow';
 import type { N8nRuntime } from './app';
 import type { ImportedCredential } from './credentials';
 import { major } from './targets';
-import { startLogged, runLogged, stopGroup, freePort, portIsFree, listensOn, sleep } from './proc';
+import { startLogged, runLogged, freePort, portIsFree, listensOn, sleep } from './proc';
 
 /** A workflow as the examples and checks import it (n8n's own shape). */
 export type WorkflowJson = Pick<IWorkflowBase, 'name' | 'nodes' | 'connections'> & Partial<IWorkflowBase> & { id: string };
@@ -186,7 +186,7 @@ export class N8nInstance {
 			pid: child.pid,
 			logFile,
 			log: () => fs.readFileSync(logFile, 'utf8'),
-			stop: () => stopGroup(child),
+			stop: () => child.stop(),
 			exited: child.exited,
 		};
 		const deadline = Date.now() + timeoutMs;

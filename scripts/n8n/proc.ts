@@ -6,62 +6,107 @@ import net from 'net';
 import path from 'path';
 import { spawn, type ChildProcess } from 'child_process';
 
-export interface LoggedOptions {
+/** How a child is asked to stop; SIGKILL to its whole group follows after `graceMs` (default 10 s). */
+export interface StopManner {
+	/** Default SIGTERM. */
+	stopSignal?: NodeJS.Signals;
+	/** The stop signal goes to the leader alone (PostgreSQL's backends must not get the postmaster's), not its group. */
+	leaderOnly?: boolean;
+	graceMs?: number;
+}
+
+export interface LoggedOptions extends StopManner {
 	env?: NodeJS.ProcessEnv;
 	cwd?: string;
 	logFile: string;
+	/** Run as this user (the caller is root). */
+	uid?: number;
+	gid?: number;
+	/** Its name in `stillRunning` (default: the command's base name). */
+	name?: string;
 }
 
 /** A child started by `startLogged`; `exited` resolves with its exit code (128 after a signal, 127 when it never ran). */
 export interface LoggedChild extends ChildProcess {
+	name: string;
 	exited: Promise<number>;
+	hasExited(): boolean;
+	/** Stops it and its group (see StopManner) and takes it off the register. */
+	stop(): Promise<void>;
 }
 
-/** Children of `startLogged` still running. Each leads its own process group, so no Ctrl-C reaches it. */
+/**
+ * Every child of `startLogged` not yet stopped, oldest first. Each leads its own process group (so
+ * no Ctrl-C reaches it, and its own children go with it); an exited leader stays until stopped, as
+ * its group may not be empty.
+ */
 const running = new Set<LoggedChild>();
 // However the script ends (an uncaught error, process.exit), what it started does not outlive it.
 process.on('exit', () => running.forEach((child) => signalGroup(child.pid, 'SIGKILL')));
 
 /** Starts `command` with stdout and stderr appended to `logFile`. */
-export function startLogged(command: string, args: string[], { env, cwd, logFile }: LoggedOptions): LoggedChild {
+export function startLogged(command: string, args: string[], options: LoggedOptions): LoggedChild {
+	const { env, cwd, logFile, uid, gid, name = path.basename(command) } = options;
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const fd = fs.openSync(logFile, 'a');
-	const child = spawn(command, args, { env, cwd, detached: true, stdio: ['ignore', fd, fd] });
+	const child = spawn(command, args, { env, cwd, uid, gid, detached: true, stdio: ['ignore', fd, fd] });
 	fs.closeSync(fd);
+	let done = false;
 	const exited = new Promise<number>((resolve) => {
-		child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-		child.on('error', () => resolve(127));
+		const end = (code: number) => {
+			done = true;
+			resolve(code);
+		};
+		child.on('exit', (code, signal) => end(code ?? (signal ? 128 : 1)));
+		child.on('error', () => end(127));
 	});
-	const logged = Object.assign(child, { exited });
+	const logged: LoggedChild = Object.assign(child, {
+		name,
+		exited,
+		hasExited: () => done,
+		stop: async () => {
+			running.delete(logged);
+			await stopGroup(logged, options);
+		},
+	});
 	running.add(logged);
-	void exited.then(() => running.delete(logged));
 	return logged;
+}
+
+/** Stops every child of `startLogged` not yet stopped, newest first, including any started meanwhile. */
+export async function stopAll(): Promise<void> {
+	for (let newest = [...running].pop(); newest; newest = [...running].pop()) await newest.stop();
+}
+
+/** Names and PIDs of the registered children still running (for a final report). */
+export function stillRunning(): string[] {
+	return [...running].filter((child) => !child.hasExited()).map((child) => `${child.name} (${child.pid})`);
 }
 
 /**
  * Ctrl-C (SIGINT) or SIGTERM, at any moment: `shutdown` runs once (the script's own orderly stop),
- * then every child of `startLogged` still running is stopped and the script exits with `exitCode`.
- * Without it Node ends on the signal without its 'exit' event, and n8n keeps running. `stop` does
- * the same without a signal; `stopping` says whether it began, so a step it cuts short is not
- * reported as a failure.
+ * then every child of `startLogged` still registered is stopped newest first and the script exits
+ * with `exitCode`. Without it Node ends on the signal without its 'exit' event, and n8n keeps
+ * running. `stop` does the same without a signal; `stopping` says whether it began, so a step it
+ * cuts short is not reported as a failure.
  */
 export function stopOnInterrupt(
-	shutdown: () => Promise<void> = async () => {},
+	shutdown: (signal?: NodeJS.Signals) => Promise<void> = async () => {},
 	exitCode = 130,
-): { stop: () => Promise<void>; stopping: () => boolean } {
+): { stop: (signal?: NodeJS.Signals) => Promise<void>; stopping: () => boolean } {
 	let stopping = false;
-	const stop = async () => {
+	const stop = async (signal?: NodeJS.Signals) => {
 		if (stopping) return;
 		stopping = true;
 		try {
-			await shutdown();
+			await shutdown(signal);
 		} finally {
-			await Promise.all([...running].map(async (child) => await stopGroup(child)));
+			await stopAll();
 			process.exit(exitCode);
 		}
 	};
-	process.on('SIGINT', () => void stop());
-	process.on('SIGTERM', () => void stop());
+	process.on('SIGINT', () => void stop('SIGINT'));
+	process.on('SIGTERM', () => void stop('SIGTERM'));
 	return { stop, stopping: () => stopping };
 }
 
@@ -76,14 +121,26 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals = 'S
 	}
 }
 
-/** SIGTERM to the group, then SIGKILL after `graceMs` if the leader has not exited. */
-export async function stopGroup(child: LoggedChild | undefined, graceMs = 10000): Promise<void> {
+/** Sends the stop signal (see StopManner), then SIGKILL to the group after the grace if the leader has not exited. */
+async function stopGroup(
+	child: LoggedChild | undefined,
+	{ stopSignal = 'SIGTERM', leaderOnly = false, graceMs = 10000 }: StopManner = {},
+): Promise<void> {
 	if (!child || child.pid === undefined) return;
-	signalGroup(child.pid, 'SIGTERM');
-	const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs));
-	const result = await Promise.race([child.exited, timer]);
-	if (result === 'timeout') signalGroup(child.pid, 'SIGKILL');
-	// Whatever is left in the group (a task runner outliving its parent) goes too.
+	if (!child.hasExited()) {
+		if (!leaderOnly) signalGroup(child.pid, stopSignal);
+		else
+			try {
+				process.kill(child.pid, stopSignal);
+			} catch {
+				// already gone
+			}
+		let timer: NodeJS.Timeout | undefined;
+		const grace = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
+		await Promise.race([child.exited, grace]);
+		clearTimeout(timer);
+	}
+	// Whatever is left in the group (a task runner outliving its parent, a backend) goes too.
 	signalGroup(child.pid, 'SIGKILL');
 }
 
@@ -104,6 +161,7 @@ export async function runLogged(
 	clearTimeout(timer);
 	const code = result === 'timeout' ? 124 : result;
 	// The leader has exited (or timed out): end anything it left behind.
+	running.delete(child);
 	signalGroup(child.pid, 'SIGKILL');
 	const output = fs.readFileSync(options.logFile, 'utf8').slice(start);
 	return { code, output };

@@ -7,13 +7,15 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 import { execFileSync } from 'child_process';
-import { freePort, runVisible, sleep } from '../n8n/proc';
+import { freePort, runLogged, runVisible, sleep } from '../n8n/proc';
 import { log, seconds } from '../n8n/log';
-import { runToEnd, startService, type Service } from './processes';
+import { startService, type Service } from './processes';
 
 const DEBIAN_PACKAGES = ['redis-server', 'postgresql'];
 const POSTGRES_LIB = '/usr/lib/postgresql';
 const DB_USER = 'n8n';
+/** initdb and createdb: longer means something is wrong. */
+const SETUP_TIMEOUT_MS = 120000;
 export const DB_NAME = 'n8n';
 
 export interface Postgres extends Service {
@@ -128,7 +130,8 @@ export async function startPostgres(): Promise<Postgres & { dir: string }> {
 	}
 	const logFile = path.join(dir, 'postgres.log');
 	const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
-	const init = await runToEnd(path.join(bin, 'initdb'), ['-D', dataDir, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+	const init = await runLogged(path.join(bin, 'initdb'), ['-D', dataDir, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync'], {
+		timeoutMs: SETUP_TIMEOUT_MS,
 		env: { ...process.env, LC_ALL: 'C' },
 		cwd: dir,
 		logFile,
@@ -140,7 +143,11 @@ export async function startPostgres(): Promise<Postgres & { dir: string }> {
 	const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
 	const service = startService('postgres', path.join(bin, 'postgres'), args, { logFile, cwd: dir, ...asOwner, stopSignal: 'SIGINT' });
 	await waitForPort(service, port, async () => /ready to accept connections/.test(fs.readFileSync(logFile, 'utf8')));
-	const created = await runToEnd(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, DB_NAME], { cwd: dir, logFile });
+	const created = await runLogged(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, DB_NAME], {
+		cwd: dir,
+		logFile,
+		timeoutMs: SETUP_TIMEOUT_MS,
+	});
 	if (created.code !== 0) throw new Error(`createdb failed (exit ${created.code}):\n${created.output.slice(-2000)}`);
 	const query = (sql: string) =>
 		execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, '-d', DB_NAME, '-tAc', sql], { encoding: 'utf8' }).trim();
