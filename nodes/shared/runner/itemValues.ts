@@ -40,6 +40,11 @@ function storedAt(parameters: unknown, path: string): unknown {
 	return value;
 }
 
+/** Whether the parameter at `path` is stored as (or holds) an expression, so it may differ per item. */
+export function isPerItem(ctx: IExecuteFunctions, path: string): boolean {
+	return holdsExpression(storedAt(ctx.getNode().parameters, path));
+}
+
 /** `ctx.getNodeParameter(name, itemIndex, fallback)`, evaluated once per run when it cannot differ per item. */
 export function runParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
 	let run = perRun.get(ctx);

@@ -16,7 +16,7 @@ import {
 	type ServiceResponse,
 } from '../transport/endpoints';
 import { readLimit } from '../validation/validation';
-import { runParameter } from './itemValues';
+import { isPerItem, runParameter } from './itemValues';
 import { parseDryRun, quoted, sameForEveryRow, stopRun } from './runStop';
 
 export type ItemResult = IDataObject | IDataObject[];
@@ -159,9 +159,7 @@ export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
 	if (itemCount === 0) return { dryRun: false };
 	const node = ctx.getNode();
 	const runWide = <T>(option: string, label: string, read: (itemIndex: number) => T): T => {
-		const stored = (node.parameters.options as Record<string, unknown> | undefined)?.[option];
-		const perRow = typeof stored === 'string' && stored.startsWith('=');
-		return perRow ? sameForEveryRow(node, itemCount, label, read) : read(0);
+		return isPerItem(ctx, `options.${option}`) ? sameForEveryRow(node, itemCount, label, read) : read(0);
 	};
 	return {
 		dryRun: runWide('dryRun', 'Dry Run', (itemIndex) => parseDryRun(node, itemIndex, readOption(ctx, 'dryRun', itemIndex, false))),
