@@ -12,10 +12,12 @@ import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.cre
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
 import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { TARGETS } from '../../scripts/n8n/targets';
 
 const ROOT = join(__dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const SCRIPTS = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: IDataObject }).scripts);
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: IDataObject; engines: { n8n: string }; dependencies?: IDataObject };
+const SCRIPTS = Object.keys(PACKAGE.scripts);
 
 /** The README's text from a `## ` or `### ` heading to the next heading of the same level or above. */
 function section(heading: string): string {
@@ -64,6 +66,20 @@ describe('README links and commands', () => {
 		expect(commands).toEqual(expect.arrayContaining(['lint', 'verify', 'build', 'e2e', 'browser-check', 'bench', 'sandbox', 'e2e:queue', 'release', 'typecheck']));
 		for (const command of new Set(commands)) expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
 		expect(SCRIPTS).toEqual(expect.arrayContaining(['start', 'test']));
+	});
+
+	test('the compatibility table is the tested targets, and engines.n8n its oldest', () => {
+		const table = section('## Compatibility');
+		for (const target of TARGETS) {
+			const line = table.split('\n').find((row) => row.startsWith(`| ${target.n8n} `)) ?? '';
+			expect([target.n8n, line]).toEqual([target.n8n, expect.stringContaining(`| ${target.node} |`)]);
+			expect([target.n8n, line.endsWith(target.ci ? '| every CI run |' : '| on request, not in CI (to keep CI short) |')]).toEqual([target.n8n, true]);
+		}
+		const oldest = TARGETS.find((target) => target.role === 'oldest supported')!.n8n;
+		expect(PACKAGE.engines.n8n).toBe(`>=${oldest}`);
+		expect(README).toContain('The package has no runtime dependencies');
+		expect(PACKAGE.dependencies).toBeUndefined();
+		expect(table).toContain(`\`engines.n8n\` is \`>=${oldest}\``);
 	});
 
 	test('the files and folders Development names exist', () => {

@@ -72,9 +72,9 @@ describe('README: Payment Gateway Collection', () => {
 			callback_webhook_url: CALLBACK,
 			success_redirect_url: 'https://shop.example.com/thanks',
 		});
-		const clash = generate({ options: { extraBodyFields: '{"remarks": "order 42", "amount": 1}' } });
+		const clash = generate({ options: { extraBodyFields: '{"remarks": "order 42", "amount": 1, "success_redirect_url": "https://elsewhere.example.com"}' } });
 		const refused = await collection.run(s, clash, { items: [{ total: 100, invoice_id: 'INV-2026-0047' }] });
-		expect(refused.error?.message).toBe('Extra Body Fields cannot set amount (row 1)');
+		expect(refused.error?.message).toBe('Extra Body Fields cannot set amount, success_redirect_url (row 1)');
 		expect(s.gw.getTransaction('INV-2026-0047')).toBeUndefined();
 	});
 
