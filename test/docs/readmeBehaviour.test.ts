@@ -122,7 +122,7 @@ describe('README: Check before paying', () => {
 });
 
 describe('README: Behaviour every operation has', () => {
-	test.each<[string, unknown, string]>([
+	test.each<[string, string | number, string]>([
 		['1.000,50', '1.000,50', 'Amount "1.000,50" is not a number'],
 		['an amount above 50,000', 50000.01, 'Amount 50000.01 is outside the allowed range 0.01 to 50,000'],
 		['a reference of 65 characters', 'R'.repeat(65), 'Reference No is longer than 64 characters'],

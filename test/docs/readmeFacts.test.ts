@@ -38,8 +38,8 @@ const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, 
 /** Every parameter name, option name and option value a node's description holds. */
 function namesOf(description: INodeTypeDescription): Set<string> {
 	const names = new Set<string>();
-	const walk = (properties: Array<INodeProperties | IDataObject>) => {
-		for (const property of properties) {
+	const walk = (properties: INodeProperties[] | IDataObject[]) => {
+		for (const property of properties as IDataObject[]) {
 			if (typeof property.name === 'string' && 'type' in property) names.add(property.name);
 			if ('value' in property && typeof property.value === 'string') names.add(property.value);
 			if (Array.isArray(property.options)) walk(property.options as IDataObject[]);
@@ -66,6 +66,7 @@ describe('README links and commands', () => {
 		expect(commands).toEqual(expect.arrayContaining(['lint', 'verify', 'build', 'e2e', 'browser-check', 'bench', 'sandbox', 'e2e:queue', 'release', 'typecheck']));
 		for (const command of new Set(commands)) expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
 		expect(SCRIPTS).toEqual(expect.arrayContaining(['start', 'test']));
+		for (const match of README.matchAll(/`npm run (\w+)` is `([^`]+)`/g)) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
 	});
 
 	test('the compatibility table is the tested targets, and engines.n8n its oldest', () => {
