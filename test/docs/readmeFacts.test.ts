@@ -66,7 +66,7 @@ describe('README links and commands', () => {
 		expect(commands).toEqual(expect.arrayContaining(['lint', 'verify', 'build', 'e2e', 'browser-check', 'bench', 'sandbox', 'e2e:queue', 'release', 'typecheck']));
 		for (const command of new Set(commands)) expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
 		expect(SCRIPTS).toEqual(expect.arrayContaining(['start', 'test']));
-		for (const match of README.matchAll(/`npm run (\w+)` is `([^`]+)`/g)) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
+		for (const match of README.matchAll(/`npm run (\w+)` is\s+`([^`]+)`/g)) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
 	});
 
 	test('the compatibility table is the tested targets, and engines.n8n its oldest', () => {
