@@ -12,6 +12,7 @@ import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.cre
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
 import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
 import { TARGETS } from '../../scripts/n8n/targets';
 
 const ROOT = join(__dirname, '..', '..');
@@ -81,6 +82,24 @@ describe('README links and commands', () => {
 		expect(README).toContain('The package has no runtime dependencies');
 		expect(PACKAGE.dependencies).toBeUndefined();
 		expect(table).toContain(`\`engines.n8n\` is \`>=${oldest}\``);
+	});
+
+	test('docs/endpoints.md, which the README points to, lists every path with its method and source', () => {
+		const table = readFileSync(join(ROOT, 'docs', 'endpoints.md'), 'utf8').split('\n');
+		for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+			const row = table.find((line) => line.includes(`| \`${endpoint.path}\``) || line.includes(`| \`${endpoint.path}?`)) ?? '';
+			expect([name, row]).toEqual([name, expect.stringMatching(new RegExp(`\\| ${endpoint.method} \\|.*\\| \\**${endpoint.source}`))]);
+		}
+	});
+
+	test('the operations that create money name their limits in the description an AI agent reads', () => {
+		const operation = (description: INodeTypeDescription, resource: string, value: string) =>
+			description.properties
+				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+				.flatMap((property) => property.options as IDataObject[])
+				.find((option) => option.value === value)?.description;
+		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(/Maximum Amount per Payout, Maximum Total per Run, Dry Run/);
+		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(/Maximum Total per Run, Dry Run/);
 	});
 
 	test('the files and folders Development names exist', () => {
