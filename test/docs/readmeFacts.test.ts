@@ -96,7 +96,7 @@ describe('README links and commands', () => {
 		const operation = (description: INodeTypeDescription, resource: string, value: string) =>
 			description.properties
 				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
-				.flatMap((property) => property.options as IDataObject[])
+				.flatMap((property) => (property.options ?? []) as unknown as IDataObject[])
 				.find((option) => option.value === value)?.description;
 		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(/Maximum Amount per Payout, Maximum Total per Run, Dry Run/);
 		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(/Maximum Total per Run, Dry Run/);
