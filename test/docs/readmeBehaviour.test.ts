@@ -137,6 +137,13 @@ describe('README: Behaviour every operation has', () => {
 		expect(sentPayouts()).toEqual([]);
 	});
 
+	test('checked before any request: a callback URL that is not http(s)', async () => {
+		const item = { reference_no: 'CHECK-URL', mobile_number: '09171234567', amount: 100 };
+		const result = await run(s, eWallet({ callbackWebhookUrl: 'ftp://n8n.example.com/callback' }), { items: [item] });
+		expect(result.error?.message).toBe('Callback Webhook URL must start with https:// or http:// (row 1)');
+		expect(sentPayouts()).toEqual([]);
+	});
+
 	test('On Error: the error output gives the input row plus error; Continue gives {error, itemIndex, errorDetails, httpCode, fieldErrors}', async () => {
 		const items = [bankRow('ONERR-1'), bankRow('ONERR-2', { receiverType: 'NOBODY' })];
 		const viaErrorOutput = await run(s, bankTransferParameters(), { items, onError: 'continueErrorOutput' });

@@ -257,6 +257,22 @@ describe('README: Payment Gateway Disbursement', () => {
 		});
 	});
 
+	test('Payout > Wait for Final Status: a payout that takes 10 minutes costs about 13 look-ups (timings scaled down 200 times)', async () => {
+		await disbursement.run(s, bankTransfer(), { items: [row('PAYOUT-W2')] });
+		s.gw.scriptOutcome('PAYOUT-W2', 'completed', 2990);
+		const scaled = { firstPollSeconds: 5 / 200, maxPollSeconds: 60 / 200 };
+		const result = await disbursement.run(
+			s,
+			{ resource: 'payout', operation: 'waitForFinalStatus', referenceNo: 'PAYOUT-W2', timeLimitMinutes: 10 / 200, options: scaled },
+			{ items: [{}] },
+		);
+		const [item] = jsonOf(result);
+		expect(item).toMatchObject({ status: 'completed', finalStatus: true });
+		// 5, 15, 35, 75 s, then every 60 s: 12 look-ups before minute 10 and one at it, fewer when a busy machine slows them.
+		expect(item.lookUps).toBeGreaterThanOrEqual(11);
+		expect(item.lookUps).toBeLessThanOrEqual(13);
+	});
+
 	test('Repost Callback is refused before any request unless the credential\'s Environment is Sandbox; a 429 says to wait', async () => {
 		await disbursement.run(s, bankTransfer(), { items: [row('PAYOUT-P1')] });
 		const production = disbursement.addCredential(s, { environment: 'production' });
