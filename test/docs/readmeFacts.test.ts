@@ -70,6 +70,14 @@ describe('README links and commands', () => {
 		for (const match of README.matchAll(/`npm run (\w+)` is\s+`([^`]+)`/g)) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
 	});
 
+	test('scripts/ is TypeScript only, as Development says, and every npm script of it runs with ts-node', () => {
+		const files = (dir: string): string[] =>
+			readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+		expect(files('scripts').filter((file) => !file.endsWith('.ts'))).toEqual([]);
+		const scriptCommands = Object.values(PACKAGE.scripts).filter((command) => String(command).includes('scripts/'));
+		for (const command of scriptCommands) expect(command).toMatch(/^ts-node --transpile-only scripts\/[\w-]+\.ts$/);
+	});
+
 	test('the compatibility table is the tested targets, and engines.n8n its oldest', () => {
 		const table = section('## Compatibility');
 		for (const target of TARGETS) {
