@@ -1,0 +1,222 @@
+/**
+ * README.md against the repository: its links resolve, its commands exist, the parameter names it
+ * puts in `code` are the nodes' own, its column tables are what the nodes read, and every example
+ * workflow is listed with a description that matches what the workflow does.
+ */
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+
+import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
+import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
+import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
+import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
+import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
+import { TARGETS } from '../../scripts/n8n/targets';
+
+const ROOT = join(__dirname, '..', '..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: IDataObject; engines: { n8n: string }; dependencies?: IDataObject };
+const SCRIPTS = Object.keys(PACKAGE.scripts);
+
+/** The README's text from a `## ` or `### ` heading to the next heading of the same level or above. */
+function section(heading: string): string {
+	const level = heading.split(' ')[0];
+	const start = README.indexOf(`\n${heading}\n`);
+	if (start < 0) throw new Error(`README has no heading "${heading}"`);
+	const rest = README.slice(start + heading.length + 2);
+	const end = rest.search(level === '###' ? /\n#{2,3} / : /\n## /);
+	return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** GitHub's anchor of a heading. */
+/** "Label (`name`)", as the README names a parameter, an option or one of its values. */
+const LABELLED_NAME = /[A-Z][\w-]*\)?\**\s\(`([a-z][a-zA-Z]*)`[,)]/g;
+
+const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+
+/** Every parameter name, option name and option value a node's description holds. */
+function namesOf(description: INodeTypeDescription): Set<string> {
+	const names = new Set<string>();
+	const walk = (properties: INodeProperties[] | IDataObject[]) => {
+		for (const property of properties as IDataObject[]) {
+			if (typeof property.name === 'string' && 'type' in property) names.add(property.name);
+			if ('value' in property && typeof property.value === 'string') names.add(property.value);
+			if (Array.isArray(property.options)) walk(property.options as IDataObject[]);
+			if (Array.isArray(property.values)) walk(property.values as IDataObject[]);
+		}
+	};
+	walk(description.properties);
+	return names;
+}
+
+describe('README links and commands', () => {
+	test('every relative link names a file that exists, every #anchor a heading', () => {
+		const headings = [...README.matchAll(/^#{1,4} (.+)$/gm)].map((match) => slug(match[1]));
+		const links = [...README.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]).filter((link) => !/^https?:/.test(link));
+		expect(links.length).toBeGreaterThan(10);
+		for (const link of links) {
+			if (link.startsWith('#')) expect(headings).toContain(link.slice(1));
+			else expect([link, existsSync(join(ROOT, link))]).toEqual([link, true]);
+		}
+	});
+
+	test('every npm command it names is a script of package.json', () => {
+		const commands = [...README.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]);
+		expect(commands).toEqual(expect.arrayContaining(['lint', 'verify', 'build', 'e2e', 'browser-check', 'bench', 'sandbox', 'e2e:queue', 'release', 'typecheck']));
+		for (const command of new Set(commands)) expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
+		expect(SCRIPTS).toEqual(expect.arrayContaining(['start', 'test']));
+		for (const match of README.matchAll(/`npm run (\w+)` is\s+`([^`]+)`/g)) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
+	});
+
+	test('scripts/ is TypeScript only, as Development says, and every npm script of it runs with ts-node', () => {
+		const files = (dir: string): string[] =>
+			readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+		expect(files('scripts').filter((file) => !file.endsWith('.ts'))).toEqual([]);
+		const scriptCommands = Object.values(PACKAGE.scripts).filter((command) => String(command).includes('scripts/'));
+		for (const command of scriptCommands) expect(command).toMatch(/^ts-node --transpile-only scripts\/[\w-]+\.ts$/);
+	});
+
+	test('the compatibility table is the tested targets, and engines.n8n its oldest', () => {
+		const table = section('## Compatibility');
+		for (const target of TARGETS) {
+			const line = table.split('\n').find((row) => row.startsWith(`| ${target.n8n} `)) ?? '';
+			expect([target.n8n, line]).toEqual([target.n8n, expect.stringContaining(`| ${target.node} |`)]);
+			expect([target.n8n, line.endsWith(target.ci ? '| every CI run |' : '| on request, not in CI (to keep CI short) |')]).toEqual([target.n8n, true]);
+		}
+		const oldest = TARGETS.find((target) => target.role === 'oldest supported')!.n8n;
+		expect(PACKAGE.engines.n8n).toBe(`>=${oldest}`);
+		expect(README).toContain('The package has no runtime dependencies');
+		expect(PACKAGE.dependencies).toBeUndefined();
+		expect(table).toContain(`\`engines.n8n\` is \`>=${oldest}\``);
+	});
+
+	test('docs/endpoints.md, which the README points to, lists every path with its method and source', () => {
+		const table = readFileSync(join(ROOT, 'docs', 'endpoints.md'), 'utf8').split('\n');
+		for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+			const row = table.find((line) => line.includes(`| \`${endpoint.path}\``) || line.includes(`| \`${endpoint.path}?`)) ?? '';
+			expect([name, row]).toEqual([name, expect.stringMatching(new RegExp(`\\| ${endpoint.method} \\|.*\\| \\**${endpoint.source}`))]);
+		}
+	});
+
+	test('the operations that create money name their limits in the description an AI agent reads', () => {
+		const operation = (description: INodeTypeDescription, resource: string, value: string) =>
+			description.properties
+				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+				.flatMap((property) => (property.options ?? []) as unknown as IDataObject[])
+				.find((option) => option.value === value)?.description;
+		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(/Maximum Amount per Payout, Maximum Total per Run, Dry Run/);
+		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(/Maximum Total per Run, Dry Run/);
+	});
+
+	test('the files and folders Development names exist', () => {
+		for (const file of ['.ci/run', '.github/workflows/publish.yml', '.npmrc', 'eslint.config.mjs', 'tsconfig.dev.json', 'scripts/n8n/targets.ts', 'test/structure.test.ts', 'test/sandbox/agreement.test.ts', 'test/harness']) {
+			expect([file, existsSync(join(ROOT, file))]).toEqual([file, true]);
+		}
+		expect(readFileSync(join(ROOT, '.npmrc'), 'utf8')).toMatch(/^ignore-scripts=true$/m);
+	});
+});
+
+describe('README parameter names are the nodes\' own', () => {
+	const nodes: Array<[string, INodeTypeDescription]> = [
+		['### Payment Gateway Collection', new PaymentCollection().description],
+		['### Payment Gateway Disbursement', new Disbursement().description],
+		['### Payment Gateway Trigger', new PaymentGatewayTrigger().description],
+	];
+
+	test.each(nodes)('%s: every "Label (`name`)" is a parameter, option or value of the node', (heading, description) => {
+		const names = namesOf(description);
+		const quoted = [...section(heading).matchAll(LABELLED_NAME)].map((match) => match[1]);
+		expect(quoted.length).toBeGreaterThan(2);
+		for (const name of quoted) expect([name, names.has(name)]).toEqual([name, true]);
+	});
+
+	test('the node table names the nodes as the editor does; the credential table, the credentials\' fields', () => {
+		for (const [, description] of nodes) expect(README).toContain(`| **${description.displayName}** (\`${description.name}\`) |`);
+		const fields = [...section('## Credentials').matchAll(/^\| ([A-Z][\w ,]+) \|/gm)].flatMap((match) => match[1].split(', ')).filter((field) => field !== 'Field');
+		const credentialFields = new PaymentCollectionApi().properties.filter((field) => field.type !== 'hidden').map((field) => field.displayName);
+		expect(fields.sort()).toEqual(credentialFields.sort());
+		expect(new DisbursementApi().properties.map((field) => field.displayName)).toEqual(new PaymentCollectionApi().properties.map((field) => field.displayName));
+	});
+
+	test('Map input columns and Check before paying name the payout and Generate parameters', () => {
+		const names = new Set([...namesOf(new PaymentCollection().description), ...namesOf(new Disbursement().description)]);
+		const text = section('## Map input columns automatically') + section('## Check before paying');
+		const quoted = [...text.matchAll(LABELLED_NAME)].map((match) => match[1]);
+		expect(quoted).toEqual(expect.arrayContaining(['mappingMode', 'defineBelow', 'autoMapInputData', 'dryRun', 'maxTotalPerRun', 'maxAmountPerPayout']));
+		for (const name of quoted) expect([name, names.has(name)]).toEqual([name, true]);
+	});
+
+	test('the column table lists exactly the columns each node reads', () => {
+		const notices = [...new PaymentCollection().description.properties, ...new Disbursement().description.properties]
+			.filter((property) => property.type === 'notice' && property.name.startsWith('columnsNotice'));
+		const table = section('## Map input columns automatically');
+		const rowOf = (operation: string) => table.split('\n').find((line) => line.startsWith(`| ${operation} |`)) ?? '';
+		const codes = (text: string) => [...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]).sort();
+		const expected: Record<string, string> = {
+			columnsNotice: 'Generate',
+			columnsNoticeEWallet: 'Payout > Create, E-Wallet',
+			columnsNoticeBankTransfer: 'Payout > Create, Bank Transfer',
+		};
+		expect(notices.map((notice) => notice.name).sort()).toEqual(Object.keys(expected).sort());
+		for (const notice of notices) {
+			const read = notice.displayName.match(/required: ([^;]+); optional: ([^(]+)/)!;
+			const columns = codes(`\`${read[1].split(', ').join('` `')}\` \`${read[2].trim().split(', ').join('` `')}\``);
+			expect([notice.name, codes(rowOf(expected[notice.name]))]).toEqual([notice.name, columns]);
+		}
+	});
+});
+
+interface WorkflowNode {
+	name: string;
+	type: string;
+	parameters: IDataObject;
+	onError?: string;
+}
+interface Workflow {
+	nodes: WorkflowNode[];
+	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+	settings?: IDataObject;
+}
+
+describe('README example workflows', () => {
+	const files = readdirSync(join(ROOT, 'examples')).filter((file) => file.endsWith('.json')).sort();
+	const load = (file: string) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow;
+	const ofType = (workflow: Workflow, type: string) => workflow.nodes.filter((node) => node.type === `n8n-nodes-payment-gateway.${type}`);
+	const next = (workflow: Workflow, from: string, output = 0) => (workflow.connections[from]?.main[output] ?? []).map((to) => to.node);
+
+	test('every file in examples/ is in the table, and nothing else is', () => {
+		const listed = [...section('## Example workflows').matchAll(/^\| \[`([^`]+)`\]\(examples\/\1\)/gm)].map((match) => match[1]);
+		expect(listed.sort()).toEqual(files);
+	});
+
+	test('each description matches what its workflow does', () => {
+		const payouts = load('01-payouts-from-spreadsheet.json');
+		const [send] = ofType(payouts, 'disbursement');
+		expect([send.parameters.operation, send.parameters.channelType, send.onError]).toEqual(['create', 'bankTransfer', 'continueErrorOutput']);
+		expect([next(payouts, send.name, 0), next(payouts, send.name, 1)]).toEqual([['Payout accepted'], ['Rows to fix']]);
+
+		const order = load('02-order-payment-link.json');
+		const [link] = ofType(order, 'paymentCollection');
+		expect([link.parameters.operation, next(order, 'New order')]).toEqual(['generate', [link.name]]);
+
+		const callbacks = load('03-payment-callbacks-mark-paid.json');
+		const [trigger] = ofType(callbacks, 'paymentGatewayTrigger');
+		expect(trigger.parameters.interface).toBe('both');
+		expect(next(callbacks, next(callbacks, trigger.name)[0])).toEqual(['Mark invoice paid']);
+
+		const report = load('04-daily-wallet-report.json');
+		expect(report.settings?.timezone).toBe('Asia/Manila');
+		expect(JSON.stringify(report.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')?.parameters)).toContain('"triggerAtHour":7');
+		expect(ofType(report, 'disbursement').map((node) => node.parameters.operation)).toEqual(['getTransactions']);
+
+		const checked = load('05-check-payout-sheet-then-pay.json');
+		expect(ofType(checked, 'disbursement').map((node) => [node.parameters.operation, (node.parameters.options as IDataObject | undefined)?.dryRun ?? false, (node.parameters.options as IDataObject | undefined)?.maxTotalPerRun]))
+			.toEqual([['create', true, 10000], ['create', false, 10000], ['waitForFinalStatus', false, undefined]]);
+
+		const auto = load('06-payouts-columns-mapped-automatically.json');
+		const [autoSend] = ofType(auto, 'disbursement');
+		expect([autoSend.parameters.channelType, autoSend.parameters.mappingMode, next(auto, autoSend.name, 1)]).toEqual(['eWallet', 'autoMapInputData', ['Rows to fix']]);
+	});
+});
