@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
+import { RepeatedReferences } from './repeatedReferences';
 
 export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTotal: number | undefined): INodeExecutionData[][] {
 	const itemCount = ctx.getInputData().length;
@@ -14,11 +15,13 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 	const totals = new Map<string, number>();
 	const failures: IDataObject[] = [];
 	let total = 0;
+	const repeats = new RepeatedReferences();
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		const row = itemIndex + 1;
 		let json: IDataObject;
 		try {
 			const plan = operation.prepare(ctx, itemIndex);
+			repeats.claim(ctx.getNode(), itemIndex, plan);
 			if (!('send' in plan) || !plan.creates) throw new Error('This operation creates nothing, so it has no dry run');
 			const { referenceNo, amount, channel, payee } = plan.creates;
 			total += toCentavos(amount);

@@ -1,0 +1,69 @@
+/**
+ * Rows of one run that share a reference_no. Two creates for one reference in flight at once
+ * would leave "once" to the service's timing, so only the first row holding a reference sends it.
+ * A later row with it sends nothing: it waits for that row and is answered by a look-up (a replay
+ * or a conflict, as for a record of an earlier run). References that differ only in case name one
+ * payment to a person, and are refused rather than paid twice.
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemPlan } from './operation';
+
+/** The row of this run that holds a reference, and when it is done with it. */
+export interface EarlierRow {
+	itemIndex: number;
+	done: Promise<void>;
+}
+
+interface Holder extends EarlierRow {
+	referenceNo: string;
+	finish: () => void;
+}
+
+export class RepeatedReferences {
+	private readonly holders = new Map<string, Holder>();
+	private readonly repeats = new Map<number, Holder>();
+	private readonly finishers = new Map<number, () => void>();
+
+	/**
+	 * Notes the reference of a row's plan, rows in order. Throws for a reference an earlier row
+	 * holds in other case; a row repeating an earlier reference exactly is remembered as a repeat.
+	 */
+	claim(node: INode, itemIndex: number, plan: ItemPlan): void {
+		if (!('send' in plan) || !plan.creates) return;
+		const { referenceNo } = plan.creates;
+		const key = referenceNo.toLowerCase();
+		const holder = this.holders.get(key);
+		if (!holder) {
+			let finish = () => {};
+			const done = new Promise<void>((resolve) => (finish = resolve));
+			const created: Holder = { itemIndex, referenceNo, done, finish };
+			this.holders.set(key, created);
+			this.finishers.set(itemIndex, finish);
+			return;
+		}
+		if (holder.referenceNo !== referenceNo) {
+			throw new NodeOperationError(
+				node,
+				`Reference No "${referenceNo}" differs from row ${holder.itemIndex + 1}'s "${holder.referenceNo}" only in case`,
+				{
+					itemIndex,
+					description:
+						'Two rows with one reference in different case are most likely one payment: give each row its own reference_no, or remove the repeated row.',
+				},
+			);
+		}
+		this.repeats.set(itemIndex, holder);
+	}
+
+	/** The earlier row holding this row's reference, when this row repeats it. */
+	earlierRow(itemIndex: number): EarlierRow | undefined {
+		return this.repeats.get(itemIndex);
+	}
+
+	/** The row is settled, or will not be sent: rows repeating its reference may go on. */
+	finished(itemIndex: number): void {
+		this.finishers.get(itemIndex)?.();
+	}
+}
