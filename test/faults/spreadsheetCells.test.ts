@@ -1,0 +1,114 @@
+/**
+ * Cells as spreadsheets and expressions really hold them, in manual and automatic mapping, for both
+ * operations that create money: each is either read exactly (and sent as read) or refused with an
+ * error naming the row and what to fix. A cell is never read as another amount or another account.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { bankRow, bankTransferParameters } from '../disbursement/helpers';
+import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+
+const ops = moneyOperationsPerFile('spreadsheet cells');
+const NAMES = ['Generate', 'Payout Create'] as const;
+const MODES = ['manual', 'automatic'] as const;
+type Mode = (typeof MODES)[number];
+
+let counter = 0;
+const ref = (prefix: string) => `${prefix}-${++counter}`;
+
+function parametersFor(op: MoneyOperation, mode: Mode): INodeParameters {
+	if (mode === 'manual') return op.parameters();
+	const fixed: INodeParameters =
+		op.name === 'Generate'
+			? { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN' }
+			: { resource: 'payout', operation: 'create', channelType: 'eWallet', channel: 'GCASH' };
+	return { ...fixed, mappingMode: 'autoMapInputData', options: {} };
+}
+
+function rowFor(op: MoneyOperation, mode: Mode, reference: string, amount: unknown): IDataObject {
+	if (mode === 'manual') return op.row(reference, amount as number);
+	return { reference_no: reference, amount: amount as number, ...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}) };
+}
+
+const NOT_A_NUMBER = 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50';
+const THOUSANDS = 'Amounts have at most 2 decimals: if the dot separates thousands, write 1000 or 1,000';
+/** [cell, the amount sent, or the error (without the row) and its details]. */
+const amountCells: Array<[unknown, number | { error: string; details?: string }]> = [
+	['1e3', { error: 'Amount "1e3" is not a number', details: NOT_A_NUMBER }],
+	['0x10', { error: 'Amount "0x10" is not a number', details: NOT_A_NUMBER }],
+	['0b1', { error: 'Amount "0b1" is not a number', details: NOT_A_NUMBER }],
+	[' 20.005', { error: 'Amount " 20.005" has more than 2 decimal places', details: THOUSANDS }],
+	['20.00 PHP', { error: 'Amount "20.00 PHP" is not a number', details: NOT_A_NUMBER }],
+	['PHP 20', 20],
+	['₱ 1,000', 1000],
+	['２０', { error: 'Amount "２０" is not a number', details: NOT_A_NUMBER }],
+	['20,000.5', 20000.5],
+	['1.000,50', { error: 'Amount "1.000,50" is not a number', details: NOT_A_NUMBER }],
+	['1.000', { error: 'Amount "1.000" has more than 2 decimal places', details: THOUSANDS }],
+	['20.000', { error: 'Amount "20.000" has more than 2 decimal places', details: THOUSANDS }],
+	['(20)', { error: 'Amount "(20)" is not a number', details: NOT_A_NUMBER }],
+	['+20', { error: 'Amount "+20" is not a number', details: NOT_A_NUMBER }],
+	['20-', { error: 'Amount "20-" is not a number', details: NOT_A_NUMBER }],
+	['١٢', { error: 'Amount "١٢" is not a number', details: NOT_A_NUMBER }],
+	['20\u200b', { error: 'Amount "20\u200b" is not a number', details: NOT_A_NUMBER }],
+	['\u00a020.50\u00a0', 20.5],
+	[20.000000000000004, { error: 'Amount 20.000000000000004 has more than 2 decimal places' }],
+	[0.1 + 0.2, { error: 'Amount 0.30000000000000004 has more than 2 decimal places' }],
+	['50000.01', { error: 'Amount 50000.01 is outside the allowed range 0.01 to 50,000' }],
+	[{ value: 20 }, { error: 'Amount "{"value":20}" is not a number', details: 'Give an amount such as 1250.50' }],
+	[[20], { error: 'Amount "[20]" is not a number', details: 'Give an amount such as 1250.50' }],
+];
+
+describe.each(NAMES.flatMap((name) => MODES.map((mode) => [name, mode] as const)))('%s, %s mapping: amount cells', (name, mode) => {
+	test(`${amountCells.length} cells: each sent exactly as read, or refused naming the row`, async () => {
+		const op = ops[name];
+		const refs = amountCells.map(() => ref('CELL'));
+		const result = await op.run(parametersFor(op, mode), amountCells.map(([cell], i) => rowFor(op, mode, refs[i], cell)), 'continueRegularOutput');
+		const seen = result.outputs[0].map((item) => item.json.error ?? item.json[op.noun === 'payout' ? 'amount' : 'subtotal_amount']);
+		const expected = amountCells.map(([, outcome], i) => (typeof outcome === 'number' ? outcome : `${outcome.error} (row ${i + 1})`));
+		expect(seen).toEqual(expected);
+		expect(result.outputs[0].map((item) => item.json.errorDetails)).toEqual(amountCells.map(([, outcome]) => (typeof outcome === 'number' ? undefined : outcome.details)));
+		const attempts = op.setup.gw.stats().attemptsByReference;
+		expect(refs.filter((reference) => attempts[reference])).toEqual(refs.filter((_, i) => typeof amountCells[i][1] === 'number'));
+	});
+});
+
+describe('Payout Create, bank transfer: account number cells', () => {
+	const ACCOUNT_HINT = 'Format the column as text in your spreadsheet, or map it as text, so every digit is kept';
+	/** [cell, the account number sent, or the error (without the row)]. */
+	const accountCells: Array<[unknown, string | { error: string; details?: string }]> = [
+		['0012 3456 7890', '001234567890'],
+		['0012-3456-7890', '001234567890'],
+		['\u00a0001234567890 ', '001234567890'],
+		[1234567890, '1234567890'],
+		[12345678901234567890, { error: 'Receiver Account Number "12345678901234567000" is a number that cannot be kept exactly (more than 15 digits, or decimals)', details: ACCOUNT_HINT }],
+		[1234.5, { error: 'Receiver Account Number "1234.5" is a number that cannot be kept exactly (more than 15 digits, or decimals)', details: ACCOUNT_HINT }],
+		['0012\u200b34567890', { error: 'Receiver Account Number "0012\u200b34567890" may hold only letters and digits', details: 'Spaces and dashes between the digits are left out; remove any other character' }],
+		['１２３４５６', { error: 'Receiver Account Number "１２３４５６" may hold only letters and digits', details: 'Spaces and dashes between the digits are left out; remove any other character' }],
+	];
+	const bankAuto = (reference: string, accountNumber: unknown): IDataObject => ({
+		reference_no: reference,
+		amount: 1500,
+		bank_code: 'BDO',
+		sender_first_name: 'Maria',
+		sender_last_name: 'Santos',
+		receiver_account_name: 'Juan Dela Cruz',
+		receiver_account_number: accountNumber as string,
+	});
+
+	test.each(MODES)('%s mapping: each sent as the digits it holds, or refused naming the row', async (mode) => {
+		const op = ops['Payout Create'];
+		const refs = accountCells.map(() => ref('ACCT'));
+		const parameters =
+			mode === 'manual'
+				? bankTransferParameters()
+				: { resource: 'payout', operation: 'create', channelType: 'bankTransfer', channel: 'INSTAPAY', mappingMode: 'autoMapInputData', options: {} };
+		const rows = accountCells.map(([cell], i) => (mode === 'manual' ? bankRow(refs[i], { accountNumber: cell as string }) : bankAuto(refs[i], cell)));
+		const result = await op.run(parameters, rows, 'continueRegularOutput');
+		const seen = result.outputs[0].map((item, i) => {
+			if (item.json.error) return { error: item.json.error, details: item.json.errorDetails };
+			return ((op.record(refs[i]) as IDataObject).fields as { receiver: IDataObject }).receiver.account_number;
+		});
+		expect(seen).toEqual(accountCells.map(([, outcome], i) => (typeof outcome === 'string' ? outcome : { error: `${outcome.error} (row ${i + 1})`, details: outcome.details })));
+	});
+});
