@@ -74,4 +74,15 @@ describe.each(NAMES)('%s', (name) => {
 		expect(stats(op()).attemptsByReference[reference]).toBe(1);
 		expect(stats(op()).creationsByReference[reference]).toBe(1);
 	});
+
+	test('an answer slower than the Timeout option, the work done after the look-up: one record, never two', async () => {
+		const reference = ref('SLOW');
+		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'latency', latencyMs: 1500, times: 1 });
+		const result = await op().run(op().parameters({ timeoutSeconds: 1 }), [op().row(reference, 10)], 'continueRegularOutput');
+		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: false });
+		expect(String(result.outputs[0][0].json.recoveredAfter)).toMatch(/no answer within the time-out/);
+		// The slow request and the resend after an empty look-up: the service keeps the reference once.
+		await new Promise((resolve) => setTimeout(resolve, 700));
+		expect(stats(op()).creationsByReference[reference]).toBe(1);
+	});
 });

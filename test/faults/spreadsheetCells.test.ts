@@ -112,3 +112,38 @@ describe('Payout Create, bank transfer: account number cells', () => {
 		expect(seen).toEqual(accountCells.map(([, outcome], i) => (typeof outcome === 'string' ? outcome : { error: `${outcome.error} (row ${i + 1})`, details: outcome.details })));
 	});
 });
+
+describe.each(NAMES.flatMap((name) => MODES.map((mode) => [name, mode] as const)))('%s, %s mapping: reference cells', (name, mode) => {
+	test('spaces, no-break spaces and a byte-order mark around it are left out; a zero-width character inside is refused', async () => {
+		const op = ops[name];
+		const refs = [ref('TRIM'), ref('NBSP'), ref('BOM'), ref('ZW')];
+		const cells = [`  ${refs[0]} `, `\u00a0${refs[1]}\u00a0`, `\ufeff${refs[2]}`, `${refs[3]}\u200b`];
+		const result = await op.run(parametersFor(op, mode), cells.map((cell) => rowFor(op, mode, cell, 10)), 'continueRegularOutput');
+		expect(result.outputs[0].map((item) => item.json.error ?? item.json.reference_no)).toEqual([
+			refs[0],
+			refs[1],
+			refs[2],
+			`Reference No "${refs[3]}\u200b" contains characters other than letters, digits, "-" and "_" (row 4)`,
+		]);
+		expect(Object.keys(op.setup.gw.stats().attemptsByReference).sort()).toEqual(refs.slice(0, 3).sort());
+	});
+});
+
+describe.each(NAMES)('%s, automatic mapping: one field under two column names', (name) => {
+	test('"Amount" and "amount" that agree are one amount; that disagree, or differ in type, are refused', async () => {
+		const op = ops[name];
+		const refs = [ref('TWO-COL'), ref('TWO-COL'), ref('TWO-COL')];
+		const rows = [
+			{ ...rowFor(op, 'automatic', refs[0], 20), Amount: 20 },
+			{ ...rowFor(op, 'automatic', refs[1], 20), Amount: 30 },
+			{ ...rowFor(op, 'automatic', refs[2], 20), Amount: '20' },
+		];
+		const result = await op.run(parametersFor(op, 'automatic'), rows, 'continueRegularOutput');
+		expect(result.outputs[0].map((item) => item.json.error ?? item.json.reference_no)).toEqual([
+			refs[0],
+			'Columns "amount" and "Amount" (Amount) hold different values for the same field (row 2)',
+			'Columns "amount" and "Amount" (Amount) hold different values for the same field (row 3)',
+		]);
+		expect(Object.keys(op.setup.gw.stats().attemptsByReference)).toEqual([refs[0]]);
+	});
+});
