@@ -115,3 +115,30 @@ test('Dry Run shows a case-variant repeat as a row that would fail', async () =>
 	expect(first).toMatchObject({ row: 1, wouldSend: true });
 	expect(second).toMatchObject({ row: 2, wouldSend: false, problem: `Reference No "${reference.toUpperCase()}" differs from row 1's "${reference}" only in case` });
 });
+
+describe.each(NAMES)('%s: what a repeated reference adds up to', (name) => {
+	test('Dry Run: a repeat sends nothing and is not counted; one with another amount would fail', async () => {
+		const op = ops[name];
+		const [a, b] = [ref('DRY-A'), ref('DRY-B')];
+		const result = await op.run(op.parameters({ dryRun: true, maxTotalPerRun: 60 }), [op.row(a, 25), op.row(b, 30), op.row(a, 25), op.row(a, 40)]);
+		const out = result.outputs[0].map((item) => item.json);
+		const channel = String(out[0].channel);
+		expect(out.slice(0, 4)).toEqual([
+			expect.objectContaining({ row: 1, wouldSend: true, reference_no: a, amount: 25 }),
+			expect.objectContaining({ row: 2, wouldSend: true, reference_no: b, amount: 30 }),
+			{ dryRun: true, row: 3, wouldSend: false, sameAsRow: 1, reference_no: a, channel, amount: 25 },
+			{ dryRun: true, row: 4, wouldSend: false, problem: `reference_no "${a}" is also on row 1, for 25 on ${channel}: this row asks for 40 on ${channel}` },
+		]);
+		expect(out[4]).toMatchObject({ summary: true, rows: 4, wouldSend: 2, sameAsEarlierRow: 1, wouldFail: 1, totalAmount: 55, overMaximumTotal: false });
+		expect(op.setup.gw.stats().requestsByPath).toEqual({});
+	});
+
+	test('Maximum Total per Run counts a repeated row once: the rows are sent', async () => {
+		const op = ops[name];
+		const [a, b] = [ref('MAX-A'), ref('MAX-B')];
+		const result = await op.run(op.parameters({ maxTotalPerRun: 60 }), [op.row(a, 25), op.row(b, 30), op.row(a, 25)]);
+		expect(result.error).toBeUndefined();
+		expect(result.outputs[0].map((item) => [item.json.reference_no, item.json.replayed])).toEqual([[a, false], [b, false], [a, true]]);
+		expect(op.setup.gw.stats().attemptsByReference[a]).toBe(1);
+	});
+});
