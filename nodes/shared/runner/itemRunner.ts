@@ -112,7 +112,7 @@ export async function runItems(
 		}
 	};
 	// With Maximum Total per Run every row is prepared first: the sum is known before any request.
-	const prepared = guards?.maxTotal !== undefined && !stop.stopper ? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop) : undefined;
+	const prepared = guards?.maxTotal !== undefined && !stop.stopper ? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop, repeats) : undefined;
 
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
 	const readNext = (): ReadItem | undefined => {
@@ -173,9 +173,12 @@ function prepareAll(
 	maxTotal: number,
 	prepare: (itemIndex: number) => ItemPlan | undefined,
 	stop: { stopper?: Failed },
+	repeats: RepeatedReferences,
 ): Array<ItemPlan | undefined> {
 	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
-	const total = totalOf(plans.flatMap((plan) => (plan && 'send' in plan && plan.creates ? [plan.creates.amount] : [])));
+	// A row repeating an earlier row's reference never creates anything: counted once.
+	const creating = plans.filter((plan, itemIndex) => !repeats.earlierRow(itemIndex) && plan && 'send' in plan && plan.creates);
+	const total = totalOf(creating.map((plan) => (plan as MoneyPlan).creates.amount));
 	if (total > maxTotal) {
 		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
 		const error = new NodeOperationError(

@@ -8,16 +8,17 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemPlan } from './operation';
+import type { ItemPlan, MoneyIntent } from './operation';
 
 /** The row of this run that holds a reference, and when it is done with it. */
 export interface EarlierRow {
 	itemIndex: number;
+	/** What that row creates. */
+	creates: MoneyIntent;
 	done: Promise<void>;
 }
 
 interface Holder extends EarlierRow {
-	referenceNo: string;
 	finish: () => void;
 }
 
@@ -32,21 +33,22 @@ export class RepeatedReferences {
 	 */
 	claim(node: INode, itemIndex: number, plan: ItemPlan): void {
 		if (!('send' in plan) || !plan.creates) return;
-		const { referenceNo } = plan.creates;
+		const { creates } = plan;
+		const { referenceNo } = creates;
 		const key = referenceNo.toLowerCase();
 		const holder = this.holders.get(key);
 		if (!holder) {
 			let finish = () => {};
 			const done = new Promise<void>((resolve) => (finish = resolve));
-			const created: Holder = { itemIndex, referenceNo, done, finish };
+			const created: Holder = { itemIndex, creates, done, finish };
 			this.holders.set(key, created);
 			this.finishers.set(itemIndex, finish);
 			return;
 		}
-		if (holder.referenceNo !== referenceNo) {
+		if (holder.creates.referenceNo !== referenceNo) {
 			throw new NodeOperationError(
 				node,
-				`Reference No "${referenceNo}" differs from row ${holder.itemIndex + 1}'s "${holder.referenceNo}" only in case`,
+				`Reference No "${referenceNo}" differs from row ${holder.itemIndex + 1}'s "${holder.creates.referenceNo}" only in case`,
 				{
 					itemIndex,
 					description:
