@@ -147,3 +147,15 @@ describe.each(NAMES)('%s, automatic mapping: one field under two column names', 
 		expect(Object.keys(op.setup.gw.stats().attemptsByReference)).toEqual([refs[0]]);
 	});
 });
+
+describe.each(NAMES.flatMap((name) => MODES.map((mode) => [name, mode] as const)))('%s, %s mapping: a channel that is not text', (name, mode) => {
+	test('an object or a list says so, instead of "is required"; nothing is sent', async () => {
+		const op = ops[name];
+		const refs = [ref('CH-OBJ'), ref('CH-LIST')];
+		const channelColumn = mode === 'manual' || op.name === 'Payout Create' ? 'channel' : 'channel_code';
+		const rows = [{ code: 'GCASH' }, ['GCASH']].map((cell, i) => ({ ...rowFor(op, mode, refs[i], 10), [channelColumn]: cell }));
+		const result = await op.run(parametersFor(op, mode), rows as IDataObject[], 'continueRegularOutput');
+		expect(result.outputs[0].map((item) => item.json.error)).toEqual(['Channel is an object, not text (row 1)', 'Channel is a list, not text (row 2)']);
+		expect(op.setup.gw.stats().attemptsByReference).toEqual({});
+	});
+});
