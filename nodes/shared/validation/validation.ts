@@ -177,7 +177,8 @@ export function parsePhilippineMobile(node: INode, itemIndex: number, label: str
 /** A required piece of text; numbers from a spreadsheet are accepted as text. */
 export function requireText(node: INode, itemIndex: number, label: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-	if (text === '') throw invalidInput(node, itemIndex, label, 'is required');
+	const notText = value && typeof value === 'object' ? `is ${Array.isArray(value) ? 'a list' : 'an object'}, not text` : undefined;
+	if (text === '') throw invalidInput(node, itemIndex, label, notText ?? 'is required');
 	return text;
 }
 
