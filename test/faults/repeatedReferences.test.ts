@@ -4,38 +4,20 @@
  * a look-up (a replay when it asks for the same thing, a conflict otherwise). References that
  * differ only in case or in spaces around them are the same payment to a person: never sent twice.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { MAPPINGS, mappedParameters, mappedRow, moneyOperationsPerFile } from './helpers';
 
 const ops = moneyOperationsPerFile('repeated references');
 const NAMES = ['Generate', 'Payout Create'] as const;
-const MODES = ['manual', 'automatic'] as const;
-type Mode = (typeof MODES)[number];
 
 let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;
 
-function parametersFor(op: MoneyOperation, mode: Mode, concurrency: number): INodeParameters {
-	if (mode === 'manual') return op.parameters({ concurrency });
-	const fixed: INodeParameters =
-		op.name === 'Generate'
-			? { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN' }
-			: { resource: 'payout', operation: 'create', channelType: 'eWallet', channel: 'GCASH' };
-	return { ...fixed, mappingMode: 'autoMapInputData', options: { concurrency } };
-}
-
-function rowFor(op: MoneyOperation, mode: Mode, reference: string, amount: number): IDataObject {
-	if (mode === 'manual') return op.row(reference, amount);
-	return { reference_no: reference, amount, ...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}) };
-}
-
-const cases = NAMES.flatMap((name) => MODES.flatMap((mode) => [1, 8].map((concurrency) => [name, mode, concurrency] as const)));
+const cases = NAMES.flatMap((name) => MAPPINGS.flatMap((mode) => [1, 8].map((concurrency) => [name, mode, concurrency] as const)));
 
 describe.each(cases)('%s, %s mapping, concurrency %d', (name, mode, concurrency) => {
 	const op = () => ops[name];
 	const run = async (rows: Array<[string, number]>) =>
-		await op().run(parametersFor(op(), mode, concurrency), rows.map(([reference, amount]) => rowFor(op(), mode, reference, amount)), 'continueRegularOutput');
+		await op().run(mappedParameters(op(), mode, { concurrency }), rows.map(([reference, amount]) => mappedRow(op(), mode, reference, amount)), 'continueRegularOutput');
 	const attempts = (reference: string) => op().setup.gw.stats().attemptsByReference[reference];
 
 	test('the same reference and amount twice: sent once, the second row is its replay', async () => {

@@ -3,32 +3,16 @@
  * operations that create money: each is either read exactly (and sent as read) or refused with an
  * error naming the row and what to fix. A cell is never read as another amount or another account.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { bankRow, bankTransferParameters } from '../disbursement/helpers';
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { MAPPINGS, mappedParameters, mappedRow, moneyOperationsPerFile } from './helpers';
 
 const ops = moneyOperationsPerFile('spreadsheet cells');
 const NAMES = ['Generate', 'Payout Create'] as const;
-const MODES = ['manual', 'automatic'] as const;
-type Mode = (typeof MODES)[number];
 
 let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;
-
-function parametersFor(op: MoneyOperation, mode: Mode): INodeParameters {
-	if (mode === 'manual') return op.parameters();
-	const fixed: INodeParameters =
-		op.name === 'Generate'
-			? { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN' }
-			: { resource: 'payout', operation: 'create', channelType: 'eWallet', channel: 'GCASH' };
-	return { ...fixed, mappingMode: 'autoMapInputData', options: {} };
-}
-
-function rowFor(op: MoneyOperation, mode: Mode, reference: string, amount: unknown): IDataObject {
-	if (mode === 'manual') return op.row(reference, amount as number);
-	return { reference_no: reference, amount: amount as number, ...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}) };
-}
 
 const NOT_A_NUMBER = 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50';
 const THOUSANDS = 'Amounts have at most 2 decimals: if the dot separates thousands, write 1000 or 1,000';
@@ -59,11 +43,11 @@ const amountCells: Array<[unknown, number | { error: string; details?: string }]
 	[[20], { error: 'Amount "[20]" is not a number', details: 'Give an amount such as 1250.50' }],
 ];
 
-describe.each(NAMES.flatMap((name) => MODES.map((mode) => [name, mode] as const)))('%s, %s mapping: amount cells', (name, mode) => {
+describe.each(NAMES.flatMap((name) => MAPPINGS.map((mode) => [name, mode] as const)))('%s, %s mapping: amount cells', (name, mode) => {
 	test(`${amountCells.length} cells: each sent exactly as read, or refused naming the row`, async () => {
 		const op = ops[name];
 		const refs = amountCells.map(() => ref('CELL'));
-		const result = await op.run(parametersFor(op, mode), amountCells.map(([cell], i) => rowFor(op, mode, refs[i], cell)), 'continueRegularOutput');
+		const result = await op.run(mappedParameters(op, mode), amountCells.map(([cell], i) => mappedRow(op, mode, refs[i], cell)), 'continueRegularOutput');
 		const seen = result.outputs[0].map((item) => item.json.error ?? item.json[op.noun === 'payout' ? 'amount' : 'subtotal_amount']);
 		const expected = amountCells.map(([, outcome], i) => (typeof outcome === 'number' ? outcome : `${outcome.error} (row ${i + 1})`));
 		expect(seen).toEqual(expected);
@@ -96,7 +80,7 @@ describe('Payout Create, bank transfer: account number cells', () => {
 		receiver_account_number: accountNumber as string,
 	});
 
-	test.each(MODES)('%s mapping: each sent as the digits it holds, or refused naming the row', async (mode) => {
+	test.each(MAPPINGS)('%s mapping: each sent as the digits it holds, or refused naming the row', async (mode) => {
 		const op = ops['Payout Create'];
 		const refs = accountCells.map(() => ref('ACCT'));
 		const parameters =
@@ -113,12 +97,12 @@ describe('Payout Create, bank transfer: account number cells', () => {
 	});
 });
 
-describe.each(NAMES.flatMap((name) => MODES.map((mode) => [name, mode] as const)))('%s, %s mapping: reference cells', (name, mode) => {
+describe.each(NAMES.flatMap((name) => MAPPINGS.map((mode) => [name, mode] as const)))('%s, %s mapping: reference cells', (name, mode) => {
 	test('spaces, no-break spaces and a byte-order mark around it are left out; a zero-width character inside is refused', async () => {
 		const op = ops[name];
 		const refs = [ref('TRIM'), ref('NBSP'), ref('BOM'), ref('ZW')];
 		const cells = [`  ${refs[0]} `, `\u00a0${refs[1]}\u00a0`, `\ufeff${refs[2]}`, `${refs[3]}\u200b`];
-		const result = await op.run(parametersFor(op, mode), cells.map((cell) => rowFor(op, mode, cell, 10)), 'continueRegularOutput');
+		const result = await op.run(mappedParameters(op, mode), cells.map((cell) => mappedRow(op, mode, cell, 10)), 'continueRegularOutput');
 		expect(result.outputs[0].map((item) => item.json.error ?? item.json.reference_no)).toEqual([
 			refs[0],
 			refs[1],
@@ -134,11 +118,11 @@ describe.each(NAMES)('%s, automatic mapping: one field under two column names', 
 		const op = ops[name];
 		const refs = [ref('TWO-COL'), ref('TWO-COL'), ref('TWO-COL')];
 		const rows = [
-			{ ...rowFor(op, 'automatic', refs[0], 20), Amount: 20 },
-			{ ...rowFor(op, 'automatic', refs[1], 20), Amount: 30 },
-			{ ...rowFor(op, 'automatic', refs[2], 20), Amount: '20' },
+			{ ...mappedRow(op, 'automatic', refs[0], 20), Amount: 20 },
+			{ ...mappedRow(op, 'automatic', refs[1], 20), Amount: 30 },
+			{ ...mappedRow(op, 'automatic', refs[2], 20), Amount: '20' },
 		];
-		const result = await op.run(parametersFor(op, 'automatic'), rows, 'continueRegularOutput');
+		const result = await op.run(mappedParameters(op, 'automatic'), rows, 'continueRegularOutput');
 		expect(result.outputs[0].map((item) => item.json.error ?? item.json.reference_no)).toEqual([
 			refs[0],
 			'Columns "amount" and "Amount" (Amount) hold different values for the same field (row 2)',
@@ -148,13 +132,13 @@ describe.each(NAMES)('%s, automatic mapping: one field under two column names', 
 	});
 });
 
-describe.each(NAMES.flatMap((name) => MODES.map((mode) => [name, mode] as const)))('%s, %s mapping: a channel that is not text', (name, mode) => {
+describe.each(NAMES.flatMap((name) => MAPPINGS.map((mode) => [name, mode] as const)))('%s, %s mapping: a channel that is not text', (name, mode) => {
 	test('an object or a list says so, instead of "is required"; nothing is sent', async () => {
 		const op = ops[name];
 		const refs = [ref('CH-OBJ'), ref('CH-LIST')];
 		const channelColumn = mode === 'manual' || op.name === 'Payout Create' ? 'channel' : 'channel_code';
-		const rows = [{ code: 'GCASH' }, ['GCASH']].map((cell, i) => ({ ...rowFor(op, mode, refs[i], 10), [channelColumn]: cell }));
-		const result = await op.run(parametersFor(op, mode), rows as IDataObject[], 'continueRegularOutput');
+		const rows = [{ code: 'GCASH' }, ['GCASH']].map((cell, i) => ({ ...mappedRow(op, mode, refs[i], 10), [channelColumn]: cell }));
+		const result = await op.run(mappedParameters(op, mode), rows as IDataObject[], 'continueRegularOutput');
 		expect(result.outputs[0].map((item) => item.json.error)).toEqual(['Channel is an object, not text (row 1)', 'Channel is a list, not text (row 2)']);
 		expect(op.setup.gw.stats().attemptsByReference).toEqual({});
 	});
