@@ -18,14 +18,20 @@ export interface EarlierRow {
 	done: Promise<void>;
 }
 
-interface Holder extends EarlierRow {
-	finish: () => void;
+interface Holder {
+	itemIndex: number;
+	creates: MoneyIntent;
+	finished: boolean;
+	/** Made only when a later row repeats the reference: most never are. */
+	done?: Promise<void>;
+	finish?: () => void;
 }
 
 export class RepeatedReferences {
 	private readonly holders = new Map<string, Holder>();
-	private readonly repeats = new Map<number, Holder>();
-	private readonly finishers = new Map<number, () => void>();
+	/** Holders whose row is not done yet, by row. */
+	private readonly open = new Map<number, Holder>();
+	private readonly repeats = new Map<number, EarlierRow>();
 
 	/**
 	 * Notes the reference of a row's plan, rows in order. Throws for a reference an earlier row
@@ -34,29 +40,24 @@ export class RepeatedReferences {
 	claim(node: INode, itemIndex: number, plan: ItemPlan): void {
 		if (!('send' in plan) || !plan.creates) return;
 		const { creates } = plan;
-		const { referenceNo } = creates;
-		const key = referenceNo.toLowerCase();
+		const key = creates.referenceNo.toLowerCase();
 		const holder = this.holders.get(key);
 		if (!holder) {
-			let finish = () => {};
-			const done = new Promise<void>((resolve) => (finish = resolve));
-			const created: Holder = { itemIndex, creates, done, finish };
+			const created: Holder = { itemIndex, creates, finished: false };
 			this.holders.set(key, created);
-			this.finishers.set(itemIndex, finish);
+			this.open.set(itemIndex, created);
 			return;
 		}
-		if (holder.creates.referenceNo !== referenceNo) {
-			throw new NodeOperationError(
-				node,
-				`Reference No "${referenceNo}" differs from row ${holder.itemIndex + 1}'s "${holder.creates.referenceNo}" only in case`,
-				{
-					itemIndex,
-					description:
-						'Two rows with one reference in different case are most likely one payment: give each row its own reference_no, or remove the repeated row.',
-				},
-			);
+		const held = holder.creates.referenceNo;
+		if (held !== creates.referenceNo) {
+			throw new NodeOperationError(node, `Reference No "${creates.referenceNo}" differs from row ${holder.itemIndex + 1}'s "${held}" only in case`, {
+				itemIndex,
+				description:
+					'Two rows with one reference in different case are most likely one payment: give each row its own reference_no, or remove the repeated row.',
+			});
 		}
-		this.repeats.set(itemIndex, holder);
+		holder.done ??= holder.finished ? Promise.resolve() : new Promise<void>((resolve) => (holder.finish = resolve));
+		this.repeats.set(itemIndex, { itemIndex: holder.itemIndex, creates: holder.creates, done: holder.done });
 	}
 
 	/** The earlier row holding this row's reference, when this row repeats it. */
@@ -66,6 +67,10 @@ export class RepeatedReferences {
 
 	/** The row is settled, or will not be sent: rows repeating its reference may go on. */
 	finished(itemIndex: number): void {
-		this.finishers.get(itemIndex)?.();
+		const holder = this.open.get(itemIndex);
+		if (!holder) return;
+		this.open.delete(itemIndex);
+		holder.finished = true;
+		holder.finish?.();
 	}
 }
