@@ -143,3 +143,31 @@ describe.each(NAMES.flatMap((name) => MAPPINGS.map((mode) => [name, mode] as con
 		expect(op.setup.gw.stats().attemptsByReference).toEqual({});
 	});
 });
+
+describe.each(MAPPINGS)('Payout Create, %s mapping: mobile number cells', (mode) => {
+	const MOBILE_HINT = 'Use 09XXXXXXXXX or +639XXXXXXXXX';
+	/** [cell, the number sent, or the error (without the row)]. */
+	const mobileCells: Array<[unknown, string]> = [
+		['+63 917 123 4567', '+639171234567'],
+		['09171234567', '09171234567'],
+		['0917-123-4567', '09171234567'],
+		['\u00a00917 123 4567\u00a0', '09171234567'],
+		['9171234567', 'Mobile Number "9171234567" is not a Philippine mobile number'],
+		[9171234567, 'Mobile Number "9171234567" is not a Philippine mobile number'],
+		['0917ABC4567', 'Mobile Number "0917ABC4567" is not a Philippine mobile number'],
+		['０９１７１２３４５６７', 'Mobile Number "０９１７１２３４５６７" is not a Philippine mobile number'],
+		['09171234567\u200b', 'Mobile Number "09171234567\u200b" is not a Philippine mobile number'],
+	];
+
+	test('each sent as the digits it holds, or refused naming the row', async () => {
+		const op = ops['Payout Create'];
+		const refs = mobileCells.map(() => ref('MOBILE'));
+		const column = mode === 'manual' ? 'mobile' : 'mobile_number';
+		const rows = mobileCells.map(([cell], i) => ({ ...mappedRow(op, mode, refs[i], 10), [column]: cell })) as IDataObject[];
+		const result = await op.run(mappedParameters(op, mode), rows, 'continueRegularOutput');
+		const seen = result.outputs[0].map((item, i) =>
+			item.json.error ? [item.json.error, item.json.errorDetails] : [((op.record(refs[i]) as IDataObject).fields as IDataObject).mobile_number, undefined],
+		);
+		expect(seen).toEqual(mobileCells.map(([, outcome], i) => (outcome.startsWith('Mobile') ? [`${outcome} (row ${i + 1})`, MOBILE_HINT] : [outcome, undefined])));
+	});
+});
