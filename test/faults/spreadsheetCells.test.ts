@@ -171,3 +171,18 @@ describe.each(MAPPINGS)('Payout Create, %s mapping: mobile number cells', (mode)
 		expect(seen).toEqual(mobileCells.map(([, outcome], i) => (outcome.startsWith('Mobile') ? [`${outcome} (row ${i + 1})`, MOBILE_HINT] : [outcome, undefined])));
 	});
 });
+
+describe.each(NAMES.flatMap((name) => MAPPINGS.map((mode) => [name, mode] as const)))('%s, %s mapping: placeholder references', (name, mode) => {
+	test('"-", "__" and spreadsheet errors such as #N/A are a missing value, never a reference; nothing is sent', async () => {
+		const op = ops[name];
+		const cells = ['-', '__', '#N/A', '#REF!', '#VALUE!', 'n/a'];
+		const result = await op.run(mappedParameters(op, mode), cells.map((cell) => mappedRow(op, mode, cell, 10)), 'continueRegularOutput');
+		expect(result.outputs[0].map((item) => [item.json.error, item.json.errorDetails])).toEqual(
+			cells.map((cell, i) => [
+				`Reference No "${cell}" is a missing value or a broken formula, not a reference (row ${i + 1})`,
+				'Map a stable, unique value from your data, such as an invoice number',
+			]),
+		);
+		expect(op.setup.gw.stats().attemptsByReference).toEqual({});
+	});
+});
