@@ -95,8 +95,8 @@ export function parseAmount(
 	return amount;
 }
 
-/** Cell values that are a missing value or a broken formula, never someone's reference. */
-const NOT_A_REFERENCE = new Set(['nan', 'undefined', 'null', '[object object]', 'infinity', '-infinity']);
+/** Missing values and broken formulas as JavaScript or a spreadsheet write them; so are "-" and "__" (no letter or digit). */
+const NOT_A_REFERENCE = new Set(['nan', 'undefined', 'null', '[object object]', 'infinity', '-infinity', 'n/a', '#n/a', '#ref!', '#value!', '#div/0!', '#name?', '#num!', '#null!']);
 const REFERENCE_HINT = 'Map a stable, unique value from your data, such as an invoice number';
 
 /**
@@ -134,7 +134,7 @@ export function parseReferenceNo(node: INode, itemIndex: number, value: unknown)
 	if (text === '') {
 		throw invalidInput(node, itemIndex, 'Reference No', 'is empty', REFERENCE_HINT);
 	}
-	if (NOT_A_REFERENCE.has(text.toLowerCase())) {
+	if (NOT_A_REFERENCE.has(text.toLowerCase()) || !/[A-Za-z0-9]/.test(text)) {
 		throw invalidInput(node, itemIndex, 'Reference No', `${shown(text)} is a missing value or a broken formula, not a reference`, REFERENCE_HINT);
 	}
 	if (text.length > MAX_REFERENCE_LENGTH) {
