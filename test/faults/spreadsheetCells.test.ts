@@ -15,6 +15,7 @@ let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;
 
 const NOT_A_NUMBER = 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50';
+const ROUND = 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)';
 const THOUSANDS = 'Amounts have at most 2 decimals: if the dot separates thousands, write 1000 or 1,000';
 /** [cell, the amount sent, or the error (without the row) and its details]. */
 const amountCells: Array<[unknown, number | { error: string; details?: string }]> = [
@@ -36,8 +37,8 @@ const amountCells: Array<[unknown, number | { error: string; details?: string }]
 	['١٢', { error: 'Amount "١٢" is not a number', details: NOT_A_NUMBER }],
 	['20\u200b', { error: 'Amount "20\u200b" is not a number', details: NOT_A_NUMBER }],
 	['\u00a020.50\u00a0', 20.5],
-	[20.000000000000004, { error: 'Amount 20.000000000000004 has more than 2 decimal places' }],
-	[0.1 + 0.2, { error: 'Amount 0.30000000000000004 has more than 2 decimal places' }],
+	[20.000000000000004, { error: 'Amount 20.000000000000004 has more than 2 decimal places', details: ROUND }],
+	[0.1 + 0.2, { error: 'Amount 0.30000000000000004 has more than 2 decimal places', details: ROUND }],
 	['50000.01', { error: 'Amount 50000.01 is outside the allowed range 0.01 to 50,000' }],
 	[{ value: 20 }, { error: 'Amount "{"value":20}" is not a number', details: 'Give an amount such as 1250.50' }],
 	[[20], { error: 'Amount "[20]" is not a number', details: 'Give an amount such as 1250.50' }],
