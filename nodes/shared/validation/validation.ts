@@ -90,7 +90,7 @@ export function parseAmount(
 		throw invalidInput(node, itemIndex, label, `${amount} is outside the allowed range ${MIN_AMOUNT} to ${max.toLocaleString('en-US')}`);
 	}
 	if (toCentavos(amount) / 100 !== amount) {
-		throw invalidInput(node, itemIndex, label, `${amount} has more than 2 decimal places`);
+		throw invalidInput(node, itemIndex, label, `${amount} has more than 2 decimal places`, 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)');
 	}
 	return amount;
 }
