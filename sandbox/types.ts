@@ -70,6 +70,10 @@ export interface FaultRule {
 	 * service that echoes what it was sent.
 	 */
 	body?: unknown;
+	/** For error-*: this text sent as an HTML page instead of any JSON (a proxy's or a maintenance page). */
+	html?: string;
+	/** For 'drop-after': the status, the headers and half the body are sent before the connection is reset. */
+	partialBody?: boolean;
 }
 
 export interface CallbackRecord {

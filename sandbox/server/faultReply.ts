@@ -10,6 +10,7 @@ import { fail, json, type Reply } from './http';
 type Echo = Record<'authorization' | 'password' | 'reference_no', string>;
 
 export function faultReply(rule: FaultRule, req: IncomingMessage, url: URL, body: Record<string, unknown> | undefined): Reply {
+	if (rule.html !== undefined) return { status: rule.status ?? 500, html: rule.html };
 	if (rule.body !== undefined) {
 		const echo: Echo = {
 			authorization: String(req.headers.authorization ?? ''),

@@ -35,6 +35,8 @@ export function validateFaultRule(input: unknown): FaultRule {
 	if (!FAULT_MODES.includes(rule.mode as FaultMode)) throw new Error(`mode must be one of ${FAULT_MODES.join(', ')}.`);
 	if (rule.method !== undefined && typeof rule.method !== 'string') throw new Error('method must be a string.');
 	if (rule.location !== undefined && typeof rule.location !== 'string') throw new Error('location must be a string.');
+	if (rule.html !== undefined && typeof rule.html !== 'string') throw new Error('html must be a string.');
+	if (rule.partialBody !== undefined && typeof rule.partialBody !== 'boolean') throw new Error('partialBody must be true or false.');
 	const int = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
 		const v = rule[name];
 		if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)) {

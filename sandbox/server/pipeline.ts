@@ -92,7 +92,7 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 		case 'error-after':
 			return finish(faultReply(fault, req, url, body));
 		case 'drop-after':
-			return drop();
+			return fault.partialBody ? cut(reply) : drop();
 		case 'timeout-after':
 			log(`${method} ${path} -> held (timeout-after)`);
 			p.ioTimers.after(fault.holdMs ?? DEFAULT_HOLD_MS, () => req.socket.destroy());
@@ -110,6 +110,12 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 	function finish(r: Reply, payload?: string): void {
 		send(res, r, payload === undefined ? undefined : { payload });
 		log(`${method} ${path} -> ${r.status} (${Date.now() - started} ms)`);
+	}
+	/** The status, the headers and half the body, then the connection is reset. */
+	function cut(r: Reply): void {
+		const { contentType, payload } = serialize(r);
+		res.writeHead(r.status, { ...r.headers, 'content-type': contentType, 'content-length': String(Buffer.byteLength(payload)) });
+		res.write(payload.slice(0, Math.floor(payload.length / 2)), () => drop());
 	}
 	function drop(): void {
 		log(`${method} ${path} -> connection dropped`);

@@ -155,7 +155,7 @@ describe('input checked before any request', () => {
 		['a missing amount', { amount: undefined }, {}, 'Amount is empty (row 1)', 'Give an amount such as 1250.50'],
 		['zero', { amount: 0 }, {}, 'Amount 0 is outside the allowed range 0.01 to 50,000 (row 1)'],
 		['over 50,000', { amount: '50,000.01' }, {}, 'Amount 50000.01 is outside the allowed range 0.01 to 50,000 (row 1)'],
-		['three decimals', { amount: 10.005 }, {}, 'Amount 10.005 has more than 2 decimal places (row 1)'],
+		['three decimals', { amount: 10.005 }, {}, 'Amount 10.005 has more than 2 decimal places (row 1)', 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)'],
 		['a reference with "#"', { ref: 'INV#7' }, {}, 'Reference No "INV#7" contains characters other than letters, digits, "-" and "_" (row 1)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
 		['a reference with ":"', { ref: 'INV:7' }, {}, 'Reference No "INV:7" contains characters other than letters, digits, "-" and "_" (row 1)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
 		['an empty reference', { ref: '' }, {}, 'Reference No is empty (row 1)', 'Map a stable, unique value from your data, such as an invoice number'],

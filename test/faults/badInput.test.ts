@@ -15,6 +15,7 @@ const VALID = 'VALID';
 
 const NOT_A_NUMBER = 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50';
 const GIVE_AMOUNT = 'Give an amount such as 1250.50';
+const ROUND = 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)';
 const MAP_REFERENCE = 'Map a stable, unique value from your data, such as an invoice number';
 const REFERENCE_CHARACTERS = 'Characters such as "#", ":" and spaces break the hosted payment page';
 const FULL_URL = 'Use a full address such as https://example.com/path';
@@ -33,7 +34,7 @@ const amounts: Case[] = [
 	['amount: 0.001', { amount: 0.001 }, outside('0.001')],
 	['amount: 50000.01', { amount: 50000.01 }, outside('50000.01')],
 	['amount: 1e308', { amount: 1e308 }, outside('1e+308')],
-	['amount: 10.005 (three decimals)', { amount: 10.005 }, 'Amount 10.005 has more than 2 decimal places'],
+	['amount: 10.005 (three decimals)', { amount: 10.005 }, 'Amount 10.005 has more than 2 decimal places', ROUND],
 	['amount: NaN', { amount: NaN }, 'Amount "NaN" is not a finite number'],
 	['amount: Infinity', { amount: Infinity }, 'Amount "Infinity" is not a finite number'],
 	['amount: null (empty cell)', { amount: null }, 'Amount is empty', GIVE_AMOUNT],

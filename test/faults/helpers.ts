@@ -221,3 +221,23 @@ export function moneyOperationsPerFile(label: string, options: SandboxOptions = 
 	});
 	return ops;
 }
+
+/** The two ways a node reads a row: expressions per field, or "Map Input Columns Automatically". */
+export const MAPPINGS = ['manual', 'automatic'] as const;
+export type Mapping = (typeof MAPPINGS)[number];
+
+/** The operation's parameters in either mapping, with these Options. */
+export function mappedParameters(op: MoneyOperation, mapping: Mapping, options: IDataObject = {}): INodeParameters {
+	if (mapping === 'manual') return op.parameters(options as INodeParameters);
+	const fixed: INodeParameters =
+		op.name === 'Generate'
+			? { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN' }
+			: { resource: 'payout', operation: 'create', channelType: 'eWallet', channel: 'GCASH' };
+	return { ...fixed, mappingMode: 'autoMapInputData', options: options as INodeParameters };
+}
+
+/** A valid row for either mapping (automatic: the service's column names). */
+export function mappedRow(op: MoneyOperation, mapping: Mapping, reference: string, amount: unknown): IDataObject {
+	if (mapping === 'manual') return op.row(reference, amount as number);
+	return { reference_no: reference, amount: amount as number, ...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}) };
+}

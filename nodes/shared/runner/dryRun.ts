@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
+import { RepeatedReferences } from './repeatedReferences';
 
 export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTotal: number | undefined): INodeExecutionData[][] {
 	const itemCount = ctx.getInputData().length;
@@ -14,13 +15,27 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 	const totals = new Map<string, number>();
 	const failures: IDataObject[] = [];
 	let total = 0;
+	let sameAsEarlierRow = 0;
+	const repeats = new RepeatedReferences();
 	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		const row = itemIndex + 1;
 		let json: IDataObject;
 		try {
 			const plan = operation.prepare(ctx, itemIndex);
+			repeats.claim(ctx.getNode(), itemIndex, plan);
 			if (!('send' in plan) || !plan.creates) throw new Error('This operation creates nothing, so it has no dry run');
 			const { referenceNo, amount, channel, payee } = plan.creates;
+			const earlier = repeats.earlierRow(itemIndex);
+			if (earlier) {
+				// A real run sends nothing for it: the look-up gives back the earlier row's record, or a conflict.
+				const first = earlier.creates;
+				if (toCentavos(first.amount) !== toCentavos(amount) || first.channel !== channel) {
+					throw new Error(`reference_no "${referenceNo}" is also on row ${earlier.itemIndex + 1}, for ${first.amount} on ${first.channel}: this row asks for ${amount} on ${channel}`);
+				}
+				sameAsEarlierRow++;
+				items.push({ json: { dryRun: true, row, wouldSend: false, sameAsRow: earlier.itemIndex + 1, reference_no: referenceNo, channel, amount }, pairedItem: { item: itemIndex } });
+				continue;
+			}
 			total += toCentavos(amount);
 			totals.set(channel, (totals.get(channel) ?? 0) + toCentavos(amount));
 			json = { dryRun: true, row, wouldSend: true, reference_no: referenceNo, channel, amount, ...(payee ? { payee } : {}) };
@@ -35,7 +50,8 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 		dryRun: true,
 		summary: true,
 		rows: itemCount,
-		wouldSend: itemCount - failures.length,
+		wouldSend: itemCount - failures.length - sameAsEarlierRow,
+		...(sameAsEarlierRow > 0 ? { sameAsEarlierRow } : {}),
 		wouldFail: failures.length,
 		totalAmount: total / 100,
 		totalByChannel: Object.fromEntries([...totals].map(([channel, sum]) => [channel, sum / 100])),

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ServiceError } from '../transport/errors';
 import { dryRunItems, totalOf } from './dryRun';
 import { asNodeError, earliest, errorItem, explained, notSentError, stopsRun } from './itemErrors';
-import { createOnce, type MoneyPlan } from './moneySafe';
+import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
 	DEFAULT_CONCURRENCY,
@@ -19,6 +19,7 @@ import {
 	type Operation,
 	type RunGuards,
 } from './operation';
+import { RepeatedReferences } from './repeatedReferences';
 import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
 import { callService, outcomeOf } from '../transport/transport';
@@ -41,6 +42,8 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 interface ReadItem {
 	itemIndex: number;
 	send: () => Promise<ItemResult>;
+	/** Settles when the earlier row holding this row's reference is done (repeatedReferences.ts). */
+	after?: Promise<void>;
 }
 
 export async function runItems(
@@ -74,8 +77,10 @@ export async function runItems(
 	// that stops the run, nothing more is sent at all.
 	const maySend = (itemIndex: number) => !stop.stopper && (!stop.first || itemIndex < stop.first.itemIndex);
 	const gate = new StartGate(workers);
+	const repeats = new RepeatedReferences();
 
 	const settle = (itemIndex: number, outcome: { produced: ItemResult } | { caught: unknown }) => {
+		repeats.finished(itemIndex);
 		if ('produced' in outcome) {
 			const { produced } = outcome;
 			results[itemIndex] = (Array.isArray(produced) ? produced : [produced]).map((json) => ({
@@ -98,20 +103,26 @@ export async function runItems(
 
 	const prepare = (itemIndex: number): ItemPlan | undefined => {
 		try {
-			return operation.prepare(ctx, itemIndex);
+			const plan = operation.prepare(ctx, itemIndex);
+			repeats.claim(ctx.getNode(), itemIndex, plan);
+			return plan;
 		} catch (caught) {
 			settle(itemIndex, { caught });
 			return undefined;
 		}
 	};
 	// With Maximum Total per Run every row is prepared first: the sum is known before any request.
-	const prepared = guards?.maxTotal !== undefined && !stop.stopper ? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop) : undefined;
+	const prepared = guards?.maxTotal !== undefined && !stop.stopper ? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop, repeats) : undefined;
 
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
 	const readNext = (): ReadItem | undefined => {
 		while (next < itemCount && !stop.first && !stop.stopper) {
 			const itemIndex = next++;
 			const plan = prepared ? prepared[itemIndex] : prepare(itemIndex);
+			const earlier = repeats.earlierRow(itemIndex);
+			if (plan && earlier) {
+				return { itemIndex, after: earlier.done, send: async () => await repeatOfEarlierRow(ctx, itemIndex, plan as MoneyPlan, earlier.itemIndex) };
+			}
 			if (plan) return { itemIndex, send: async () => await carryOut(ctx, itemIndex, plan) };
 		}
 		return undefined;
@@ -120,6 +131,7 @@ export async function runItems(
 	const work = async () => {
 		let ready = readNext();
 		while (ready && maySend(ready.itemIndex)) {
+			await ready.after;
 			const leave = await gate.enter();
 			if (!maySend(ready.itemIndex)) {
 				leave();
@@ -136,6 +148,8 @@ export async function runItems(
 			ready = readNext();
 			await sent;
 		}
+		// A row read but not sent: rows repeating its reference must not wait for it.
+		if (ready) repeats.finished(ready.itemIndex);
 	};
 	if (itemCount > 0 && next < itemCount) await Promise.all(Array.from({ length: workers }, work));
 	// A stop found before anything was sent (a limit) wins over a bad row found at the same time.
@@ -159,9 +173,12 @@ function prepareAll(
 	maxTotal: number,
 	prepare: (itemIndex: number) => ItemPlan | undefined,
 	stop: { stopper?: Failed },
+	repeats: RepeatedReferences,
 ): Array<ItemPlan | undefined> {
 	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
-	const total = totalOf(plans.flatMap((plan) => (plan && 'send' in plan && plan.creates ? [plan.creates.amount] : [])));
+	// A row repeating an earlier row's reference never creates anything: counted once.
+	const creating = plans.filter((plan, itemIndex) => !repeats.earlierRow(itemIndex) && plan && 'send' in plan && plan.creates);
+	const total = totalOf(creating.map((plan) => (plan as MoneyPlan).creates.amount));
 	if (total > maxTotal) {
 		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
 		const error = new NodeOperationError(

@@ -93,6 +93,22 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 	);
 }
 
+/**
+ * A row repeating the reference of an earlier row of this run, once that row is done: nothing is
+ * sent, the look-up answers (a replay of that row's record, or a conflict saying what differs).
+ */
+export async function repeatOfEarlierRow(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan, earlierIndex: number): Promise<IDataObject> {
+	const intent = plan.creates;
+	const cause = `row ${earlierIndex + 1} has the same reference_no`;
+	const existing = await lookUp(ctx, itemIndex, intent, plan.send.timeoutMs, cause);
+	if (existing) return accept(ctx, itemIndex, plan, existing, { replayed: true });
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Not sent: ${cause} "${intent.referenceNo}", and a look-up found no ${intent.kind} with it`,
+		{ itemIndex, description: `Fix what row ${earlierIndex + 1} reports and run the workflow again; each reference_no is sent once per run.` },
+	);
+}
+
 /** Why a 2xx body does not confirm this request, or undefined when it does. */
 function confirmationProblem(intent: MoneyIntent, data: unknown): string | undefined {
 	if (!data || typeof data !== 'object' || Array.isArray(data)) return 'no record in the answer';

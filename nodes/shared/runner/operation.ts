@@ -15,9 +15,8 @@ import {
 	type ServiceRequest,
 	type ServiceResponse,
 } from '../transport/endpoints';
-import { readLimit } from '../validation/validation';
 import { isPerItem, runParameter } from './itemValues';
-import { parseDryRun, quoted, sameForEveryRow, stopRun } from './runStop';
+import { parseDryRun, quoted, readLimit, sameForEveryRow, stopRun } from './runStop';
 
 export type ItemResult = IDataObject | IDataObject[];
 

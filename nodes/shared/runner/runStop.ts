@@ -32,6 +32,18 @@ export function quoted(raw: unknown): string {
 }
 
 /**
+ * A safety limit typed into an option (a cap): only a clean positive number counts. Anything else
+ * ("20,000", "₱20,000", "abc", -1, 0, an expression that came out empty) is refused, never read as
+ * "no limit": a guard that cannot be read must not let money through.
+ */
+export function readLimit(value: unknown): number | undefined {
+	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+	const limit = Number(text);
+	return Number.isFinite(limit) && limit > 0 ? limit : undefined;
+}
+
+/**
  * Dry Run as the node reads it: true or false, also as text ("TRUE" from a spreadsheet column).
  * Anything else stops the run: an unreadable Dry Run must never become a live run.
  */

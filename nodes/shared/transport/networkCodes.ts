@@ -4,6 +4,8 @@
  */
 const NETWORK_PROBLEMS: Record<string, string> = {
 	ECONNRESET: 'the connection was closed before an answer arrived',
+	// The answer's status and headers arrived, then its body broke off.
+	ERR_BAD_RESPONSE: 'the answer broke off before it was complete',
 	ECONNABORTED: 'no answer within the time-out',
 	ETIMEDOUT: 'no answer within the time-out',
 	ESOCKETTIMEDOUT: 'no answer within the time-out',

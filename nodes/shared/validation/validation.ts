@@ -81,30 +81,45 @@ export function parseAmount(
 		const hint = typeof value === 'string' ? 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50' : 'Give an amount such as 1250.50';
 		throw invalidInput(node, itemIndex, label, `${shown(value)} is not a number`, hint);
 	}
+	// Where a dot groups thousands "1.000" is one thousand: text with more decimals is never shortened.
+	if (typeof value === 'string' && /\.\d{3,}$/.test(value.trim())) {
+		const hint = 'Amounts have at most 2 decimals: if the dot separates thousands, write 1000 or 1,000';
+		throw invalidInput(node, itemIndex, label, `${shown(value)} has more than 2 decimal places`, hint);
+	}
 	if (amount < MIN_AMOUNT || amount > max) {
 		throw invalidInput(node, itemIndex, label, `${amount} is outside the allowed range ${MIN_AMOUNT} to ${max.toLocaleString('en-US')}`);
 	}
 	if (toCentavos(amount) / 100 !== amount) {
-		throw invalidInput(node, itemIndex, label, `${amount} has more than 2 decimal places`);
+		throw invalidInput(node, itemIndex, label, `${amount} has more than 2 decimal places`, 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)');
 	}
 	return amount;
 }
 
+/** Missing values and broken formulas as JavaScript or a spreadsheet write them; so are "-" and "__" (no letter or digit). */
+const NOT_A_REFERENCE = new Set(['nan', 'undefined', 'null', '[object object]', 'infinity', '-infinity', 'n/a', '#n/a', '#ref!', '#value!', '#div/0!', '#name?', '#num!', '#null!']);
+const REFERENCE_HINT = 'Map a stable, unique value from your data, such as an invoice number';
+
 /**
- * A safety limit typed into an option (a cap): only a clean positive number counts. Anything else
- * ("20,000", "₱20,000", "abc", -1, 0, an expression that came out empty) is refused, never read as
- * "no limit": a guard that cannot be read must not let money through.
+ * The text of a cell that names something exactly (a reference, an account). Spreadsheets turn
+ * long digit strings into numbers; past 2^53 they are already rounded, and sending the rounded
+ * value would name another payment or account.
  */
-export function readLimit(value: unknown): number | undefined {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
-	const limit = Number(text);
-	return Number.isFinite(limit) && limit > 0 ? limit : undefined;
+function exactText(node: INode, itemIndex: number, label: string, value: unknown): string {
+	if (typeof value === 'number' && Number.isFinite(value) && !Number.isSafeInteger(value)) {
+		const hint = 'Format the column as text in your spreadsheet, or map it as text, so every digit is kept';
+		throw invalidInput(node, itemIndex, label, `${shown(value)} is a number that cannot be kept exactly (more than 15 digits, or decimals)`, hint);
+	}
+	return typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 }
 
-/** Cell values that are a missing value or a broken formula, never someone's reference. */
-const NOT_A_REFERENCE = new Set(['nan', 'undefined', 'null', '[object object]', 'infinity', '-infinity']);
-const REFERENCE_HINT = 'Map a stable, unique value from your data, such as an invoice number';
+/** A bank account number: letters and digits; spaces and dashes between them are left out. */
+export function parseAccountNumber(node: INode, itemIndex: number, label: string, value: unknown): string {
+	const text = exactText(node, itemIndex, label, value).replace(/[\s-]/g, '');
+	if (!/^[A-Za-z0-9]+$/.test(text)) {
+		throw invalidInput(node, itemIndex, label, `${shown(value)} may hold only letters and digits`, 'Spaces and dashes between the digits are left out; remove any other character');
+	}
+	return text;
+}
 
 /** Letters, digits, `-` and `_` only: `#`, `:` and spaces break the hosted payment page. */
 export function parseReferenceNo(node: INode, itemIndex: number, value: unknown): string {
@@ -112,25 +127,14 @@ export function parseReferenceNo(node: INode, itemIndex: number, value: unknown)
 	if (typeof value === 'number' && !Number.isFinite(value)) {
 		throw invalidInput(node, itemIndex, 'Reference No', `${shown(value)} is not a usable reference`, REFERENCE_HINT);
 	}
-	// Spreadsheets turn long digit strings into numbers; past 2^53 they are already rounded, and
-	// sending the rounded value would name another payment.
-	if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-		throw invalidInput(
-			node,
-			itemIndex,
-			'Reference No',
-			`${shown(value)} is a number that cannot be kept exactly (more than 15 digits, or decimals)`,
-			'Format the column as text in your spreadsheet, or map it as text, so every digit is kept',
-		);
-	}
 	if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'number') {
 		throw invalidInput(node, itemIndex, 'Reference No', `is ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}, not text`, REFERENCE_HINT);
 	}
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text = exactText(node, itemIndex, 'Reference No', value);
 	if (text === '') {
 		throw invalidInput(node, itemIndex, 'Reference No', 'is empty', REFERENCE_HINT);
 	}
-	if (NOT_A_REFERENCE.has(text.toLowerCase())) {
+	if (NOT_A_REFERENCE.has(text.toLowerCase()) || !/[A-Za-z0-9]/.test(text)) {
 		throw invalidInput(node, itemIndex, 'Reference No', `${shown(text)} is a missing value or a broken formula, not a reference`, REFERENCE_HINT);
 	}
 	if (text.length > MAX_REFERENCE_LENGTH) {
@@ -152,12 +156,8 @@ export function parseReferenceNo(node: INode, itemIndex: number, value: unknown)
 export function parseOptionalUrl(node: INode, itemIndex: number, label: string, value: unknown): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
 	if (text === '') return undefined;
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw invalidInput(node, itemIndex, label, `${shown(text)} is not a valid URL`, 'Use a full address such as https://example.com/path');
-	}
+	if (!URL.canParse(text)) throw invalidInput(node, itemIndex, label, `${shown(text)} is not a valid URL`, 'Use a full address such as https://example.com/path');
+	const url = new URL(text);
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		throw invalidInput(node, itemIndex, label, `must start with https:// or http://`);
 	}
@@ -177,7 +177,8 @@ export function parsePhilippineMobile(node: INode, itemIndex: number, label: str
 /** A required piece of text; numbers from a spreadsheet are accepted as text. */
 export function requireText(node: INode, itemIndex: number, label: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-	if (text === '') throw invalidInput(node, itemIndex, label, 'is required');
+	const notText = value && typeof value === 'object' ? `is ${Array.isArray(value) ? 'a list' : 'an object'}, not text` : undefined;
+	if (text === '') throw invalidInput(node, itemIndex, label, notText ?? 'is required');
 	return text;
 }
 

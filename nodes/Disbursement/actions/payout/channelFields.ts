@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { manualOnly } from '../../../shared/descriptions/properties';
 import type { ItemValue } from '../../../shared/runner/itemValues';
 import type { ItemProblems } from '../../../shared/validation/problems';
-import { EMAIL_PATTERN, parsePhilippineMobile } from '../../../shared/validation/validation';
+import { EMAIL_PATTERN, parseAccountNumber, parsePhilippineMobile } from '../../../shared/validation/validation';
 
 export type ChannelType = 'bankTransfer' | 'eWallet';
 
@@ -25,8 +25,8 @@ export interface ChannelField {
 	label?: string;
 	/** Where the value goes inside `fields`. */
 	path: string[];
-	/** text (default), mobile (Philippine number), email, code (an enumerated value, upper-cased). */
-	kind?: 'text' | 'mobile' | 'email' | 'code';
+	/** text (default), mobile (Philippine number), account (letters and digits), email, code (an enumerated value, upper-cased). */
+	kind?: 'text' | 'mobile' | 'account' | 'email' | 'code';
 	/** Used when the value is empty. */
 	fallback?: string;
 }
@@ -66,7 +66,7 @@ const BANK_TRANSFER: ChannelField[] = [
 	text('Sender Last Name', 'senderLastName', ['sender', 'last_name'], 'Last name of the sender', required),
 	text('Sender Suffix', 'senderSuffix', ['sender', 'suffix'], 'Suffix of the sender such as Jr. or III; left out when empty'),
 	text('Receiver Account Name', 'receiverAccountName', ['receiver', 'account_name'], 'Name on the receiving bank account', required),
-	text('Receiver Account Number', 'receiverAccountNumber', ['receiver', 'account_number'], 'Number of the receiving bank account', required),
+	text('Receiver Account Number', 'receiverAccountNumber', ['receiver', 'account_number'], 'Number of the receiving bank account', { ...required, kind: 'account' }),
 	text(
 		'Receiver Type',
 		'receiverType',
@@ -153,10 +153,11 @@ export function readChannelFields(
 			if (field.property.required === true) problems.add(`${label} is required`);
 			continue;
 		}
-		if (field.kind === 'mobile') {
-			const mobile = problems.check(() => parsePhilippineMobile(ctx.getNode(), itemIndex, label, value));
-			if (mobile === undefined) continue;
-			value = mobile;
+		if (field.kind === 'mobile' || field.kind === 'account') {
+			const parse = field.kind === 'mobile' ? () => parsePhilippineMobile(ctx.getNode(), itemIndex, label, value) : () => parseAccountNumber(ctx.getNode(), itemIndex, label, raw);
+			const parsed = problems.check(parse);
+			if (parsed === undefined) continue;
+			value = parsed;
 		} else if (field.kind === 'email' && !EMAIL_PATTERN.test(value)) {
 			problems.add(`${label} "${value.slice(0, 40)}" is not an email address`);
 			continue;
