@@ -57,6 +57,8 @@ describe('Confirm With Service on', () => {
 		const body = serviceCallback(s.gw, 'CN-2', 500, 'completed');
 		body.data.amount = 400;
 		body.data.signature = signCallback(SECRET, 400, 'CN-2');
+		// The copy agrees with the signed amount, or it alone would refuse the callback (signatureForms.test.ts).
+		(body.data.transaction as Record<string, unknown>).subtotal_amount = 400;
 		expectRefused(await h.post(body), 'the callback says amount "400" but the service says "500"');
 	});
 
