@@ -16,6 +16,7 @@ import { confirmWithService } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
 import { loggable } from './helpers/loggable';
 import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
+import { triggerSettings } from './helpers/settings';
 import { allowListProblem, isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
 
@@ -38,10 +39,7 @@ interface Facts {
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject() as unknown as IncomingRequest;
 	const chosen = chosenInterfaces(this);
-	const statuses = this.getNodeParameter('statuses', ['completed', 'cancelled']) as string[];
-	const confirm = this.getNodeParameter('confirmWithService', false) as boolean;
-	const acceptUnsigned = this.getNodeParameter('acceptUnsignedCallbacks', false) as boolean;
-	const allowText = this.getNodeParameter('allowedIpAddresses', '') as string;
+	const { statuses, confirm, acceptUnsigned, allowText } = triggerSettings(this);
 	const sourceAddress = normaliseAddress(request.ip ?? request.socket?.remoteAddress);
 	const log = logFor(this, sourceAddress);
 
