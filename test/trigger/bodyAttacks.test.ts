@@ -3,6 +3,7 @@
  * string, a form), nested deep, with keys repeated or with control and look-alike characters.
  * Each is answered by the trigger and what the workflow gets is what was verified.
  */
+import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
 import { signCallback } from '../../nodes/shared/transport/signature';
 import { SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
@@ -45,6 +46,19 @@ describe('a body that is not a JSON object is refused (400)', () => {
 		const h = await trigger(s);
 		const call = await h.post(formEncoded('BA-2'), { contentType: 'application/x-www-form-urlencoded' });
 		expectAnswer(call, 400, 'Bad request: the body is not valid JSON');
+	});
+
+	test('a multipart form (n8n reads no raw bytes for one) is not read from what n8n parsed', () => {
+		const { data } = callbackBody('BA-2', 100, 'completed');
+		expect(readCallback({ headers: {}, body: { data } })).toEqual({ ok: false, reason: 'the body is not JSON' });
+	});
+
+	test('a byte order mark before the JSON is allowed, as n8n 2.x\'s own parser allows it', async () => {
+		const h = await trigger(s);
+		const text = `\uFEFF${JSON.stringify(callbackBody('BA-12', 100, 'completed'))}`;
+		const call = await h.post(text, { contentType: 'text/plain' });
+		expect(call.statusCode).toBe(200);
+		expect(call.executionStarted).toBe(true);
 	});
 
 	test('a JSON callback under a form content type is read as the JSON it is', async () => {

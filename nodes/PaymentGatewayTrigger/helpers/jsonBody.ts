@@ -1,35 +1,33 @@
 /**
  * The callback body as one JSON object, read from the bytes that arrived (n8n's `rawBody`) so
- * that the content type cannot change what is read: a form, or JSON encoded twice as a string,
- * is not a callback. A callback is small and shallow; anything bigger or deeper is refused
- * before any check reads it, as n8n's own deepCopy and JSON.stringify overflow on deep data.
+ * that the content type cannot change what is read: a form (urlencoded or multipart), or JSON
+ * encoded twice as a string, is not a callback. A callback is small and shallow: anything
+ * bigger or deeper is refused before any check reads it (n8n's own deepCopy and JSON.stringify
+ * overflow the stack on deep data).
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The service's deepest field is data.transaction.channel.category (5 levels). */
 export const MAX_BODY_DEPTH = 32;
 
 export interface RequestBody {
+	/** What n8n parsed; never read here, as it depends on the content type the sender chose. */
 	body?: unknown;
+	/** The bytes that arrived; n8n reads them for every body but a multipart form. */
 	rawBody?: Buffer;
 }
 
-export type JsonBody = { ok: true; body: Record<string, unknown>; text?: string } | { ok: false; reason: string };
+export type JsonBody = { ok: true; body: Record<string, unknown>; text: string } | { ok: false; reason: string };
 
 export function readJsonObject(request: RequestBody): JsonBody {
 	const bad = (reason: string): JsonBody => ({ ok: false, reason });
-	if (request.rawBody && request.rawBody.length > MAX_BODY_BYTES) {
-		return bad(`the body is larger than ${MAX_BODY_BYTES} bytes`);
-	}
-	const text = request.rawBody?.toString('utf8');
-	// Without the raw bytes (not n8n's webhook path) only what n8n parsed is there.
-	const source = text ?? (typeof request.body === 'string' ? request.body : undefined);
-	let body = request.body;
-	if (source !== undefined) {
-		if (source.trim() === '') return bad('the body is empty');
-		body = parseJson(source);
-		if (body === undefined) return bad('the body is not valid JSON');
-	}
-	if (body === undefined) return bad('the body is empty');
+	const raw = request.rawBody;
+	if (raw === undefined) return bad('the body is not JSON');
+	if (raw.length > MAX_BODY_BYTES) return bad(`the body is larger than ${MAX_BODY_BYTES} bytes`);
+	// JSON is UTF-8 (RFC 8259); a byte order mark may lead it, as n8n's own parser allows.
+	const text = raw.toString('utf8').replace(/^\uFEFF/, '');
+	if (text.trim() === '') return bad('the body is empty');
+	const body = parseJson(text);
+	if (body === undefined) return bad('the body is not valid JSON');
 	if (!isObject(body)) return bad('the body is not a JSON object');
 	if (Object.keys(body).length === 0) return bad('the body is empty');
 	if (deeperThan(body, MAX_BODY_DEPTH)) return bad(`the body is nested deeper than ${MAX_BODY_DEPTH} levels`);

@@ -82,10 +82,10 @@ export function readCallback(request: IncomingRequest): ReadOutcome {
  * renderings of the same number. Each candidate is the same amount, so trying them cannot
  * let a changed amount through.
  */
-function signedAmountTexts(value: unknown, amount: number, text: string | undefined, nested: boolean): string[] {
+function signedAmountTexts(value: unknown, amount: number, text: string, nested: boolean): string[] {
 	if (typeof value === 'string') return [value.trim()];
 	const texts: string[] = [];
-	const raw = text === undefined ? undefined : rawValueAt(text, nested ? ['data', 'amount'] : ['amount']);
+	const raw = rawValueAt(text, nested ? ['data', 'amount'] : ['amount']);
 	// The raw text must be the very number that was parsed, or it is not the amount we emit.
 	if (raw !== undefined && Number(raw) === amount) texts.push(raw);
 	texts.push(String(amount));
