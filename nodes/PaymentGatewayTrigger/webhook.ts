@@ -1,11 +1,13 @@
 /**
- * What happens to one callback request. Checks run cheapest and most telling first: source
- * address (403), body (400), signature (401; also when the credential has no Signing Secret, unless
- * the user accepts unsigned callbacks), interface and status filters (200, no execution), duplicates
- * (200, no execution), confirmation with the service (401, or 503 when the service cannot be asked),
- * then one normalised item starts the workflow. Every request is answered by the trigger itself
- * (helpers/answer.ts says why, also for an accepted one); a refusal is logged with a short, escaped
- * reason (never a secret, never the body); only an accepted one returns workflowData.
+ * What happens to one callback request. Settings are read strictly first (an unreadable one
+ * throws: n8n answers 500). Checks run cheapest and most telling first: source address (403),
+ * body (400), signature (401; also when the credential has no Signing Secret, unless the user
+ * accepts unsigned callbacks, and when the transaction copy contradicts the signed fields),
+ * interface and status filters (200, no execution), duplicates (200, no execution), confirmation
+ * with the service (401, or 503 when the service cannot be asked), then one normalised item
+ * starts the workflow. Every request is answered by the trigger itself (helpers/answer.ts says
+ * why, also for an accepted one); a refusal is logged with a short, escaped reason (never a
+ * secret, never the body); only an accepted one returns workflowData.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
