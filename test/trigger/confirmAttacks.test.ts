@@ -3,8 +3,8 @@
  * amount, a token echoed back, a cut-off body) and against a callback of the other interface:
  * the trigger starts nothing it cannot stand behind and shows no secret.
  */
-import { call as callSandbox, collectionToken, disbursementToken, txBody, walletPayoutBody } from '../sandbox/helpers';
-import { serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
+import { paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 const LOOKUP_PATH = '/v1/biller/transactions';
@@ -23,14 +23,6 @@ beforeEach(() => {
 	s.gw.resetStats();
 });
 
-async function paidTransaction(referenceNo: string, amount: number): Promise<Record<string, unknown>> {
-	const token = await collectionToken(s.gw);
-	const res = await callSandbox(s.gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody(referenceNo, { amount }) });
-	expect(res.status).toBe(200);
-	await s.gw.settle(referenceNo, 'completed');
-	return s.gw.getTransaction(referenceNo) as Record<string, unknown>;
-}
-
 /** The look-up answers 200 with these records instead of the service's own. */
 function lookupAnswers(...records: Record<string, unknown>[]): void {
 	s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 200, body: { message: 'OK', data: { transactions: records } } });
@@ -45,7 +37,7 @@ function refusalOf(call: WebhookCall): string {
 
 describe('a look-up that answers 2xx wrongly', () => {
 	test('with the record of another reference: 401, the service does not know it', async () => {
-		const record = await paidTransaction('CA-1', 300);
+		const record = await paidTransaction(s.gw, 'CA-1', 300);
 		lookupAnswers({ ...record, reference_no: 'CA-SOMEONE-ELSE' });
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-1', 300, 'completed'));
@@ -54,7 +46,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 	});
 
 	test('with another record first and the right one second: the right one is used', async () => {
-		const record = await paidTransaction('CA-2', 300);
+		const record = await paidTransaction(s.gw, 'CA-2', 300);
 		lookupAnswers({ ...record, reference_no: 'CA-2-OTHER', subtotal_amount: 1 }, record);
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-2', 300, 'completed'));
@@ -68,7 +60,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 		['no status', 'CA-3C', { status: null }, 'the service record has no status'],
 		['an amount it cannot read', 'CA-3D', { subtotal_amount: '300 PHP' }, 'the service record has no readable amount'],
 	])('with %s: 401', async (_name, referenceNo, change, reason) => {
-		const record = await paidTransaction(referenceNo, 300);
+		const record = await paidTransaction(s.gw, referenceNo, 300);
 		lookupAnswers({ ...record, ...change });
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, referenceNo, 300, 'completed'));
@@ -77,7 +69,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 	});
 
 	test('echoing the bearer token in its status: 401, and the log shows it hidden', async () => {
-		const record = await paidTransaction('CA-4', 300);
+		const record = await paidTransaction(s.gw, 'CA-4', 300);
 		lookupAnswers({ ...record, status: '{{authorization}}' });
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-4', 300, 'completed'));
@@ -87,7 +79,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 	});
 
 	test('echoing the bearer token in a field of a record that agrees: the item holds it hidden', async () => {
-		const record = await paidTransaction('CA-5', 300);
+		const record = await paidTransaction(s.gw, 'CA-5', 300);
 		lookupAnswers({ ...record, note: 'sent with {{authorization}}' });
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-5', 300, 'completed'));
@@ -97,7 +89,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 	});
 
 	test('with a body cut off mid-JSON: 503 (the sender retries), and the retry is accepted', async () => {
-		await paidTransaction('CA-6', 300);
+		await paidTransaction(s.gw, 'CA-6', 300);
 		s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'malformed', times: 1 });
 		const h = await trigger(s, { confirmWithService: true });
 		const body = serviceCallback(s.gw, 'CA-6', 300, 'completed');

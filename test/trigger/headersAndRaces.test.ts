@@ -4,8 +4,7 @@
  * "Confirm With Service", under one interface or Both.
  */
 import { signCallback } from '../../nodes/shared/transport/signature';
-import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
-import { SECRET, callbackBody, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import { SECRET, callbackBody, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -15,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await tearDown(s);
 });
-
-async function paidTransaction(referenceNo: string, amount: number): Promise<void> {
-	const token = await collectionToken(s.gw);
-	const res = await callSandbox(s.gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody(referenceNo, { amount }) });
-	expect(res.status).toBe(200);
-	await s.gw.settle(referenceNo, 'completed');
-}
 
 const started = (calls: WebhookCall[]) => calls.filter((call) => call.executionStarted).length;
 const messages = (calls: WebhookCall[]) => calls.map((call) => (call.body as { message: string }).message).sort();
@@ -60,7 +52,7 @@ describe('copies arriving at the same moment', () => {
 	});
 
 	test('with confirmation, a forged status racing the genuine one: the forgery refused, one execution', async () => {
-		await paidTransaction('HR-5', 200);
+		await paidTransaction(s.gw, 'HR-5', 200);
 		const h = await trigger(s, { confirmWithService: true });
 		const genuine = serviceCallback(s.gw, 'HR-5', 200, 'completed');
 		const forged = serviceCallback(s.gw, 'HR-5', 200, 'cancelled');
@@ -70,7 +62,7 @@ describe('copies arriving at the same moment', () => {
 	});
 
 	test('Both with one shared secret and confirmation (the interface known only after the look-up): one execution', async () => {
-		await paidTransaction('HR-6', 300);
+		await paidTransaction(s.gw, 'HR-6', 300);
 		const h = await trigger(s, { interface: 'both', confirmWithService: true });
 		const body = serviceCallback(s.gw, 'HR-6', 300, 'completed');
 		const calls = await Promise.all([1, 2, 3, 4].map(async () => await h.post(body)));
