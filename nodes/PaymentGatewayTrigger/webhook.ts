@@ -11,12 +11,14 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { scrubDeep } from '../shared/transport/secrets';
 import { recordChannel } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
+import { callbackLog } from './helpers/callbackLog';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
-import { loggable } from './helpers/loggable';
+import { hiddenValues } from './helpers/hiddenValues';
 import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
 import { triggerSettings } from './helpers/settings';
 import { allowListProblem, isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
@@ -43,7 +45,8 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	const chosen = chosenInterfaces(this);
 	const { statuses, confirm, acceptUnsigned, allowText } = triggerSettings(this);
 	const sourceAddress = normaliseAddress(request.ip ?? request.socket?.remoteAddress);
-	const log = logFor(this, sourceAddress);
+	const hidden = await hiddenValues(this, chosen);
+	const log = callbackLog(this, sourceAddress, hidden);
 
 	// 1. Source address.
 	let addressChecked: Verified['sourceAddress'] = 'not configured';
@@ -61,7 +64,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	}
 
 	// 2. Body.
-	const read = readCallback(request);
+	const read = readCallback(request, hidden);
 	if (!read.ok) {
 		log.refused(400, read.reason);
 		return reply(this, 400, `Bad request: ${read.reason}`);
@@ -143,7 +146,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		raw: callback.raw,
 	};
 	log.accepted(facts.api, facts.status);
-	return accept(this, item);
+	return accept(this, scrubDeep(item, hidden));
 }
 
 /** The interface whose secret verified the callback, its shape breaking a tie. */
@@ -161,33 +164,4 @@ function hintFirst(verifiedBy: ApiInterface[], hint: ApiInterface | undefined): 
 function nodeKey(ctx: IWebhookFunctions): string {
 	const node = ctx.getNode();
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-}
-
-/** Log lines of one request: a short escaped reason, and the reference once it is verified. */
-function logFor(ctx: IWebhookFunctions, sourceAddress: string | undefined) {
-	const node = ctx.getNode().name;
-	const state = {
-		reference: undefined as string | undefined,
-		meta(): IDataObject {
-			return {
-				node,
-				workflowId: ctx.getWorkflow().id,
-				reference_no: state.reference === undefined ? undefined : loggable(state.reference),
-				sourceAddress: sourceAddress === undefined ? undefined : loggable(sourceAddress),
-			};
-		},
-		refused(code: number, reason: string) {
-			ctx.logger.warn(`Payment Gateway Trigger refused a callback (HTTP ${code}): ${loggable(reason, 400)}`, state.meta());
-		},
-		ignored(reason: string) {
-			ctx.logger.info(`Payment Gateway Trigger ignored a callback: ${loggable(reason, 400)}`, state.meta());
-		},
-		warn(message: string) {
-			ctx.logger.warn(`Payment Gateway Trigger ${message}`, state.meta());
-		},
-		accepted(api: string, status: string) {
-			ctx.logger.debug(`Payment Gateway Trigger accepted a ${api} callback with status ${status}`, state.meta());
-		},
-	};
-	return state;
 }

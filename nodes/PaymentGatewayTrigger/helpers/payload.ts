@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/transport/endpoints';
+import { scrubDeep } from '../../shared/transport/secrets';
 import { STATUSES, type Status } from '../../shared/validation/schemas';
 import { isObject, readJsonObject, type RequestBody } from './jsonBody';
 import { loggable } from './loggable';
@@ -39,11 +40,16 @@ export interface IncomingRequest extends RequestBody {
 	socket?: { remoteAddress?: string };
 }
 
-export function readCallback(request: IncomingRequest): ReadOutcome {
+/**
+ * `hidden`: the credentials' secret values, replaced in the body before anything reads it, as a
+ * broken service may echo one (helpers/hiddenValues.ts). A genuine signed field never holds one.
+ */
+export function readCallback(request: IncomingRequest, hidden: readonly string[] = []): ReadOutcome {
 	const bad = (reason: string): ReadOutcome => ({ ok: false, reason });
 	const read = readJsonObject(request);
 	if (!read.ok) return read;
-	const { body, text } = read;
+	const { text } = read;
+	const body = scrubDeep(read.body, hidden);
 
 	const nested = isObject(body.data);
 	const payload = (nested ? body.data : body) as IDataObject;
