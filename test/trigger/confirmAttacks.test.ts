@@ -4,12 +4,11 @@
  * the trigger starts nothing it cannot stand behind and shows no secret.
  */
 import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
-import { paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import { LOOKUP_COLLECTION, LOOKUP_PAYOUTS, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
+/** The collection look-up's path, where a fault makes the service answer wrongly. */
 const LOOKUP_PATH = '/v1/biller/transactions';
-const LOOKUP_COLLECTION = `GET ${LOOKUP_PATH}`;
-const LOOKUP_PAYOUTS = 'GET /v1/api/disbursement/transactions';
 
 let s: Setup;
 beforeAll(async () => {

@@ -10,6 +10,9 @@ import { startTriggerHarness, type TriggerHarness, type TriggerHarnessOptions } 
 export const SECRET = SANDBOX_CREDENTIALS.signingSecret;
 export const COLLECTION = 'paymentCollectionApi';
 export const DISBURSEMENT = 'disbursementApi';
+/** The look-ups "Confirm With Service" makes, as the sandbox's stats name them. */
+export const LOOKUP_COLLECTION = 'GET /v1/biller/transactions';
+export const LOOKUP_PAYOUTS = 'GET /v1/api/disbursement/transactions';
 
 export interface Setup {
 	gw: SandboxGateway;
