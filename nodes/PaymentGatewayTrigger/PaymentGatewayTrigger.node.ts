@@ -11,6 +11,7 @@ import {
 
 import { properties } from './description';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
+import { triggerSettings } from './helpers/settings';
 import { allowListProblem } from './helpers/sourceAddress';
 import { missingSecretReason, signingSecrets } from './helpers/verification';
 import { handleCallback } from './webhook';
@@ -58,7 +59,8 @@ export class PaymentGatewayTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const chosen = chosenInterfaces(this);
-				const problem = allowListProblem(this.getNodeParameter('allowedIpAddresses', '') as string);
+				const { allowText, acceptUnsigned } = triggerSettings(this);
+				const problem = allowListProblem(allowText);
 				if (problem) {
 					throw new NodeOperationError(this.getNode(), problem, {
 						description:
@@ -67,7 +69,6 @@ export class PaymentGatewayTrigger implements INodeType {
 				}
 				const { withoutSecret } = await signingSecrets(this, chosen);
 				if (withoutSecret.length > 0) {
-					const acceptUnsigned = this.getNodeParameter('acceptUnsignedCallbacks', false) as boolean;
 					const its = withoutSecret.length > 1 ? 'their' : 'its';
 					const consequence = acceptUnsigned
 						? `${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`

@@ -1,21 +1,26 @@
 /**
- * What happens to one callback request. Checks run cheapest and most telling first: source
- * address (403), body (400), signature (401; also when the credential has no Signing Secret, unless
- * the user accepts unsigned callbacks), interface and status filters (200, no execution), duplicates
- * (200, no execution), confirmation with the service (401, or 503 when the service cannot be asked),
- * then one normalised item starts the workflow. Every request is answered by the trigger itself
- * (helpers/answer.ts says why, also for an accepted one); a refusal is logged with a short, escaped
- * reason (never a secret, never the body); only an accepted one returns workflowData.
+ * What happens to one callback request. Settings are read strictly first (an unreadable one
+ * throws: n8n answers 500). Checks run cheapest and most telling first: source address (403),
+ * body (400), signature (401; also when the credential has no Signing Secret, unless the user
+ * accepts unsigned callbacks, and when the transaction copy contradicts the signed fields),
+ * interface and status filters (200, no execution), duplicates (200, no execution), confirmation
+ * with the service (401, or 503 when the service cannot be asked), then one normalised item
+ * starts the workflow. Every request is answered by the trigger itself (helpers/answer.ts says
+ * why, also for an accepted one); a refusal is logged with a short, escaped reason (never a
+ * secret, never the body); only an accepted one returns workflowData.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { scrubDeep } from '../shared/transport/secrets';
 import { recordChannel } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
+import { callbackLog } from './helpers/callbackLog';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
-import { loggable } from './helpers/loggable';
+import { hiddenValues } from './helpers/hiddenValues';
 import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
+import { triggerSettings } from './helpers/settings';
 import { allowListProblem, isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
 
@@ -38,12 +43,10 @@ interface Facts {
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject() as unknown as IncomingRequest;
 	const chosen = chosenInterfaces(this);
-	const statuses = this.getNodeParameter('statuses', ['completed', 'cancelled']) as string[];
-	const confirm = this.getNodeParameter('confirmWithService', false) as boolean;
-	const acceptUnsigned = this.getNodeParameter('acceptUnsignedCallbacks', false) as boolean;
-	const allowText = this.getNodeParameter('allowedIpAddresses', '') as string;
+	const { statuses, confirm, acceptUnsigned, allowText } = triggerSettings(this);
 	const sourceAddress = normaliseAddress(request.ip ?? request.socket?.remoteAddress);
-	const log = logFor(this, sourceAddress);
+	const hidden = await hiddenValues(this, chosen);
+	const log = callbackLog(this, sourceAddress, hidden);
 
 	// 1. Source address.
 	let addressChecked: Verified['sourceAddress'] = 'not configured';
@@ -61,7 +64,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	}
 
 	// 2. Body.
-	const read = readCallback(request);
+	const read = readCallback(request, hidden);
 	if (!read.ok) {
 		log.refused(400, read.reason);
 		return reply(this, 400, `Bad request: ${read.reason}`);
@@ -143,7 +146,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		raw: callback.raw,
 	};
 	log.accepted(facts.api, facts.status);
-	return accept(this, item);
+	return accept(this, scrubDeep(item, hidden));
 }
 
 /** The interface whose secret verified the callback, its shape breaking a tie. */
@@ -161,33 +164,4 @@ function hintFirst(verifiedBy: ApiInterface[], hint: ApiInterface | undefined): 
 function nodeKey(ctx: IWebhookFunctions): string {
 	const node = ctx.getNode();
 	return `${ctx.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
-}
-
-/** Log lines of one request: a short escaped reason, and the reference once it is verified. */
-function logFor(ctx: IWebhookFunctions, sourceAddress: string | undefined) {
-	const node = ctx.getNode().name;
-	const state = {
-		reference: undefined as string | undefined,
-		meta(): IDataObject {
-			return {
-				node,
-				workflowId: ctx.getWorkflow().id,
-				reference_no: state.reference === undefined ? undefined : loggable(state.reference),
-				sourceAddress: sourceAddress === undefined ? undefined : loggable(sourceAddress),
-			};
-		},
-		refused(code: number, reason: string) {
-			ctx.logger.warn(`Payment Gateway Trigger refused a callback (HTTP ${code}): ${loggable(reason, 400)}`, state.meta());
-		},
-		ignored(reason: string) {
-			ctx.logger.info(`Payment Gateway Trigger ignored a callback: ${loggable(reason, 400)}`, state.meta());
-		},
-		warn(message: string) {
-			ctx.logger.warn(`Payment Gateway Trigger ${message}`, state.meta());
-		},
-		accepted(api: string, status: string) {
-			ctx.logger.debug(`Payment Gateway Trigger accepted a ${api} callback with status ${status}`, state.meta());
-		},
-	};
-	return state;
 }

@@ -4,8 +4,7 @@
  * callback the record contradicts is refused; without it the item says the status is unconfirmed.
  */
 import { signCallback } from '../../nodes/shared/transport/signature';
-import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
-import { SECRET, callbackBody, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import { SECRET, callbackBody, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -15,14 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await tearDown(s);
 });
-
-async function paidTransaction(referenceNo: string, amount: number): Promise<Record<string, unknown>> {
-	const token = await collectionToken(s.gw);
-	const res = await callSandbox(s.gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody(referenceNo, { amount }) });
-	expect(res.status).toBe(200);
-	await s.gw.settle(referenceNo, 'completed');
-	return s.gw.getTransaction(referenceNo) as Record<string, unknown>;
-}
 
 function expectRefused(call: WebhookCall, reason: string): void {
 	expect(call.statusCode).toBe(401);
@@ -34,7 +25,7 @@ function expectRefused(call: WebhookCall, reason: string): void {
 
 describe('Confirm With Service on', () => {
 	test('status, amount, total and channel come from the record, and statusConfirmed is true', async () => {
-		const record = await paidTransaction('CN-1', 700.5);
+		const record = await paidTransaction(s.gw, 'CN-1', 700.5);
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CN-1', 700.5, 'completed'));
 		expect(call.statusCode).toBe(200);
@@ -51,17 +42,19 @@ describe('Confirm With Service on', () => {
 	});
 
 	test('a signed amount the record does not hold is refused', async () => {
-		await paidTransaction('CN-2', 500);
+		await paidTransaction(s.gw, 'CN-2', 500);
 		const h = await trigger(s, { confirmWithService: true });
 		// Genuinely signed for 400 (the signature only proves the amount was signed, not that it is this payment's).
 		const body = serviceCallback(s.gw, 'CN-2', 500, 'completed');
 		body.data.amount = 400;
 		body.data.signature = signCallback(SECRET, 400, 'CN-2');
+		// The copy agrees with the signed amount, or it alone would refuse the callback (signatureForms.test.ts).
+		(body.data.transaction as Record<string, unknown>).subtotal_amount = 400;
 		expectRefused(await h.post(body), 'the callback says amount "400" but the service says "500"');
 	});
 
 	test('an unsigned total_amount that disagrees with the record is refused', async () => {
-		const record = await paidTransaction('CN-3', 500);
+		const record = await paidTransaction(s.gw, 'CN-3', 500);
 		const h = await trigger(s, { confirmWithService: true });
 		const body = serviceCallback(s.gw, 'CN-3', 500, 'completed');
 		body.data.total_amount = 5;
@@ -72,7 +65,7 @@ describe('Confirm With Service on', () => {
 	});
 
 	test('an unsigned channel that disagrees with the record is refused', async () => {
-		await paidTransaction('CN-4', 500);
+		await paidTransaction(s.gw, 'CN-4', 500);
 		const h = await trigger(s, { confirmWithService: true });
 		const body = serviceCallback(s.gw, 'CN-4', 500, 'completed');
 		(body.data.transaction as { channel: { code: string } }).channel.code = 'OTHER_CHANNEL';

@@ -7,6 +7,8 @@ import { call as callSandbox, collectionToken, disbursementToken, txBody, wallet
 import {
 	COLLECTION,
 	DISBURSEMENT,
+	LOOKUP_COLLECTION,
+	LOOKUP_PAYOUTS,
 	callbackBody,
 	payoutTransaction,
 	serviceCallback,
@@ -16,9 +18,6 @@ import {
 	type Setup,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
-
-const LOOKUP_COLLECTION = 'GET /v1/biller/transactions';
-const LOOKUP_PAYOUTS = 'GET /v1/api/disbursement/transactions';
 
 let s: Setup;
 beforeAll(async () => {

@@ -4,11 +4,15 @@ import type { INodeCredentials, INodeParameters } from 'n8n-workflow';
 import { signCallback } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { CredentialStore } from '../harness/credentialStore';
+import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
 import { startTriggerHarness, type TriggerHarness, type TriggerHarnessOptions } from './webhookHarness';
 
 export const SECRET = SANDBOX_CREDENTIALS.signingSecret;
 export const COLLECTION = 'paymentCollectionApi';
 export const DISBURSEMENT = 'disbursementApi';
+/** The look-ups "Confirm With Service" makes, as the sandbox's stats name them. */
+export const LOOKUP_COLLECTION = 'GET /v1/biller/transactions';
+export const LOOKUP_PAYOUTS = 'GET /v1/api/disbursement/transactions';
 
 export interface Setup {
 	gw: SandboxGateway;
@@ -118,4 +122,13 @@ export function serviceCallback(gw: SandboxGateway, referenceNo: string, amount:
 		transaction: { ...record, status },
 		totalAmount: record.total_amount as number,
 	});
+}
+
+/** A payment link created in the sandbox and paid: its record as the look-up returns it. */
+export async function paidTransaction(gw: SandboxGateway, referenceNo: string, amount: number): Promise<Record<string, unknown>> {
+	const token = await collectionToken(gw);
+	const res = await callSandbox(gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody(referenceNo, { amount }) });
+	if (res.status !== 200) throw new Error(`The sandbox refused to create ${referenceNo}: HTTP ${res.status}`);
+	await gw.settle(referenceNo, 'completed');
+	return gw.getTransaction(referenceNo) as Record<string, unknown>;
 }

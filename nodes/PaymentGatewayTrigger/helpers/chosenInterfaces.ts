@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/transport/endpoints';
 import { CREDENTIAL_TYPE } from '../../shared/transport/transport';
+import { optionSetting } from './settings';
 
 const CREDENTIAL_LABEL: Record<ApiInterface, string> = {
 	collection: 'Payment Gateway Collection API',
@@ -18,7 +19,7 @@ const CREDENTIAL_LABEL: Record<ApiInterface, string> = {
 };
 
 export function chosenInterfaces(ctx: IWebhookFunctions | IHookFunctions): ApiInterface[] {
-	const choice = ctx.getNodeParameter('interface', 'collection') as ApiInterface | 'both';
+	const choice = optionSetting(ctx, 'interface', 'Interface', ['collection', 'disbursement', 'both'], 'collection');
 	const chosen: ApiInterface[] = choice === 'both' ? ['collection', 'disbursement'] : [choice];
 	const node = ctx.getNode();
 	for (const api of chosen) {

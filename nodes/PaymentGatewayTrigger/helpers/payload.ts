@@ -1,12 +1,14 @@
 /**
- * Reads a callback out of the request: the body n8n parsed (JSON), or the raw text when n8n did
- * not parse it (no or another content type). Accepts `{data: {...}}` (PUBLIC-FACTS.md) and a flat
- * object. Everything a later check relies on is validated here, so a bad body is a 400.
+ * Reads a callback out of the request's JSON object (helpers/jsonBody.ts). Accepts
+ * `{data: {...}}` (PUBLIC-FACTS.md) and a flat object. Everything a later check relies on is
+ * validated here, so a bad body is a 400.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/transport/endpoints';
+import { scrubDeep } from '../../shared/transport/secrets';
 import { STATUSES, type Status } from '../../shared/validation/schemas';
+import { isObject, readJsonObject, type RequestBody } from './jsonBody';
 import { loggable } from './loggable';
 import { rawValueAt } from './rawJson';
 
@@ -33,33 +35,22 @@ export interface Callback {
 
 export type ReadOutcome = { ok: true; callback: Callback } | { ok: false; reason: string };
 
-/** A callback is small; anything bigger than this is not one. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-export interface IncomingRequest {
-	body?: unknown;
-	rawBody?: Buffer;
+export interface IncomingRequest extends RequestBody {
 	headers: Record<string, string | string[] | undefined>;
 	ip?: string;
 	socket?: { remoteAddress?: string };
 }
 
-export function readCallback(request: IncomingRequest): ReadOutcome {
+/**
+ * `hidden`: the credentials' secret values, replaced in the body before anything reads it, as a
+ * broken service may echo one (helpers/hiddenValues.ts). A genuine signed field never holds one.
+ */
+export function readCallback(request: IncomingRequest, hidden: readonly string[] = []): ReadOutcome {
 	const bad = (reason: string): ReadOutcome => ({ ok: false, reason });
-	if (request.rawBody && request.rawBody.length > MAX_BODY_BYTES) {
-		return bad(`the body is larger than ${MAX_BODY_BYTES} bytes`);
-	}
-	const text = request.rawBody?.toString('utf8');
-	let body = request.body;
-	if (!isObject(body) || Object.keys(body).length === 0) {
-		// n8n parses JSON only when the content type says so; otherwise the raw text is all there is.
-		const source = typeof body === 'string' && body.trim() !== '' ? body : text;
-		if (source === undefined || source.trim() === '') return bad('the body is empty');
-		body = parseJson(source);
-		if (body === undefined) return bad('the body is not valid JSON');
-	}
-	if (!isObject(body)) return bad('the body is not a JSON object');
-	if (Object.keys(body).length === 0) return bad('the body is empty');
+	const read = readJsonObject(request);
+	if (!read.ok) return read;
+	const { text } = read;
+	const body = scrubDeep(read.body, hidden);
 
 	const nested = isObject(body.data);
 	const payload = (nested ? body.data : body) as IDataObject;
@@ -98,10 +89,10 @@ export function readCallback(request: IncomingRequest): ReadOutcome {
  * renderings of the same number. Each candidate is the same amount, so trying them cannot
  * let a changed amount through.
  */
-function signedAmountTexts(value: unknown, amount: number, text: string | undefined, nested: boolean): string[] {
+function signedAmountTexts(value: unknown, amount: number, text: string, nested: boolean): string[] {
 	if (typeof value === 'string') return [value.trim()];
 	const texts: string[] = [];
-	const raw = text === undefined ? undefined : rawValueAt(text, nested ? ['data', 'amount'] : ['amount']);
+	const raw = rawValueAt(text, nested ? ['data', 'amount'] : ['amount']);
 	// The raw text must be the very number that was parsed, or it is not the amount we emit.
 	if (raw !== undefined && Number(raw) === amount) texts.push(raw);
 	texts.push(String(amount));
@@ -120,19 +111,6 @@ function shapeOf(payload: IDataObject, transaction: IDataObject | undefined): Ap
 		if (typeof source.channel === 'string' || isObject(source.fields)) return 'disbursement';
 	}
 	return undefined;
-}
-
-/** Undefined when the text is not JSON (JSON itself cannot express undefined). */
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return undefined;
-	}
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A finite number, or a plain decimal numeral as text; anything else is unreadable. */

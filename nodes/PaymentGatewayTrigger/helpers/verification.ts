@@ -8,6 +8,7 @@ import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { verifySignature } from '../../shared/transport/signature';
 import { CREDENTIAL_TYPE } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
+import { copyContradiction } from './signedCopy';
 
 export type SignatureOutcome =
 	| { ok: true; verified: true | 'not configured'; interfaces: ApiInterface[] }
@@ -35,9 +36,21 @@ export async function signingSecrets(
 /**
  * Returns the interfaces whose secret verified the callback. A chosen credential without a
  * secret fails closed: its callbacks are refused, unless `acceptUnsigned` (the user's explicit,
- * unsafe opt-in) lets them through unverified, as those interfaces.
+ * unsafe opt-in) lets them through unverified, as those interfaces. Either way, a transaction
+ * copy contradicting the signed fields refuses the callback (helpers/signedCopy.ts).
  */
 export async function checkSignature(
+	ctx: IWebhookFunctions,
+	chosen: ApiInterface[],
+	callback: Callback,
+	acceptUnsigned: boolean,
+): Promise<SignatureOutcome> {
+	const outcome = await signedBy(ctx, chosen, callback, acceptUnsigned);
+	const contradiction = outcome.ok ? copyContradiction(callback) : undefined;
+	return contradiction === undefined ? outcome : { ok: false, reason: contradiction };
+}
+
+async function signedBy(
 	ctx: IWebhookFunctions,
 	chosen: ApiInterface[],
 	callback: Callback,

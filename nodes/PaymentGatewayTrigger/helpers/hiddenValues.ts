@@ -1,0 +1,16 @@
+/**
+ * The secret values of the chosen credentials (password, Signing Secret, stored token). A broken
+ * service may echo one in its callback; nothing the trigger emits, answers or logs holds them.
+ */
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import type { ApiInterface } from '../../shared/transport/endpoints';
+import { secretsOf } from '../../shared/transport/secrets';
+import { credentialsFor } from '../../shared/transport/transport';
+
+export async function hiddenValues(ctx: IWebhookFunctions, chosen: ApiInterface[]): Promise<string[]> {
+	const values: string[] = [];
+	for (const api of chosen) values.push(...secretsOf(await credentialsFor(ctx, api)));
+	// Longest first, so a secret containing another is hidden whole.
+	return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
