@@ -35,11 +35,21 @@ function refusalOf(call: WebhookCall): string {
 }
 
 describe('a look-up that answers 2xx wrongly', () => {
-	test('with the record of another reference: 401, the service does not know it', async () => {
+	// Other records only: the service ignored the filter, which says nothing about this reference.
+	test('with the record of another reference only: 503 (the sender retries), no execution', async () => {
 		const record = await paidTransaction(s.gw, 'CA-1', 300);
 		lookupAnswers({ ...record, reference_no: 'CA-SOMEONE-ELSE' });
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-1', 300, 'completed'));
+		expect(call.statusCode).toBe(503);
+		expect(refusalOf(call)).toContain("the Payment Collection service's answer proves nothing about this reference_no (UNREADABLE_LOOKUP)");
+	});
+
+	test('with an empty list: 401, the service does not know it', async () => {
+		await paidTransaction(s.gw, 'CA-EMPTY', 300);
+		lookupAnswers();
+		const h = await trigger(s, { confirmWithService: true });
+		const call = await h.post(serviceCallback(s.gw, 'CA-EMPTY', 300, 'completed'));
 		expect(call.statusCode).toBe(401);
 		expect(refusalOf(call)).toContain('the service does not know this reference_no');
 	});

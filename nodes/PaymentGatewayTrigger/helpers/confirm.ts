@@ -8,7 +8,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
-import { findByReference } from '../../shared/transport/lookups';
+import { findByReference, UNREADABLE_LOOKUP } from '../../shared/transport/lookups';
 import { recordChannel } from '../../shared/validation/records';
 import { loggable } from './loggable';
 import { toNumber, type ApiInterface, type Callback } from './payload';
@@ -109,6 +109,9 @@ function lookupFailure(api: ApiInterface, error: unknown): string {
 	const failure = error instanceof ServiceError ? error.failure : undefined;
 	if (failure?.tokenFailure !== undefined) return `the ${service} credential could not get a token`;
 	if (failure?.status !== undefined) return `the ${service} service answered HTTP ${failure.status}`;
+	if (failure?.networkCode === UNREADABLE_LOOKUP || failure?.networkCode === 'MALFORMED_RESPONSE') {
+		return `the ${service} service's answer proves nothing about this reference_no (${failure.networkCode})`;
+	}
 	if (failure?.networkCode !== undefined) {
 		return `the ${service} service did not answer (${loggable(failure.networkCode, 32)})`;
 	}
