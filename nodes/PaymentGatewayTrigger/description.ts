@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { confirmProperties } from './confirmProperties';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName:
@@ -47,14 +49,7 @@ export const properties: INodeProperties[] = [
 		description:
 			'Callbacks with other statuses are answered 200 and start no execution. Completed and Cancelled are final.',
 	},
-	{
-		displayName: 'Confirm With Service',
-		name: 'confirmWithService',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to look each callback up with the service before starting the workflow. The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount or channel) is refused with HTTP 401. With it off, the status is as the callback states it (statusConfirmed is false).",
-	},
+	...confirmProperties,
 	{
 		displayName: 'Accept Unsigned Callbacks (Unsafe)',
 		name: 'acceptUnsignedCallbacks',
