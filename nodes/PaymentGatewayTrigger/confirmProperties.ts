@@ -29,8 +29,7 @@ export const confirmProperties: INodeProperties[] = [
 		name: 'confirmWithService',
 		type: 'boolean',
 		default: confirmsByDefault(2),
-		description: WHAT_IT_DOES,
-		hint: 'Costs one look-up with the chosen credential per callback',
+		description: `${WHAT_IT_DOES} Each look-up uses the chosen credential, once per callback.`,
 		displayOptions: { show: FROM_VERSION_2 },
 	},
 	{

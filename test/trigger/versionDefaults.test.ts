@@ -86,8 +86,8 @@ describe.each(implementations)('%s', (_label, helpers) => {
 test('the version 2 texts say what Confirm costs and how to turn it off', () => {
 	const text = (name: string) => source.properties.filter((property) => property.name === name);
 	const [versionOne, versionTwo] = text('confirmWithService');
-	expect(versionTwo.hint).toMatch(/one look-up with the chosen credential per callback/);
-	expect(versionOne.hint).toBeUndefined();
+	expect(versionTwo.description).toMatch(/Each look-up uses the chosen credential, once per callback/);
+	expect(versionOne.description).not.toMatch(/look-up uses/);
 	const [costs] = text('confirmNotice');
 	expect(costs.displayName).toMatch(/one look-up of its reference with the chosen credential/);
 	expect(costs.displayName).toMatch(/To skip the look-up, switch off Confirm With Service/);
