@@ -56,11 +56,11 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to start the workflow for callbacks that cannot be verified because the chosen credential has no Signing Secret. Off, such callbacks are refused with HTTP 401. On, anyone who knows this URL can start the workflow with a made-up payment or status; if you must, also switch on Confirm With Service.',
+			'Whether to start the workflow for callbacks that cannot be verified because the chosen credential has no Signing Secret. Off, such callbacks are refused with HTTP 401. On, anyone who knows this URL can start the workflow with a made-up payment or status; if you must, also make sure Confirm With Service is on.',
 	},
 	{
 		displayName:
-			'Unsafe: callbacks to a credential without a Signing Secret are accepted WITHOUT verification. Anyone who knows this URL can start this workflow. Add the Signing Secret to the credential and switch this off, or at least switch on Confirm With Service.',
+			'Unsafe: callbacks to a credential without a Signing Secret are accepted WITHOUT verification. Anyone who knows this URL can start this workflow. Add the Signing Secret to the credential and switch this off, or at least make sure Confirm With Service is on.',
 		name: 'unsignedNotice',
 		type: 'notice',
 		default: '',

@@ -10,6 +10,7 @@ import { join } from 'path';
 import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
 
+import { confirmsByDefault } from '../../nodes/PaymentGatewayTrigger/confirmProperties';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 
 type Helpers = Pick<typeof n8nWorkflow.NodeHelpers, 'getNodeParameters' | 'displayParameter'>;
@@ -61,6 +62,8 @@ describe.each(implementations)('%s', (_label, helpers) => {
 	test('Confirm With Service: off by default in version 1, on in version 2', () => {
 		expect(resolved(helpers, source, 1).confirmWithService).toBe(false);
 		expect(resolved(helpers, source, 2).confirmWithService).toBe(true);
+		// The fallback the trigger reads the setting with, should n8n not fill the default in.
+		expect([1, 2].map(confirmsByDefault)).toEqual([1, 2].map((version) => resolved(helpers, source, version).confirmWithService));
 	});
 
 	test('a stored choice wins over either default', () => {
