@@ -16,7 +16,7 @@ export function confirmsByDefault(typeVersion: number): boolean {
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
 const WHAT_IT_DOES =
-	"Whether to look each callback up with the service before starting the workflow. The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount or channel) is refused with HTTP 401. With it off, the status is as the callback states it (statusConfirmed is false).";
+	"Whether to look each callback up with the service before starting the workflow (one look-up per callback, with the chosen credential). The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount or channel) is refused with HTTP 401. With it off, the status is as the callback states it (statusConfirmed is false).";
 
 export const confirmProperties: INodeProperties[] = [
 	{
@@ -32,12 +32,12 @@ export const confirmProperties: INodeProperties[] = [
 		name: 'confirmWithService',
 		type: 'boolean',
 		default: true,
-		description: `${WHAT_IT_DOES} Each look-up uses the chosen credential, once per callback.`,
+		description: WHAT_IT_DOES,
 		displayOptions: { show: FROM_VERSION_2 },
 	},
 	{
 		displayName:
-			"Each callback costs one look-up of its reference with the chosen credential before the workflow starts (HTTP 503 when the service cannot be asked). To skip the look-up, switch off Confirm With Service: the status is then as the callback states it (statusConfirmed is false).",
+			'Each callback costs one look-up of its reference with the chosen credential before the workflow starts (HTTP 503 when the service cannot be asked). To skip the look-up, switch off Confirm With Service: the status is then as the callback states it (statusConfirmed is false).',
 		name: 'confirmNotice',
 		type: 'notice',
 		default: '',

@@ -88,9 +88,7 @@ describe.each(implementations)('%s', (_label, helpers) => {
 
 test('the version 2 texts say what Confirm costs and how to turn it off', () => {
 	const text = (name: string) => source.properties.filter((property) => property.name === name);
-	const [versionOne, versionTwo] = text('confirmWithService');
-	expect(versionTwo.description).toMatch(/Each look-up uses the chosen credential, once per callback/);
-	expect(versionOne.description).not.toMatch(/look-up uses/);
+	expect(text('confirmWithService')[1].description).toMatch(/one look-up per callback, with the chosen credential/);
 	const [costs] = text('confirmNotice');
 	expect(costs.displayName).toMatch(/one look-up of its reference with the chosen credential/);
 	expect(costs.displayName).toMatch(/To skip the look-up, switch off Confirm With Service/);
