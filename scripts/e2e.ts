@@ -227,6 +227,8 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 			assertEqual(item.reference_no, ORDER, 'reference_no');
 			assertEqual(item.status, 'completed', 'status');
 			assertEqual(item.verified.signature, true, 'verified.signature');
+			// Example 03 uses trigger version 2, which confirms with the service by default.
+			assertEqual(item.statusConfirmed, true, 'statusConfirmed');
 			const [paid] = nodeOutputs<PaidInvoiceItem>(execution.data.resultData.runData, 'Mark invoice paid')[0] ?? [];
 			assert(paid, 'Mark invoice paid did not run');
 			assertEqual(paid.invoice_no, ORDER, 'invoice_no');
@@ -260,33 +262,34 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 			assert(answered.length >= 4 && answered.every((code) => code === 200), `n8n answered the sandbox ${answered}`);
 		});
 
-		await check('a forged callback (bad signature) gets 401 and starts no execution', async () => {
+		/** Posts a callback body to the callback workflow; asserts the answer and that no execution started. */
+		async function postStartingNothing(body: unknown, expectedStatus: number, what: string): Promise<void> {
 			assert(rest, 'n8n is not running');
 			const before = (await rest.executions(WF.callbacks)).length;
-			const forged = { data: { reference_no: 'INV-FORGED-1', amount: 5000, status: 'completed', signature: 'ab'.repeat(32) } };
-			const res = await fetch(webhookUrl, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(forged),
-			});
-			assertEqual(res.status, 401, 'HTTP status of a forged callback');
+			const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			assertEqual(res.status, expectedStatus, `HTTP status of ${what}`);
 			await sleep(1500);
-			assertEqual((await rest.executions(WF.callbacks)).length, before, 'executions after the forged callback');
+			assertEqual((await rest.executions(WF.callbacks)).length, before, `executions after ${what}`);
+		}
+
+		await check('a forged callback (bad signature) gets 401 and starts no execution', async () => {
+			const forged = { data: { reference_no: 'INV-FORGED-1', amount: 5000, status: 'completed', signature: 'ab'.repeat(32) } };
+			await postStartingNothing(forged, 401, 'a forged callback');
+		});
+
+		await check('a genuine cancelled callback replayed as "completed" gets 401 (confirmed with the service)', async () => {
+			const delivered = sandbox.callbacks().find((c) => c.referenceNo === VALID_PAYOUTS[2] && c.statusCode === 200);
+			assert(delivered, 'no delivered cancelled callback to replay');
+			const replayed = structuredClone(delivered.body) as { data: { status: string; transaction?: { status?: string } } };
+			replayed.data.status = 'completed';
+			if (replayed.data.transaction) replayed.data.transaction.status = 'completed';
+			await postStartingNothing(replayed, 401, 'a replayed callback with a forged status');
 		});
 
 		await check('a repeated delivery of the same callback starts no second execution', async () => {
-			assert(rest, 'n8n is not running');
-			const before = (await rest.executions(WF.callbacks)).length;
 			const delivered = sandbox.callbacks().find((c) => c.referenceNo === ORDER && c.statusCode === 200);
 			assert(delivered, 'no delivered callback to replay');
-			const res = await fetch(webhookUrl, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(delivered.body),
-			});
-			assertEqual(res.status, 200, 'HTTP status of a repeated callback');
-			await sleep(1500);
-			assertEqual((await rest.executions(WF.callbacks)).length, before, 'executions after the repeated callback');
+			await postStartingNothing(delivered.body, 200, 'a repeated callback');
 		});
 
 		server = await triggerChecks({ instance, server, port, owner: OWNER, sandboxUrl: sandbox.url, SANDBOX_CREDENTIALS, check });

@@ -26,7 +26,9 @@ export class PaymentGatewayTrigger implements INodeType {
 		name: 'paymentGatewayTrigger',
 		icon: { light: 'file:paymentGatewayTrigger.svg', dark: 'file:paymentGatewayTrigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 confirms callbacks with the service by default (see confirmProperties.ts).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{"Callbacks: " + $parameter["interface"]}}',
 		description: 'Starts the workflow when a payment or payout reaches its final status',
 		defaults: { name: 'Payment Gateway Trigger' },

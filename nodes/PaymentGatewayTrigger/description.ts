@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { confirmProperties } from './confirmProperties';
+
 export const properties: INodeProperties[] = [
 	{
 		displayName:
@@ -47,25 +49,18 @@ export const properties: INodeProperties[] = [
 		description:
 			'Callbacks with other statuses are answered 200 and start no execution. Completed and Cancelled are final.',
 	},
-	{
-		displayName: 'Confirm With Service',
-		name: 'confirmWithService',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to look each callback up with the service before starting the workflow. The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount or channel) is refused with HTTP 401. With it off, the status is as the callback states it (statusConfirmed is false).",
-	},
+	...confirmProperties,
 	{
 		displayName: 'Accept Unsigned Callbacks (Unsafe)',
 		name: 'acceptUnsignedCallbacks',
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to start the workflow for callbacks that cannot be verified because the chosen credential has no Signing Secret. Off, such callbacks are refused with HTTP 401. On, anyone who knows this URL can start the workflow with a made-up payment or status; if you must, also switch on Confirm With Service.',
+			'Whether to start the workflow for callbacks that cannot be verified because the chosen credential has no Signing Secret. Off, such callbacks are refused with HTTP 401. On, anyone who knows this URL can start the workflow with a made-up payment or status; if you must, also make sure Confirm With Service is on.',
 	},
 	{
 		displayName:
-			'Unsafe: callbacks to a credential without a Signing Secret are accepted WITHOUT verification. Anyone who knows this URL can start this workflow. Add the Signing Secret to the credential and switch this off, or at least switch on Confirm With Service.',
+			'Unsafe: callbacks to a credential without a Signing Secret are accepted WITHOUT verification. Anyone who knows this URL can start this workflow. Add the Signing Secret to the credential and switch this off, or at least make sure Confirm With Service is on.',
 		name: 'unsignedNotice',
 		type: 'notice',
 		default: '',

@@ -124,11 +124,16 @@ export function serviceCallback(gw: SandboxGateway, referenceNo: string, amount:
 	});
 }
 
-/** A payment link created in the sandbox and paid: its record as the look-up returns it. */
-export async function paidTransaction(gw: SandboxGateway, referenceNo: string, amount: number): Promise<Record<string, unknown>> {
+/** A payment link created in the sandbox and paid (or cancelled): its record as the look-up returns it. */
+export async function paidTransaction(
+	gw: SandboxGateway,
+	referenceNo: string,
+	amount: number,
+	status: 'completed' | 'cancelled' = 'completed',
+): Promise<Record<string, unknown>> {
 	const token = await collectionToken(gw);
 	const res = await callSandbox(gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody(referenceNo, { amount }) });
 	if (res.status !== 200) throw new Error(`The sandbox refused to create ${referenceNo}: HTTP ${res.status}`);
-	await gw.settle(referenceNo, 'completed');
+	await gw.settle(referenceNo, status);
 	return gw.getTransaction(referenceNo) as Record<string, unknown>;
 }

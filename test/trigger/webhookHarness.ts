@@ -81,6 +81,8 @@ class NextStepNode implements INodeType {
 export interface TriggerHarnessOptions {
 	store: CredentialStore;
 	parameters?: INodeParameters;
+	/** The trigger's node version, as the workflow stores it. Default 1. */
+	typeVersion?: number;
 	/** `{ [credentialType]: { id, name } }` as the editor stores them on the node. */
 	credentials?: INodeCredentials;
 	/** 'webhook' (production URL, the default) or 'manual' (the editor's test URL). */
@@ -153,7 +155,7 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		id: 'trigger-node-1',
 		name: TRIGGER_NAME,
 		type: TRIGGER_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: options.parameters ?? {},
 		credentials: options.credentials,
@@ -178,7 +180,7 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		settings: { executionOrder: 'v1' },
 	};
 	if (options.freshProcess) nodeTypes.register(freshTriggerNode(), TRIGGER_TYPE);
-	const nodeType = nodeTypes.getByNameAndVersion(TRIGGER_TYPE, 1);
+	const nodeType = nodeTypes.getByNameAndVersion(TRIGGER_TYPE, node.typeVersion);
 	const stored = options.staticData ?? {};
 	const declared = nodeType.description.webhooks?.[0];
 	if (!declared || !nodeType.webhook) throw new Error('The trigger declares no webhook');

@@ -8,6 +8,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { STATUSES, type Status } from '../../shared/validation/schemas';
+import { confirmsByDefault } from '../confirmProperties';
 
 type TriggerContext = IWebhookFunctions | IHookFunctions;
 
@@ -27,8 +28,9 @@ export function triggerSettings(ctx: TriggerContext): TriggerSettings {
 	if (typeof allowText !== 'string') throw unreadable(ctx, 'Allowed IP Addresses must be text');
 	return {
 		statuses: statuses as Status[],
-		confirm: booleanSetting(ctx, 'confirmWithService', 'Confirm With Service'),
-		acceptUnsigned: booleanSetting(ctx, 'acceptUnsignedCallbacks', 'Accept Unsigned Callbacks (Unsafe)'),
+		// n8n fills in the version's default; should it not, the fallback is that same default.
+		confirm: booleanSetting(ctx, 'confirmWithService', 'Confirm With Service', confirmsByDefault(ctx.getNode().typeVersion)),
+		acceptUnsigned: booleanSetting(ctx, 'acceptUnsignedCallbacks', 'Accept Unsigned Callbacks (Unsafe)', false),
 		allowText,
 	};
 }
@@ -40,8 +42,8 @@ export function optionSetting<T extends string>(ctx: TriggerContext, name: strin
 	throw unreadable(ctx, `${label} must be ${oneOf(allowed)}`);
 }
 
-function booleanSetting(ctx: TriggerContext, name: string, label: string): boolean {
-	const value = ctx.getNodeParameter(name, false);
+function booleanSetting(ctx: TriggerContext, name: string, label: string, fallback: boolean): boolean {
+	const value = ctx.getNodeParameter(name, fallback);
 	if (typeof value === 'boolean') return value;
 	throw unreadable(ctx, `${label} must be true or false, not ${typeof value === 'string' ? 'text' : typeof value}`);
 }

@@ -1,0 +1,54 @@
+/**
+ * Confirm With Service, once per node version. n8n stores only parameters that differ from their
+ * default, so changing version 1's default would silently switch every existing workflow: version 2
+ * gets its own property of the same stored name with the safe default, each shown by `@version`.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * The default of Confirm With Service in a node version: on from version 2. n8n's lint wants the
+ * defaults below as literals; test/trigger/versionDefaults.test.ts keeps the two in step.
+ */
+export function confirmsByDefault(typeVersion: number): boolean {
+	return typeVersion !== 1;
+}
+
+const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+const WHAT_IT_DOES =
+	"Whether to look each callback up with the service before starting the workflow (one look-up per callback, with the chosen credential). The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount or channel) is refused with HTTP 401. With it off, the status is as the callback states it (statusConfirmed is false).";
+
+export const confirmProperties: INodeProperties[] = [
+	{
+		displayName: 'Confirm With Service',
+		name: 'confirmWithService',
+		type: 'boolean',
+		default: false,
+		description: WHAT_IT_DOES,
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName: 'Confirm With Service',
+		name: 'confirmWithService',
+		type: 'boolean',
+		default: true,
+		description: WHAT_IT_DOES,
+		displayOptions: { show: FROM_VERSION_2 },
+	},
+	{
+		displayName:
+			'Each callback costs one look-up of its reference with the chosen credential before the workflow starts (HTTP 503 when the service cannot be asked). To skip the look-up, switch off Confirm With Service: the status is then as the callback states it (statusConfirmed is false).',
+		name: 'confirmNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...FROM_VERSION_2, confirmWithService: [true] } },
+	},
+	{
+		displayName:
+			'Confirm With Service is off: the signature does not cover the status, so anyone holding one signed callback (of a cancelled payment, say) can send it again as "completed". Check statusConfirmed before acting on a status, or switch Confirm With Service on.',
+		name: 'unconfirmedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...FROM_VERSION_2, confirmWithService: [false] } },
+	},
+];
