@@ -6,7 +6,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { verifySignature } from '../../shared/transport/signature';
-import { CREDENTIAL_TYPE } from '../../shared/transport/transport';
+import { credentialsFor } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
 import { copyContradiction } from './signedCopy';
 
@@ -26,7 +26,7 @@ export async function signingSecrets(
 ): Promise<SigningSecrets> {
 	const found: SigningSecrets = { secrets: [], withoutSecret: [] };
 	for (const api of chosen) {
-		const secret = (await ctx.getCredentials(CREDENTIAL_TYPE[api])).signingSecret;
+		const secret = (await credentialsFor(ctx, api)).signingSecret;
 		if (typeof secret === 'string' && secret !== '') found.secrets.push([api, secret]);
 		else found.withoutSecret.push(api);
 	}

@@ -9,6 +9,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -36,6 +37,9 @@ export const CREDENTIAL_TYPE: Record<ApiInterface, string> = {
 	disbursement: 'disbursementApi',
 };
 
+/** What reads a credential: also the trigger's activation hooks, which send no request. */
+type CredentialContext = ServiceContext | IHookFunctions;
+
 // One credential read per execution context: n8n decrypts on every getCredentials call.
 const credentialCache = new WeakMap<object, Map<ApiInterface, Promise<ReadCredential>>>();
 
@@ -44,7 +48,7 @@ interface ReadCredential extends ICredentialsDecrypted {
 	data: ICredentialDataDecryptedObject;
 }
 
-function readCredential(ctx: ServiceContext, api: ApiInterface): Promise<ReadCredential> {
+function readCredential(ctx: CredentialContext, api: ApiInterface): Promise<ReadCredential> {
 	let perContext = credentialCache.get(ctx);
 	if (!perContext) {
 		perContext = new Map();
@@ -67,7 +71,7 @@ function readCredential(ctx: ServiceContext, api: ApiInterface): Promise<ReadCre
 }
 
 export async function credentialsFor(
-	ctx: ServiceContext,
+	ctx: CredentialContext,
 	api: ApiInterface,
 ): Promise<ICredentialDataDecryptedObject> {
 	return (await readCredential(ctx, api)).data;
