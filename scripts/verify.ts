@@ -74,7 +74,7 @@ async function main(): Promise<never> {
 
 	process.stdout.write('\n');
 	try {
-		await runVisible('npx', ['--no-install', 'n8n-node', 'lint'], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } });
+		await runVisible('npm', ['run', '--silent', 'lint'], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } });
 		process.stdout.write('passed  n8n-node lint\n');
 	} catch {
 		process.stdout.write('FAILED  n8n-node lint\n');

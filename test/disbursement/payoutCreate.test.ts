@@ -38,7 +38,7 @@ describe('bank transfer', () => {
 		});
 		const result = await run(s, bankTransferParameters(), { items: [row] });
 
-		const body = s.gw.lastRequestBody(PROCESS) as Record<string, any>;
+		const body = s.gw.lastRequestBody(PROCESS) as Record<string, Record<string, unknown>>;
 		expect(Object.keys(body)).toEqual(['channel', 'amount', 'reference_no', 'callback_webhook_url', 'fields']);
 		expect(body.channel).toBe('INSTAPAY');
 		expect(body.amount).toBe(12500.75);
@@ -191,7 +191,7 @@ describe('e-wallet', () => {
 			['EW-2', 'PAYMAYA', 99.5, 'pending', false],
 		]);
 		expect(pairs(result)).toEqual([0, 1]);
-		const body = s.gw.lastRequestBody(PROCESS) as Record<string, any>;
+		const body = s.gw.lastRequestBody(PROCESS) as Record<string, Record<string, unknown>>;
 		expect(Object.keys(body)).toEqual(['channel', 'amount', 'reference_no', 'fields']);
 		expect(body.channel).toBe('PAYMAYA');
 		expect(body.amount).toBe(99.5);

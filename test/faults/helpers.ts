@@ -184,7 +184,6 @@ export function reportSecretScan(label: string, stores: CredentialStore[]): { sc
 	}
 	const byKind = (kind: string) => [...distinct.values()].filter((k) => k === kind).length;
 	const scanned = scannedCount();
-	// eslint-disable-next-line no-console
 	console.log(
 		`secret scan (${label}): ${scanned} texts scanned for ${distinct.size} distinct secrets ` +
 			`(${byKind('password')} passwords, ${byKind('signing secret')} signing secret, ${byKind('session token')} session tokens) ` +

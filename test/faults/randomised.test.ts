@@ -29,7 +29,6 @@ const ROWS = 1000;
 /** About one row in fifty repeats an earlier row (same reference, amount and channel). */
 const REPEAT_RATE = 0.02;
 
-// eslint-disable-next-line no-console
 console.log(`FAULT_SEED=${SEED} (run with FAULT_SEED=${SEED} to replay these rows and faults)`);
 
 const hooks = new Map<string, (line: string) => void>();
@@ -290,7 +289,6 @@ describe.each(['Generate', 'Payout Create'])('%s: 1,000 rows, three runs', (name
 				`(lost answers of existing records=${f.unclearReplays}) faults hit=${f.faultsHit} look-ups=${f.lookups} ` +
 				`resends=${f.resends} token requests=${f.tokenRequests} duplicates=${f.duplicates} lost=${f.lost}`,
 		);
-		// eslint-disable-next-line no-console
 		console.log(
 			[
 				`${name}, FAULT_SEED=${SEED}, ${rows.length} rows (${new Set(rows.map((row) => row.ref)).size} distinct references):`,

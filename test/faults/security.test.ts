@@ -351,7 +351,6 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 		const executions = h.calls.filter((call) => call.executionStarted);
 		expect(executions.map((call) => call.result!.workflowData![0][0].json.reference_no)).toEqual(['SEC-PAY-1', 'SEC-PAY-2', 'SEC-OUT-1']);
 		expect(h.calls).toHaveLength(3 + attacks.length);
-		// eslint-disable-next-line no-console
 		console.log(
 			`forged callbacks: ${attacks.length} sent, ${refused.length} refused, 0 executions; ` +
 				`genuine callbacks: 3 sent, ${executions.length} executions`,

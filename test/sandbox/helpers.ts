@@ -3,11 +3,15 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { SANDBOX_CREDENTIALS, type SandboxGateway } from '../../sandbox';
 
+/** A parsed JSON answer, read field by field by the tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers' shapes are what the tests check
+type JsonBody = any;
+
 export interface ApiResponse {
 	status: number;
 	headers: Headers;
 	text: string;
-	body: any;
+	body: JsonBody;
 }
 
 export async function call(
@@ -26,7 +30,7 @@ export async function call(
 	}
 	const res = await fetch(base + path, { method, headers, body: payload, redirect: 'manual' });
 	const text = await res.text();
-	let body: any;
+	let body: JsonBody;
 	try {
 		body = text === '' ? undefined : JSON.parse(text);
 	} catch {
@@ -74,7 +78,7 @@ export function walletPayoutBody(referenceNo: string, extra: Record<string, unkn
 }
 
 export interface Received {
-	body: any;
+	body: JsonBody;
 	headers: http.IncomingHttpHeaders;
 	path: string;
 }

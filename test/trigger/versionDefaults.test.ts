@@ -24,6 +24,7 @@ const implementations: Array<[string, Helpers]> = [['n8n-workflow (package)', n8
 for (const app of existsSync(APPS) ? readdirSync(APPS).filter((name) => name.startsWith('n8n-')) : []) {
 	const path = join(APPS, app, 'node_modules/n8n-workflow');
 	if (!existsSync(path)) continue;
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- each installed n8n's own copy, found at run time
 	implementations.push([`n8n-workflow of ${app}`, (require(path) as typeof n8nWorkflow).NodeHelpers]);
 }
 
@@ -96,6 +97,7 @@ test('the version 2 texts say what Confirm costs and how to turn it off', () => 
 });
 
 (existsSync(BUILT) ? test : test.skip)('the built dist/ description resolves the same defaults', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- dist/ exists only after a build
 	const built = new (require(BUILT) as { PaymentGatewayTrigger: new () => PaymentGatewayTrigger }).PaymentGatewayTrigger().description;
 	expect([built.version, built.defaultVersion]).toEqual([[1, 2], 2]);
 	for (const [, helpers] of implementations) {
