@@ -82,11 +82,11 @@ async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
 	return rest;
 }
 
-/** Ctrl-C: resolves once the demo has exited; n8n must be gone with it. */
-async function interrupt(demo: RunningDemo): Promise<void> {
-	demo.child.kill('SIGINT');
+/** Ctrl-C (or SIGHUP: the terminal closed): resolves once the demo has exited; n8n must be gone with it. */
+async function interrupt(demo: RunningDemo, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
+	demo.child.kill(signal);
 	await Promise.race([demo.exited, sleep(30000)]);
-	await waitFor(() => !isAlive(demo.n8nPid), { timeoutMs: 15000, message: `n8n (pid ${demo.n8nPid}) outlived Ctrl-C` });
+	await waitFor(() => !isAlive(demo.n8nPid), { timeoutMs: 15000, message: `n8n (pid ${demo.n8nPid}) outlived ${signal}` });
 }
 
 /** Registers the demo restart checks with `check`; `target` is the n8n the demo runs. */
@@ -137,7 +137,7 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 			assertEqual(workflow.nodes[0].notes, EDIT_NOTE, 'the edited node note');
 		});
 
-		await step('after the demo was killed, npm start stops the n8n it left, starts again and logs in', async () => {
+		await step('after the demo was killed, npm start stops the n8n it left, starts again and logs in; closing the terminal (SIGHUP) stops it and its n8n', async () => {
 			assert(demo, 'the demo is not running');
 			const leftover = demo.n8nPid;
 			demo.child.kill('SIGKILL');
@@ -147,7 +147,7 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 			assert(demo.output().includes(`stopping the n8n an earlier run left running (pid ${leftover})`), 'no message about the leftover n8n');
 			assert(!isAlive(leftover), `the leftover n8n (pid ${leftover}) still runs`);
 			await login(demo, appDir);
-			await interrupt(demo);
+			await interrupt(demo, 'SIGHUP');
 			demo = undefined;
 		});
 

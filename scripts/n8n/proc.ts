@@ -84,7 +84,7 @@ export function stillRunning(): string[] {
 }
 
 /**
- * Ctrl-C (SIGINT) or SIGTERM, at any moment: `shutdown` runs once (the script's own orderly stop),
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed), at any moment: `shutdown` runs once (the script's own orderly stop),
  * then every child of `startLogged` still registered is stopped newest first and the script exits
  * with `exitCode`. Without it Node ends on the signal without its 'exit' event, and n8n keeps
  * running. `stop` does the same without a signal; `stopping` says whether it began, so a step it
@@ -107,6 +107,7 @@ export function stopOnInterrupt(
 	};
 	process.on('SIGINT', () => void stop('SIGINT'));
 	process.on('SIGTERM', () => void stop('SIGTERM'));
+	process.on('SIGHUP', () => void stop('SIGHUP'));
 	return { stop, stopping: () => stopping };
 }
 
