@@ -1,13 +1,31 @@
-/** @type {import('jest').Config} */
+/**
+ * Two tiers. `unit`: pure functions (amounts, references, channel types, the start gate), no
+ * network and no n8n engine, a few seconds (`npm run test:unit`). `engine`: the nodes in n8n's
+ * engine against the sandbox gateway over HTTP on 127.0.0.1. `npm test` runs both.
+ * @type {import('jest').Config}
+ */
+const typescript = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
+
 module.exports = {
-	preset: 'ts-jest',
-	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
 	testTimeout: 30000,
-	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
-	setupFiles: ['<rootDir>/test/setup/env.ts'],
-	globalSetup: '<rootDir>/test/setup/globalSetup.ts',
-	globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
 	// n8n-core 2.8 leaves an SSH client manager interval running after the last workflow.
 	forceExit: true,
+	globalSetup: '<rootDir>/test/setup/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
+	projects: [
+		{
+			displayName: 'unit',
+			testEnvironment: 'node',
+			roots: ['<rootDir>/test/unit'],
+			transform: typescript,
+		},
+		{
+			displayName: 'engine',
+			testEnvironment: 'node',
+			roots: ['<rootDir>/test'],
+			testPathIgnorePatterns: ['<rootDir>/test/unit/'],
+			transform: typescript,
+			setupFiles: ['<rootDir>/test/setup/env.ts'],
+		},
+	],
 };
