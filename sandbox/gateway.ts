@@ -18,7 +18,7 @@ import type { ResolvedConfig, Route } from './server/router';
 import { SandboxState } from './server/state';
 import { emptyStats } from './server/stats';
 import { Scheduler } from './server/timers';
-import type { FaultRule, FinalStatus, SandboxGateway, SandboxOptions, SandboxStats } from './types';
+import type { FaultRule, FinalStatus, SandboxGateway, SandboxOptions, SandboxStats, Status } from './types';
 
 const ROUTES: readonly Route[] = [...collectionRoutes, ...disbursementRoutes, ...pageRoutes];
 
@@ -122,6 +122,12 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 		expireTokens: () => state.tokens.expireAll(),
 		settle: (referenceNo: string, status: FinalStatus) => state.outcomes.settle(referenceNo, status),
 		scriptOutcome: (referenceNo: string, status: FinalStatus, afterMs?: number) => state.outcomes.script(referenceNo, status, afterMs),
+		duplicateRecord: (referenceNo: string, status: Status) =>
+			state.transactions.duplicate(referenceNo, { status }) || state.payouts.duplicate(referenceNo, { status }),
+		backdate: (referenceNo: string, createdAt: number) => state.backdate(referenceNo, createdAt),
+		answerReusedReferences(answer: 'taken' | 'existing') {
+			state.reusedReferenceAnswer = answer;
+		},
 		getTransaction: (referenceNo: string) => state.transactions.view(referenceNo),
 		getPayout: (referenceNo: string) => state.payouts.view(referenceNo),
 		lastRequestBody: (pathPrefix: string) => state.lastRequest(pathPrefix)?.body,

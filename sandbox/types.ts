@@ -129,6 +129,15 @@ export interface SandboxGateway {
 	settle(referenceNo: string, status: FinalStatus): Promise<void>;
 	/** Applied `afterMs` after creation (default 0); may be set before or after creation. */
 	scriptOutcome(referenceNo: string, status: FinalStatus, afterMs?: number): void;
+	/** Look-ups of this reference show two records: the record, and a copy with this status. False when none exists. */
+	duplicateRecord(referenceNo: string, status: Status): boolean;
+	/** Sets when a record was made (a transaction's `date`, a payout's `created_at`), as an earlier run would have. */
+	backdate(referenceNo: string, createdAt: number): boolean;
+	/**
+	 * What creating with a reference that exists answers: 'taken' (default, 422) or 'existing' (200
+	 * with the existing record, as an idempotent service would). Back to 'taken' on reset.
+	 */
+	answerReusedReferences(answer: 'taken' | 'existing'): void;
 	getTransaction(referenceNo: string): object | undefined;
 	getPayout(referenceNo: string): object | undefined;
 	/** The parsed JSON body of the last request whose path starts with `pathPrefix`. */

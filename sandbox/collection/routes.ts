@@ -21,6 +21,8 @@ function createToken(ctx: RequestContext): Reply {
 }
 
 function generate(ctx: RequestContext): Reply {
+	const reused = ctx.state.reusedRecord(ctx.state.transactions, ctx.body.reference_no);
+	if (reused) return ok('Transaction generated successfully.', reused);
 	const result = validateGenerate(ctx.body, (ref) => ctx.state.transactions.has(ref));
 	if ('errors' in result) return invalid(result.errors);
 	const record = ctx.state.createTransaction(result.value, ctx.baseUrl);

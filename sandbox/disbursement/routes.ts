@@ -24,6 +24,8 @@ function createToken(ctx: RequestContext): Reply {
 }
 
 function processPayout(ctx: RequestContext): Reply {
+	const reused = ctx.state.reusedRecord(ctx.state.payouts, ctx.body.reference_no);
+	if (reused) return ok('Disbursement request accepted.', reused);
 	const result = validatePayout(ctx.body, (ref) => ctx.state.payouts.has(ref));
 	if ('errors' in result) return invalid(result.errors);
 	const record = ctx.state.createPayout(result.value);

@@ -3,7 +3,7 @@
  * benchmarks). Unauthenticated: the gateway only listens on 127.0.0.1. Control requests are not
  * counted in stats and never hit by faults or latency.
  */
-import type { FaultRule, FinalStatus, SandboxGateway } from '../types';
+import type { FaultRule, FinalStatus, SandboxGateway, Status } from '../types';
 import { fail, json, ok, type ParsedBody, type Reply } from './http';
 import { SandboxError } from './outcomes';
 
@@ -46,6 +46,22 @@ export async function handleControl(gateway: SandboxGateway, method: string, pat
 			case 'POST script':
 				gateway.scriptOutcome(String(body.reference_no ?? ''), body.status as FinalStatus, Number(body.after_ms ?? 0));
 				return ok('Outcome scripted.', { reference_no: body.reference_no, status: body.status, after_ms: Number(body.after_ms ?? 0) });
+			case 'POST duplicate': {
+				const status = String(body.status ?? '');
+				if (!['pending', 'completed', 'cancelled'].includes(status)) return fail(422, 'The status must be pending, completed or cancelled.');
+				if (!gateway.duplicateRecord(String(body.reference_no ?? ''), status as Status)) return fail(404, 'No record has this reference_no.');
+				return ok('Look-ups now show two records.', { reference_no: body.reference_no, status });
+			}
+			case 'POST backdate': {
+				const createdAt = Date.parse(String(body.created_at ?? ''));
+				if (!Number.isFinite(createdAt)) return fail(422, 'The created_at field must be an ISO 8601 time.');
+				if (!gateway.backdate(String(body.reference_no ?? ''), createdAt)) return fail(404, 'No record has this reference_no.');
+				return ok('Backdated.', { reference_no: body.reference_no, created_at: body.created_at });
+			}
+			case 'POST reused-references':
+				if (body.answer !== 'taken' && body.answer !== 'existing') return fail(422, 'The answer field must be "taken" or "existing".');
+				gateway.answerReusedReferences(body.answer);
+				return ok('Reused references answered so.', { answer: body.answer });
 			case 'GET callbacks':
 				return ok('', { callbacks: gateway.callbacks() });
 			default:

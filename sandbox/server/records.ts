@@ -7,6 +7,8 @@ export type AnyRecord = CollectionRecord | PayoutRecord;
 
 export class RecordStore<R extends AnyRecord> {
 	private readonly records = new Map<string, R>();
+	/** Further records look-ups show for a reference: a broken service holding two for one reference. */
+	private readonly duplicates = new Map<string, Record<string, unknown>[]>();
 
 	add(record: R): void {
 		this.records.set(record.view.reference_no, record);
@@ -30,14 +32,29 @@ export class RecordStore<R extends AnyRecord> {
 		return record && structuredClone(record.view);
 	}
 
+	/** Look-ups of this reference show a second record: a copy of the first with these changes. */
+	duplicate(referenceNo: string, changes: Record<string, unknown>): boolean {
+		const view = this.view(referenceNo);
+		if (!view) return false;
+		this.duplicates.set(referenceNo, [...(this.duplicates.get(referenceNo) ?? []), { ...view, ...changes }]);
+		return true;
+	}
+
+	/** Every record a look-up of this reference shows: the record, then any duplicates. */
+	views(referenceNo: string): Record<string, unknown>[] {
+		const view = this.view(referenceNo);
+		return view ? [view, ...structuredClone(this.duplicates.get(referenceNo) ?? [])] : [];
+	}
+
 	clear(): void {
 		this.records.clear();
+		this.duplicates.clear();
 	}
 }
 
 /** Get Transactions of either interface (4.4, 4.5): the match, or everything, in data.transactions. */
 export function lookUp(store: RecordStore<AnyRecord>, referenceNo: string | null): Reply {
 	const refs = referenceNo !== null ? [referenceNo] : store.all().map((r) => r.view.reference_no);
-	const transactions = refs.map((ref) => store.view(ref)).filter((view) => view !== undefined);
+	const transactions = refs.flatMap((ref) => store.views(ref));
 	return ok('', { transactions });
 }

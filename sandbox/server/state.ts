@@ -11,10 +11,11 @@ import { RepostLimiter } from '../disbursement/reposts';
 import type { PayoutInput } from '../disbursement/validation';
 import type { RecordedRequest, SandboxStats } from '../types';
 import { Outcomes } from './outcomes';
-import { RecordStore } from './records';
+import { RecordStore, type AnyRecord } from './records';
 import { RequestLog } from './requestLog';
 import { countUp, emptyStats } from './stats';
 import type { Scheduler } from './timers';
+import { manilaIso } from './time';
 import { TokenStore } from './tokens';
 
 export interface StateConfig {
@@ -31,6 +32,8 @@ export class SandboxState {
 	readonly payouts = new RecordStore<PayoutRecord>();
 	readonly reposts: RepostLimiter;
 	readonly outcomes: Outcomes;
+	/** What creating with a reference that exists answers: 422 "taken" (default), or 200 with the existing record. */
+	reusedReferenceAnswer: 'taken' | 'existing' = 'taken';
 	private readonly requests = new RequestLog();
 
 	constructor(
@@ -53,6 +56,21 @@ export class SandboxState {
 		this.outcomes.clear();
 		this.reposts.clear();
 		this.requests.clear();
+		this.reusedReferenceAnswer = 'taken';
+	}
+
+	/** The record a create with a reused reference answers with, when the service is set to answer so. */
+	reusedRecord(store: RecordStore<AnyRecord>, referenceNo: unknown): Record<string, unknown> | undefined {
+		return this.reusedReferenceAnswer === 'existing' && typeof referenceNo === 'string' ? store.view(referenceNo) : undefined;
+	}
+
+	/** Sets when a record was made (a transaction's `date`, a payout's `created_at`), as an earlier run would have. */
+	backdate(referenceNo: string, createdAt: number): boolean {
+		const record = this.transactions.get(referenceNo) ?? this.payouts.get(referenceNo);
+		if (!record) return false;
+		record.createdAt = createdAt;
+		record.view[record.kind === 'collection' ? 'date' : 'created_at'] = manilaIso(createdAt);
+		return true;
 	}
 
 	recordRequest(request: RecordedRequest): void {

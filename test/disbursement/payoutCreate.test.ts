@@ -261,7 +261,7 @@ describe('replays', () => {
 			onError: 'continueRegularOutput',
 		});
 		const description =
-			'Each reference_no can be used once. Use a new reference_no for a new payout, or the same amount and channel to get the existing one back.';
+			'Each reference_no can be used once. Use a new reference_no for a new payout, or the same amount, channel and recipient to get the existing one back.';
 		expect(jsonOf(result)).toEqual([
 			{
 				error:

@@ -1,15 +1,17 @@
 /**
  * "Confirm with the service": the signature covers amount and reference only, never the status,
  * so a replayed signed callback could carry a forged status. This looks the reference up with
- * the credential and accepts the callback only when the service's record agrees with it on
- * status, amount, total_amount and channel; what the trigger then emits comes from the record.
+ * the credential and accepts the callback only when the service's one record for it agrees with
+ * it on status, total_amount and, through the same check the action nodes use (records.ts),
+ * amount, channel and a payout's recipient; what the trigger then emits comes from the record.
+ * Two records for the reference are a 503, so the service retries: never a final status.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
-import { findByReference, UNREADABLE_LOOKUP } from '../../shared/transport/lookups';
-import { recordChannel } from '../../shared/validation/records';
+import { AMBIGUOUS_LOOKUP, findByReference, UNREADABLE_LOOKUP } from '../../shared/transport/lookups';
+import { recordChannel, recordMismatches, recordRecipient } from '../../shared/validation/records';
 import { loggable } from './loggable';
 import { toNumber, type ApiInterface, type Callback } from './payload';
 
@@ -84,18 +86,27 @@ function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string 
 	};
 }
 
-/** Where the callback contradicts the record; undefined when it does not. */
+/**
+ * Where the callback contradicts the record; undefined when it does not. Beyond the status and
+ * total_amount, the one check of records.ts compares what the callback states: amount, channel
+ * and a payout's recipient.
+ */
 function disagreement(confirmed: Confirmed, callback: Callback): string | undefined {
 	const said = (field: string, received: unknown, recorded: unknown) =>
 		`the callback says ${field}"${loggable(received)}" but the service says "${loggable(recorded)}"`;
 	if (confirmed.status !== callback.status) return said('', callback.status, confirmed.status);
-	if (confirmed.amount !== callback.amount) return said('amount ', callback.amount, confirmed.amount);
+	const copy = callback.transaction ?? callback.payload;
+	const stated = {
+		referenceNo: callback.referenceNo,
+		amount: callback.amount,
+		channel: recordChannel(callback.transaction) ?? recordChannel(callback.payload),
+		recipient: recordRecipient(copy),
+	};
+	const kind = confirmed.api === 'collection' ? 'transaction' : 'payout';
+	const [first] = recordMismatches(kind, stated, confirmed.record, true);
+	if (first) return first.recorded === undefined ? `the service record has no ${first.fact}` : said(`${first.fact} `, first.expected, first.recorded);
 	if (callback.totalAmount !== null && confirmed.totalAmount !== null && callback.totalAmount !== confirmed.totalAmount) {
 		return said('total_amount ', callback.totalAmount, confirmed.totalAmount);
-	}
-	const channel = recordChannel(callback.transaction) ?? recordChannel(callback.payload);
-	if (channel !== undefined && confirmed.channel !== null && channel !== confirmed.channel) {
-		return said('channel ', channel, confirmed.channel);
 	}
 	return undefined;
 }
@@ -109,6 +120,9 @@ function lookupFailure(api: ApiInterface, error: unknown): string {
 	const failure = error instanceof ServiceError ? error.failure : undefined;
 	if (failure?.tokenFailure !== undefined) return `the ${service} credential could not get a token`;
 	if (failure?.status !== undefined) return `the ${service} service answered HTTP ${failure.status}`;
+	if (failure?.networkCode === AMBIGUOUS_LOOKUP) {
+		return `the ${service} service holds more than one record for this reference_no (${AMBIGUOUS_LOOKUP})`;
+	}
 	if (failure?.networkCode === UNREADABLE_LOOKUP || failure?.networkCode === 'MALFORMED_RESPONSE') {
 		return `the ${service} service's answer proves nothing about this reference_no (${failure.networkCode})`;
 	}

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
-import { findByReference } from '../transport/lookups';
+import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
 import { recordAmount, recordChannel } from '../validation/records';
 import type { MoneyIntent } from './operation';
@@ -47,7 +47,10 @@ export async function lookUp(
 	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
 	if ('answer' in lookedUp) return lookedUp.answer;
 	const lookupError = lookedUp.failure;
-	if (lookupError instanceof ServiceError && stopsTheRun(lookupError.failure)) throw lookupError;
+	// Two records for one reference: no retry or replay can be decided, the look-up's own error says so.
+	if (lookupError instanceof ServiceError && (stopsTheRun(lookupError.failure) || lookupError.failure.networkCode === AMBIGUOUS_LOOKUP)) {
+		throw lookupError;
+	}
 	const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
 	// Without a cause the service said the reference is taken: the record exists, only the comparison is missing.
 	const what = cause

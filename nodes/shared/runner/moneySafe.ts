@@ -5,12 +5,14 @@
  * - reference_no is the idempotency key. After an unclear failure (time-out, dropped connection,
  *   5xx, unreadable body) the reference is looked up first, and resent with the SAME reference_no
  *   only when the look-up finds nothing (the service's own guidance). A definite 4xx is final.
- * - A 2xx is success only when it confirms this request: the record names this reference_no and,
- *   where it carries one, this amount. Any other answer is checked by a look-up, never believed.
- * - An existing record is returned only when its amount (read as a number, to the centavo) and,
- *   where it carries one, its channel match the item; otherwise it is a conflict that says what differs.
- * - `replayed` is true only when the service said the reference was taken before this item sent
- *   anything unclear; a record found after a lost answer is reported with `recoveredAfter` instead.
+ * - A record is this item's only when the one check of records.ts (`recordMismatches`) finds its
+ *   reference_no, amount (to the centavo), channel and recipient agree wherever it states them. A
+ *   2xx that does not pass is checked by a look-up, never believed; an existing record that does
+ *   not pass is a conflict that says what differs. Two records for one reference are an error.
+ * - `replayed` is true when the record predates this item: the service said the reference was
+ *   taken before this item sent anything unclear, or the record's creation time is more than
+ *   CLOCK_SKEW_MS before this item's first send. Otherwise the record is this item's own (false),
+ *   and one found after a lost answer says what it was recovered from in `recoveredAfter`.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -20,13 +22,29 @@ import { explained } from './itemErrors';
 import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
 import { callService, outcomeOf } from '../transport/transport';
-import { recordAmount, recordChannel } from '../validation/records';
-import { readAmount, sameAmount } from '../validation/validation';
+import { recordCreatedAt, recordMismatches, type Mismatch } from '../validation/records';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
 
+/**
+ * How far the service's clock may be behind n8n's. `replayed: true` claims the money moved before
+ * this item, so it needs proof: a record made less than this before the first send is taken as
+ * this item's own. Two minutes is far beyond the drift of synchronised clocks, and far shorter
+ * than the gap to any earlier run worth telling apart.
+ */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
 export type MoneyPlan = SendPlan & { creates: MoneyIntent };
+
+/** What is known of where a record came from: when this item first sent, and what proves more. */
+interface Provenance {
+	firstSentAt: number;
+	/** The service said the reference was taken before anything unclear, or another row holds it. */
+	provenEarlier?: boolean;
+	/** The unclear failure the record was found after. */
+	unclearCause?: string;
+}
 
 /** Sends a money-creating request at most once per reference_no; returns the output item. */
 export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan): Promise<IDataObject> {
@@ -34,8 +52,10 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 	const timeoutMs = plan.send.timeoutMs;
 	let unclearCause: string | undefined;
 	let lastError: ServiceError | undefined;
+	let firstSentAt: number | undefined;
 
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		firstSentAt ??= Date.now();
 		const sent = await outcomeOf(callService(ctx, plan.send));
 		if ('failure' in sent) {
 			const error = sent.failure;
@@ -46,9 +66,9 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 
 			const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, taken ? undefined : error.message);
 			if (existing) {
-				// Only the service's "already taken", before anything unclear, proves the record predates this item.
-				const replayed = taken === 'only' && unclearCause === undefined;
-				return accept(ctx, itemIndex, plan, existing, { replayed, recoveredAfter: replayed ? undefined : unclearCause ?? error.message });
+				// The service's "already taken", before anything unclear, proves the record predates this item.
+				const provenEarlier = taken === 'only' && unclearCause === undefined;
+				return accept(ctx, itemIndex, plan, existing, { firstSentAt, provenEarlier, unclearCause: unclearCause ?? error.message });
 			}
 			if (taken) {
 				throw new NodeOperationError(
@@ -67,13 +87,13 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 
 		const problem = confirmationProblem(intent, answer.data);
 		if (!problem) {
-			return shape(plan, answer.data as IDataObject, answer.message, { replayed: false, recoveredAfter: unclearCause });
+			return shape(plan, answer.data as IDataObject, answer.message, { firstSentAt, unclearCause });
 		}
 		// A 2xx that does not confirm this request proves nothing either way: the look-up decides.
 		const said = answer.message ? ` The service said: "${answer.message}".` : '';
 		const cause = `the service answered without confirming the ${intent.kind} (${problem})`;
 		const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, cause);
-		if (existing) return accept(ctx, itemIndex, plan, existing, { replayed: false, recoveredAfter: cause });
+		if (existing) return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
@@ -101,7 +121,7 @@ export async function repeatOfEarlierRow(ctx: IExecuteFunctions, itemIndex: numb
 	const intent = plan.creates;
 	const cause = `row ${earlierIndex + 1} has the same reference_no`;
 	const existing = await lookUp(ctx, itemIndex, intent, plan.send.timeoutMs, cause);
-	if (existing) return accept(ctx, itemIndex, plan, existing, { replayed: true });
+	if (existing) return accept(ctx, itemIndex, plan, existing, { firstSentAt: Date.now(), provenEarlier: true });
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`Not sent: ${cause} "${intent.referenceNo}", and a look-up found no ${intent.kind} with it`,
@@ -112,60 +132,54 @@ export async function repeatOfEarlierRow(ctx: IExecuteFunctions, itemIndex: numb
 /** Why a 2xx body does not confirm this request, or undefined when it does. */
 function confirmationProblem(intent: MoneyIntent, data: unknown): string | undefined {
 	if (!data || typeof data !== 'object' || Array.isArray(data)) return 'no record in the answer';
-	const record = data as IDataObject;
-	if (record.reference_no === undefined) return 'the record has no reference_no';
-	if (record.reference_no !== intent.referenceNo) return `the record is for reference_no "${String(record.reference_no).slice(0, 64)}"`;
-	const amount = recordAmount(intent.kind, record);
-	if (amount !== undefined && !sameAmount(amount, intent.amount)) {
-		return `the record is for amount ${String(amount).slice(0, 32)}, not ${intent.amount}`;
-	}
-	return undefined;
+	// A 2xx without an amount may still confirm: the look-up is what compares it then.
+	const [first] = recordMismatches(intent.kind, intent, data as IDataObject, false);
+	if (!first) return undefined;
+	if (first.recorded === undefined) return `the record has no ${first.fact}`;
+	if (first.fact === 'reference_no') return `the record is for reference_no "${first.recorded}"`;
+	return `the record is for ${first.fact} ${first.recorded}, not ${first.expected}`;
 }
+
+/** How an existing record differs from this item, one phrase per fact. */
+const EXISTING_DIFFERS: Record<Mismatch['fact'], string> = {
+	reference_no: 'has reference_no',
+	amount: 'is for',
+	channel: 'uses channel',
+	'mobile number': 'pays mobile number',
+	'bank code': 'pays through bank code',
+	'account number': 'pays account number',
+};
 
 /** Why an existing record is not the one this item asks for, or undefined when it is. */
 function conflictWith(intent: MoneyIntent, existing: IDataObject): string | undefined {
-	const reasons: string[] = [];
-	const amount = recordAmount(intent.kind, existing);
-	if (amount === undefined) {
-		reasons.push(`the existing ${intent.kind} shows no amount to compare with ${intent.amount}`);
-	} else if (!sameAmount(amount, intent.amount)) {
-		const shown = readAmount(amount) ?? `"${String(amount).slice(0, 32)}"`;
-		reasons.push(`the existing ${intent.kind} is for ${shown}, this item asks for ${intent.amount}`);
-	}
-	const channel = recordChannel(existing);
-	if (channel !== undefined && channel !== intent.channel) {
-		reasons.push(`the existing ${intent.kind} uses channel ${channel}, this item asks for ${intent.channel}`);
-	}
+	const reasons = recordMismatches(intent.kind, intent, existing, true).map(({ fact, expected, recorded }) =>
+		recorded === undefined
+			? `the existing ${intent.kind} shows no ${fact} to compare with ${expected}`
+			: `the existing ${intent.kind} ${EXISTING_DIFFERS[fact]} ${recorded}, this item asks for ${expected}`,
+	);
 	return reasons.length > 0 ? reasons.join(', and ') : undefined;
 }
 
-function accept(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	plan: MoneyPlan,
-	existing: IDataObject,
-	outcome: { replayed: boolean; recoveredAfter?: string },
-): IDataObject {
+function accept(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan, existing: IDataObject, provenance: Provenance): IDataObject {
 	const { kind, referenceNo } = plan.creates;
 	const conflict = conflictWith(plan.creates, existing);
 	if (conflict) {
+		const same = kind === 'payout' ? 'the same amount, channel and recipient' : 'the same amount and channel';
 		throw new NodeOperationError(ctx.getNode(), `reference_no "${referenceNo}" is already used for a different ${kind}: ${conflict}`, {
 			itemIndex,
-			description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or the same amount and channel to get the existing one back.`,
+			description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or ${same} to get the existing one back.`,
 		});
 	}
-	return shape(plan, existing, '', outcome);
+	return shape(plan, existing, '', provenance);
 }
 
-function shape(
-	plan: MoneyPlan,
-	record: IDataObject,
-	message: string,
-	{ replayed, recoveredAfter }: { replayed: boolean; recoveredAfter?: string },
-): IDataObject {
+/** The output item: the record, `replayed`, and what it was recovered from when it is this item's own. */
+function shape(plan: MoneyPlan, record: IDataObject, message: string, { firstSentAt, provenEarlier, unclearCause }: Provenance): IDataObject {
+	const createdAt = recordCreatedAt(plan.creates.kind, record);
+	const replayed = provenEarlier === true || (createdAt !== undefined && createdAt < firstSentAt - CLOCK_SKEW_MS);
 	const output = plan.output?.({ message, data: record }) ?? record;
 	const json = Array.isArray(output) ? (output[0] ?? {}) : output;
-	return { ...json, replayed, ...(recoveredAfter ? { recoveredAfter } : {}) };
+	return { ...json, replayed, ...(!replayed && unclearCause ? { recoveredAfter: unclearCause } : {}) };
 }
 
 /** 'only': a 422 whose sole complaint is a taken reference_no; 'amongOthers': taken, and more is wrong. */

@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	DEFAULT_TIMEOUT_MS,
 	type CallService,
+	type PayoutRecipient,
 	type RecordKind,
 	type ServiceRequest,
 	type ServiceResponse,
@@ -29,6 +30,8 @@ export interface MoneyIntent {
 	channel: string;
 	/** Who is paid, masked (payouts), for a dry run's preview. */
 	payee?: string;
+	/** Who is paid (payouts), as the body names them: a found record must pay the same. */
+	recipient?: PayoutRecipient;
 }
 
 /** A definite refusal of the service, as an operation may explain it. */

@@ -53,13 +53,6 @@ export function toCentavos(amount: number): number {
 	return Math.round(amount * 100);
 }
 
-/** Whether two amounts are the same to the centavo; an amount that cannot be read matches nothing. */
-export function sameAmount(a: unknown, b: unknown): boolean {
-	const x = readAmount(a);
-	const y = readAmount(b);
-	return x !== undefined && y !== undefined && toCentavos(x) === toCentavos(y);
-}
-
 /** An item's amount: readable, in range, at most 2 decimals. */
 export function parseAmount(
 	node: INode,
@@ -164,11 +157,17 @@ export function parseOptionalUrl(node: INode, itemIndex: number, label: string, 
 	return text;
 }
 
+/** A Philippine mobile number without spaces and dashes (09XXXXXXXXX or +639XXXXXXXXX); undefined when it is not one. */
+export function readPhilippineMobile(value: unknown): string | undefined {
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[\s-]/g, '') : '';
+	return /^(09\d{9}|\+639\d{9})$/.test(text) ? text : undefined;
+}
+
 /** Philippine mobile numbers: 09XXXXXXXXX or +639XXXXXXXXX; spaces and dashes are ignored. */
 export function parsePhilippineMobile(node: INode, itemIndex: number, label: string, value: unknown): string {
 	const text = (typeof value === 'string' ? value : value == null ? '' : String(value)).replace(/[\s-]/g, '');
 	if (text === '') throw invalidInput(node, itemIndex, label, 'is empty');
-	if (!/^(09\d{9}|\+639\d{9})$/.test(text)) {
+	if (readPhilippineMobile(text) === undefined) {
 		throw invalidInput(node, itemIndex, label, `${shown(value)} is not a Philippine mobile number`, 'Use 09XXXXXXXXX or +639XXXXXXXXX');
 	}
 	return text;

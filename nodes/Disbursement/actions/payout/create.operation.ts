@@ -18,6 +18,7 @@ import {
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
 import { itemValues, runParameter, type ColumnField } from '../../../shared/runner/itemValues';
+import type { PayoutRecipient } from '../../../shared/transport/endpoints';
 import {
 	readExecutionOptions,
 	readRunGuards,
@@ -149,18 +150,26 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	// Every value is present once no problem was collected.
 	const body: IDataObject = { channel: channel!, amount: amount!, reference_no: referenceNo! };
 	if (callbackUrl) body.callback_webhook_url = callbackUrl;
-	body.fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
+	const fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
+	body.fields = fields;
+	const recipient = recipientOf(fields);
 	return {
 		send: { endpoint: 'createPayout', pathOverride: endpointPath, body, timeoutMs },
-		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel!, payee: payeeOf(formFields) },
+		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel!, payee: payeeOf(recipient), recipient },
 		explain: explainChannelRefusal(ctx, channel!, channelType as ChannelType),
 	};
 }
 
+/** Who the payout pays, as the body's `fields` names them (the form's values win over extra fields). */
+function recipientOf(fields: IDataObject): PayoutRecipient {
+	const receiver = (fields.receiver ?? {}) as IDataObject;
+	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+	return { mobileNumber: text(fields.mobile_number), bankCode: text(fields.bank_code), accountNumber: text(receiver.account_number) };
+}
+
 /** Who is paid, masked for a dry run's preview: the last 4 digits of the account or mobile number. */
-function payeeOf(fields: IDataObject): string | undefined {
-	const receiver = fields.receiver as IDataObject | undefined;
-	const number = String(receiver?.account_number ?? fields.mobile_number ?? '');
+function payeeOf({ accountNumber, mobileNumber }: PayoutRecipient): string | undefined {
+	const number = accountNumber ?? mobileNumber ?? '';
 	return number ? `${'•'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}` : undefined;
 }
 
