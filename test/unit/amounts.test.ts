@@ -1,7 +1,8 @@
 /** How an amount is read and compared: the cells a spreadsheet really holds, to the centavo. */
 import type { INode } from 'n8n-workflow';
 
-import { parseAmount, readAmount, sameAmount, toCentavos } from '../../nodes/shared/validation/validation';
+import { sameAmount } from '../../nodes/shared/validation/records';
+import { parseAmount, readAmount, toCentavos } from '../../nodes/shared/validation/validation';
 
 const node = { name: 'Payout', type: 'disbursement', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const parse = (value: unknown, limits?: { max?: number }) => parseAmount(node, 0, value, limits);
