@@ -5,13 +5,6 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-/**
- * The default of Confirm With Service in a node version: on from version 2. n8n's lint wants the
- * defaults below as literals; test/trigger/versionDefaults.test.ts keeps the two in step.
- */
-export function confirmsByDefault(typeVersion: number): boolean {
-	return typeVersion !== 1;
-}
 
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 

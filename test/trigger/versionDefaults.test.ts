@@ -10,7 +10,7 @@ import { join } from 'path';
 import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import * as n8nWorkflow from 'n8n-workflow';
 
-import { confirmsByDefault } from '../../nodes/PaymentGatewayTrigger/confirmProperties';
+import { confirmsByDefault } from '../../nodes/PaymentGatewayTrigger/helpers/settings';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 
 type Helpers = Pick<typeof n8nWorkflow.NodeHelpers, 'getNodeParameters' | 'displayParameter'>;

@@ -8,9 +8,17 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { STATUSES, type Status } from '../../shared/validation/schemas';
-import { confirmsByDefault } from '../confirmProperties';
 
 type TriggerContext = IWebhookFunctions | IHookFunctions;
+
+/**
+ * The default of Confirm With Service in a node version: on from version 2. n8n's lint wants the
+ * defaults in confirmProperties.ts as literals; test/trigger/versionDefaults.test.ts keeps the two
+ * in step.
+ */
+export function confirmsByDefault(typeVersion: number): boolean {
+	return typeVersion !== 1;
+}
 
 export interface TriggerSettings {
 	statuses: Status[];

@@ -7,8 +7,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
-import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from '../runner/itemValues';
-import { MAX_CONCURRENCY } from '../runner/operation';
+import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from './columns';
+
+/** How many items are out at once: the one default and ceiling of the Concurrency option. */
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 100;
 
 /**
  * Text, not a number field: n8n's number input shows its minimum (0.01) when empty, which invites

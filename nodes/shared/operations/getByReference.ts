@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
 import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
-import type { RecordKind } from '../transport/endpoints';
+import type { RecordKind } from '../validation/records';
 import { findByReference } from '../transport/lookups';
 
 export interface GetByReferenceSpec {

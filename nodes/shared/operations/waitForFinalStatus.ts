@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n
 import { NodeOperationError, sleep, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
-import type { RecordKind } from '../transport/endpoints';
+import type { RecordKind } from '../validation/records';
 import { findByReference } from '../transport/lookups';
 import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
 

@@ -13,12 +13,12 @@ import { asNodeError, earliest, errorItem, explained, notSentError, stopsRun } f
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
-	DEFAULT_CONCURRENCY,
 	type ItemPlan,
 	type ItemResult,
 	type Operation,
 	type RunGuards,
 } from './operation';
+import { DEFAULT_CONCURRENCY } from '../descriptions/properties';
 import { RepeatedReferences } from './repeatedReferences';
 import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';

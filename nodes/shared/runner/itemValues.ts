@@ -8,9 +8,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-/** The Input Mapping parameter (descriptions/properties.ts) and its automatic value. */
-export const MAPPING_MODE = 'mappingMode';
-export const AUTO_MAP = 'autoMapInputData';
+import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from '../descriptions/columns';
+
 
 interface RunValues {
 	/** The node's stored parameters (n8n copies the node on every getNode()). */
@@ -65,28 +64,12 @@ export function runParameter(ctx: IExecuteFunctions, name: string, itemIndex: nu
 	return value;
 }
 
-/** A field an automatically mapped row supplies, named as the node parameter it stands for. */
-export interface ColumnField {
-	/** The node parameter (camelCase); its snake_case is the column name the editor shows. */
-	param: string;
-	label: string;
-	/** A row without this column is an error. */
-	required?: boolean;
-	/** Without this column, or with its cell empty, the node's own field is used (one value for the run). */
-	orNodeField?: boolean;
-}
-
 /** Reads one value for the item: `(parameter name, fallback)`. */
 export type ItemValue = (param: string, fallback?: unknown) => unknown;
 
 /** `referenceNo`, `reference_no`, `Reference No` and `REFERENCE-NO` are one column. */
 export function columnKey(name: string): string {
 	return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-/** How the editor and errors name a column: the service's snake_case. */
-export function columnName(param: string): string {
-	return param.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 export function isAutoMapped(ctx: IExecuteFunctions): boolean {

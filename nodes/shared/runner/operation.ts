@@ -11,11 +11,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import {
 	DEFAULT_TIMEOUT_MS,
 	type CallService,
-	type PayoutRecipient,
-	type RecordKind,
 	type ServiceRequest,
 	type ServiceResponse,
 } from '../transport/endpoints';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/properties';
+import type { PayoutRecipient, RecordKind } from '../validation/records';
 import { isPerItem, runParameter } from './itemValues';
 import { parseDryRun, quoted, readLimit, sameForEveryRow, stopRun } from './runStop';
 
@@ -82,9 +82,6 @@ export interface Operation {
 	checkRun?(ctx: IExecuteFunctions): RunGuards | void;
 }
 
-/** How many items are out at once: the one default and ceiling of the Concurrency option. */
-export const DEFAULT_CONCURRENCY = 8;
-export const MAX_CONCURRENCY = 100;
 
 /** A whole number from 1 to MAX_CONCURRENCY; a value that cannot be read is the default. */
 export function clampConcurrency(value: unknown): number {

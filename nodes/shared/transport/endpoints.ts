@@ -49,16 +49,6 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
-/** Which record a reference_no names: a payment link of Collection, or a payout. */
-export type RecordKind = 'transaction' | 'payout';
-
-/** Who a payout pays, as its body's `fields` names them (4.6): an e-wallet's mobile number, a bank and account. */
-export interface PayoutRecipient {
-	mobileNumber?: string;
-	bankCode?: string;
-	accountNumber?: string;
-}
-
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** One request to the service, by endpoint name. */

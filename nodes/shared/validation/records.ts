@@ -5,8 +5,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PayoutRecipient, RecordKind } from '../transport/endpoints';
 import { readAmount, readPhilippineMobile, toCentavos } from './validation';
+
+/** Which record a reference_no names: a payment link of Collection, or a payout. */
+export type RecordKind = 'transaction' | 'payout';
+
+/** Who a payout pays, as its body's `fields` names them (4.6): an e-wallet's mobile number, a bank and account. */
+export interface PayoutRecipient {
+	mobileNumber?: string;
+	bankCode?: string;
+	accountNumber?: string;
+}
 
 /** Where each kind of record states its amount: a transaction's subtotal is what was asked for (2.2). */
 const AMOUNT_FIELDS: Record<RecordKind, string[]> = {

@@ -17,8 +17,9 @@ import {
 	NEW_RECORD_COLUMNS,
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
-import { itemValues, runParameter, type ColumnField } from '../../../shared/runner/itemValues';
-import type { PayoutRecipient } from '../../../shared/transport/endpoints';
+import type { ColumnField } from '../../../shared/descriptions/columns';
+import { itemValues, runParameter } from '../../../shared/runner/itemValues';
+import type { PayoutRecipient } from '../../../shared/validation/records';
 import {
 	readExecutionOptions,
 	readRunGuards,

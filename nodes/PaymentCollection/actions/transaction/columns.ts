@@ -5,7 +5,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { columnsNotice, mappingModeProperty, NEW_RECORD_COLUMNS } from '../../../shared/descriptions/properties';
-import type { ColumnField, ItemValue } from '../../../shared/runner/itemValues';
+import type { ColumnField } from '../../../shared/descriptions/columns';
+import type { ItemValue } from '../../../shared/runner/itemValues';
 import { CUSTOMER_DETAILS } from '../../helpers/customerBody';
 
 export const GENERATE_COLUMNS: ColumnField[] = [
