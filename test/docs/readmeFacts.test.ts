@@ -291,8 +291,10 @@ describe('README is a user\'s guide', () => {
 		}
 	});
 
-	test('no invented contact: package.json names an author without an e-mail, and docs/DEVELOPMENT.md says what to set before publishing', () => {
-		expect(PACKAGE.author).toEqual({ name: expect.any(String) });
+	test('no invented contact: package.json\'s author e-mail is a placeholder no one receives, and docs/DEVELOPMENT.md says what to set before publishing', () => {
+		// n8n's lint requires an author e-mail; a domain under .invalid (RFC 2606) can never be someone's address.
+		expect(PACKAGE.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/^replace-before-publishing@example\.invalid$/) });
+		expect(DEVELOPMENT).toContain(`\`${String(PACKAGE.author.email)}\``);
 		const beforePublishing = DEVELOPMENT.slice(DEVELOPMENT.indexOf('\n## Before publishing\n'));
 		for (const field of ['`author`', '`repository.url`', '`homepage`', '`documentationUrl`']) expect([field, beforePublishing.includes(field)]).toEqual([field, true]);
 	});
