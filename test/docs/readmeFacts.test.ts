@@ -154,6 +154,7 @@ describe('README parameter names are the nodes\' own', () => {
 		const credentialFields = new PaymentCollectionApi().properties.filter((field) => field.type !== 'hidden').map((field) => field.displayName);
 		expect(fields.sort()).toEqual(credentialFields.sort());
 		expect(new DisbursementApi().properties.map((field) => field.displayName)).toEqual(new PaymentCollectionApi().properties.map((field) => field.displayName));
+		for (const credential of [new PaymentCollectionApi(), new DisbursementApi()]) expect(section('## Credentials')).toContain(`**${credential.displayName}**`);
 	});
 
 	test('Map input columns and Check before paying name the payout and Generate parameters', () => {
