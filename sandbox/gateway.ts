@@ -1,6 +1,6 @@
 /**
  * The sandbox gateway: a local HTTP server that behaves like the service (interface document
- * first, PUBLIC-FACTS.md where it is silent), with fault and latency injection for tests and
+ * first, public integrations where it is silent: docs/endpoints.md), with fault and latency injection for tests and
  * benchmarks. Listens on 127.0.0.1 only. One request's path through it: server/pipeline.ts.
  */
 import * as http from 'http';

@@ -6,10 +6,10 @@ export interface SandboxCredentials {
 	signingSecret: string;
 }
 
-/** The two interfaces; each has its own token endpoint and its own tokens (interface document, 1). */
+/** The two interfaces; each has its own token endpoint and its own tokens (docs/endpoints.md, Tokens). */
 export type ApiInterface = 'collection' | 'disbursement';
 
-/** The three status values of transactions, payouts and wallet filters (interface document, 3). */
+/** The three status values of transactions, payouts and wallet filters (docs/endpoints.md, Answers). */
 export type Status = 'pending' | 'completed' | 'cancelled';
 export type FinalStatus = Exclude<Status, 'pending'>;
 
@@ -28,7 +28,7 @@ export interface SandboxOptions {
 	payoutAutoSettleMs?: number;
 	/** Repost rate limit per reference_no. Default { max: 1, windowMs: 10000 }. */
 	repostLimit?: { max: number; windowMs: number };
-	/** 'array' (data is the array, PUBLIC-FACTS) or 'object' (data.channels, interface doc). */
+	/** 'array' (data is the array, public integrations) or 'object' (data.channels, the document). */
 	channelListShape?: 'array' | 'object';
 	/** Extra delivery attempts after a non-2xx answer or connection error, 200 ms apart. Default 2. */
 	callbackRetries?: number;

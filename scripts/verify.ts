@@ -18,7 +18,7 @@ import { log, seconds } from './n8n/log';
 const SCANNER = { name: '@n8n/scan-community-package', version: '0.32.0' };
 const scannerDir = path.join(TOOLS_DIR, 'node_modules', ...SCANNER.name.split('/'));
 
-/** What scanner/scanner.mjs exports and this script uses. */
+/** What the scanner package's scanner/scanner.mjs exports and this script uses. */
 interface Scanner {
 	SOURCE_FILE_PATTERNS: string[];
 	analyzePackage(dir: string, patterns: string[]): Promise<{ passed: boolean; message?: string; details?: string }>;

@@ -18,7 +18,7 @@ function specifiersOf(text: string): string[] {
 	return [...text.matchAll(/(?:\bfrom|\bimport|\brequire\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
 }
 
-/** The file a relative specifier names (file.ts, or dir/index.ts), or undefined. */
+/** The file a relative specifier names (file.ts, or a folder's index.ts), or undefined. */
 function resolveRelative(from: string, specifier: string): string | undefined {
 	const base = path.resolve(path.dirname(from), specifier);
 	return [`${base}.ts`, path.join(base, 'index.ts'), base].find((candidate) => {

@@ -1,5 +1,5 @@
 /**
- * What a callback carries and where it may go. Body as in PUBLIC-FACTS.md:
+ * What a callback carries and where it may go. Body as docs/endpoints.md (Callbacks) says:
  * {"data": {reference_no, amount, status, signature, total_amount, transaction}}.
  */
 import { signCallback } from './signature';

@@ -1,6 +1,6 @@
 /**
  * The collection channels of the fake merchant. Codes and categories are the ones public
- * integrations report (PUBLIC-FACTS.md); fees, steps and the disabled channel are invented.
+ * integrations report (docs/endpoints.md); fees, steps and the disabled channel are invented.
  */
 
 export interface Category {

@@ -1,7 +1,7 @@
 /**
  * The hosted payment page behind web_payment_url: the sandbox stand-in for the customer's
  * checkout. Pay / Cancel settle the transaction (with its callback) and send the browser to
- * success_redirect_url / failure_redirect_url, as section 6 describes.
+ * success_redirect_url / failure_redirect_url, as docs/endpoints.md (Answers) describes.
  */
 import type { Reply } from '../server/http';
 import { route, type RequestContext, type Route } from '../server/router';

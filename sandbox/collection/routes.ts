@@ -1,6 +1,6 @@
 /**
  * The collection interface (Payments API). Its route table is written from the interface
- * document; paths it does not show are the public ones (PUBLIC-FACTS.md, docs/endpoints.md).
+ * document; paths it does not show are the public ones (docs/endpoints.md).
  */
 import { fail, invalid, ok, type Reply } from '../server/http';
 import { lookUp } from '../server/records';
@@ -11,7 +11,7 @@ import { channelLogoUrl } from './transactions';
 import { validateCalculate, validateGenerate } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
-	// 4.1: header X-Server: 1 and credentials in the query string, never in a body.
+	// Create Token: header X-Server: 1 and credentials in the query string, never in a body.
 	if (ctx.headers['x-server'] !== '1') return fail(401, 'The X-Server header is missing or invalid.');
 	const username = ctx.query.get('username');
 	const password = ctx.query.get('password');
@@ -66,13 +66,13 @@ function calculate(ctx: RequestContext): Reply {
 }
 
 export const collectionRoutes: Route[] = [
-	// 4.1 Create Token
+	// Create Token
 	route('POST', '/v1/biller/token/create', { tokenFor: 'collection' }, createToken),
-	// 4.3 Generate Transaction
+	// Generate Transaction
 	route('POST', '/v1/biller/transactions/generate', { auth: 'collection', creates: true, usesBody: true }, generate),
-	// 4.4 Get Transactions (?reference_no=)
+	// Get Transactions (?reference_no=)
 	route('GET', '/v1/biller/transactions', { auth: 'collection' }, listTransactions),
-	// 4.9 Get Channels: path from public integrations
+	// Get Channels: path from public integrations
 	route('GET', '/v1/biller/channels', { auth: 'collection' }, listChannels),
 	// Fee preview (?channel_code=&amount=): not in the document, path from public integrations
 	route('GET', '/v1/biller/channels/calculate', { auth: 'collection' }, calculate),

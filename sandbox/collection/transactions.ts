@@ -1,4 +1,4 @@
-/** A generated transaction (interface document, 2.2) as the fake builds and keeps it. */
+/** A generated transaction (docs/endpoints.md, Answers) as the fake builds and keeps it. */
 import { roundCents } from '../server/money';
 import { manilaIso } from '../server/time';
 import { CURRENCY, type CollectionChannel } from './channels';

@@ -1,4 +1,4 @@
-/** 422 rules of Generate Transaction (4.3) and the fee preview. */
+/** 422 rules of Generate Transaction and the fee preview. */
 import {
 	ErrorBag,
 	checkAmount,

@@ -44,7 +44,7 @@ export const BANKS: ReadonlyArray<{ code: string; name: string }> = [
 ];
 
 /**
- * Wallets. Their status uses the service's three values (section 3 says the wallet filters do);
+ * Wallets. Their status uses the service's three values (the document says the wallet filters do);
  * what a pending or cancelled wallet means is not shown. `balance` of MAIN is reduced by
  * completed payouts at read time.
  */

@@ -1,4 +1,4 @@
-/** A payout (interface document, 4.6; the response shape is this fake's own, see the README). */
+/** A payout (Process Disbursement; the response shape is this fake's own, see the README). */
 import { roundCents } from '../server/money';
 import { manilaIso } from '../server/time';
 import type { PayoutInput } from './validation';

@@ -1,4 +1,4 @@
-/** The repost rate limit (interface document, 8: rate-limited; how is assumed). */
+/** The repost rate limit (documented as rate-limited; how is assumed: docs/endpoints.md). */
 export class RepostLimiter {
 	private readonly history = new Map<string, number[]>();
 

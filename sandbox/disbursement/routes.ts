@@ -102,17 +102,17 @@ function listPayoutChannels(): Reply {
 }
 
 export const disbursementRoutes: Route[] = [
-	// 4.2 Create Access Token
+	// Create Access Token
 	route('POST', '/v1/auth/token', { tokenFor: 'disbursement', usesBody: true }, createToken),
-	// 4.6 Process Disbursement: path not shown, assumed
+	// Process Disbursement: path not shown, assumed
 	route('POST', '/v1/api/disbursement/transactions/process', { auth: 'disbursement', creates: true, usesBody: true }, processPayout),
-	// 4.5 Get Transactions (?reference_no=)
+	// Get Transactions (?reference_no=)
 	route('GET', '/v1/api/disbursement/transactions', { auth: 'disbursement' }, listPayouts),
-	// 4.8 Repost Transaction (body reference_no: assumed)
+	// Repost Transaction (body reference_no: assumed)
 	route('POST', '/v1/api/disbursement/transactions/repost', { auth: 'disbursement', usesBody: true }, repost),
-	// 4.7 Get Authorization
+	// Get Authorization
 	route('POST', '/v1/api/authorization/:code', { auth: 'disbursement', usesBody: true }, getAuthorization),
-	// 4.9 Get Wallets, Get Wallet Transactions (?status=) and the bank list: paths not shown, assumed
+	// Get Wallets, Get Wallet Transactions (?status=) and the bank list: paths not shown, assumed
 	route('GET', '/v1/api/wallets', { auth: 'disbursement' }, listWallets),
 	route('GET', '/v1/api/wallets/transactions', { auth: 'disbursement' }, listWalletTransactions),
 	route('GET', '/v1/api/banks', { auth: 'disbursement' }, listBanks),

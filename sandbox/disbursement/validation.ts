@@ -1,4 +1,4 @@
-/** 422 rules of Process Disbursement (4.6) and the wallet status filters. */
+/** 422 rules of Process Disbursement and the wallet status filters. */
 import {
 	ErrorBag,
 	checkAmount,

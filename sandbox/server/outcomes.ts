@@ -1,5 +1,5 @@
 /**
- * Status changes (interface document, 3): only pending -> completed | cancelled, once, and
+ * Status changes (docs/endpoints.md, Answers): only pending -> completed | cancelled, once, and
  * exactly one callback per change. Settling by hand and scripted outcomes come through here.
  */
 import type { CallbackDispatcher } from '../callbacks/dispatcher';

@@ -52,7 +52,7 @@ export class RecordStore<R extends AnyRecord> {
 	}
 }
 
-/** Get Transactions of either interface (4.4, 4.5): the match, or everything, in data.transactions. */
+/** Get Transactions of either interface: the match, or everything, in data.transactions. */
 export function lookUp(store: RecordStore<AnyRecord>, referenceNo: string | null): Reply {
 	const refs = referenceNo !== null ? [referenceNo] : store.all().map((r) => r.view.reference_no);
 	const transactions = refs.flatMap((ref) => store.views(ref));

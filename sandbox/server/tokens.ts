@@ -1,4 +1,4 @@
-/** Bearer tokens of both interfaces (interface document, 5). */
+/** Bearer tokens of both interfaces (docs/endpoints.md, Tokens). */
 import { randomBytes } from 'crypto';
 import type { ApiInterface } from '../types';
 

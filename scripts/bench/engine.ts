@@ -77,7 +77,7 @@ export async function appNodeType(file: string, className: string, typeName: str
 	return { typeName, nodeType };
 }
 
-/** One of our nodes, by its DESIGN.md name, for a bench workflow's extra node types. */
+/** One of our nodes, by its stable name (docs/DEVELOPMENT.md), for a bench workflow's extra node types. */
 export async function packageNodeType(name: string): Promise<ExtraNodeType> {
 	const entry = nodeTypesModule.PACKAGE_NODES.find((node) => node.name === name);
 	if (!entry) throw new Error(`no node ${name} in this package`);

@@ -1,4 +1,4 @@
-/** The node's description: the stable names workflows depend on (DESIGN.md section 3) and its wiring. */
+/** The node's description: the stable names workflows depend on (docs/DEVELOPMENT.md, Stable names) and its wiring. */
 import type { INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 

@@ -1,12 +1,14 @@
 /**
- * README.md, "Behaviour every operation has", "Map input columns automatically" and "Check before
- * paying": each claim run as the README states it, in n8n's engine against the sandbox gateway,
- * with the quoted messages compared word for word.
+ * README.md, "Behaviour every operation has", "Map input columns automatically", "Check before
+ * paying", "Money safety" and "Troubleshooting": each claim run as the README states it, in n8n's
+ * engine against the sandbox gateway, with the quoted messages compared word for word.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import * as collection from '../collection/helpers';
-import { bankRow, bankTransferParameters, freshStart, gatewayPerSuite, jsonOf, run, setUp } from '../disbursement/helpers';
+import { addCredential, bankRow, bankTransferParameters, freshStart, gatewayPerSuite, jsonOf, run, setUp } from '../disbursement/helpers';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 const sentPayouts = () => Object.keys(s.gw.stats().attemptsByReference);
@@ -172,5 +174,57 @@ describe('README: Money safety, as the examples run it twice', () => {
 		const other = await run(s, bankTransferParameters(), { items: [bankRow('TWICE-1', { amount: 1600 })] });
 		expect(other.error?.message).toMatch(/^reference_no "TWICE-1" is already used for a different payout: /);
 		expect(s.gw.stats().creationsByReference['TWICE-1']).toBe(1);
+	});
+});
+
+describe('README: Troubleshooting, each message as the README quotes it', () => {
+	const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+	const rows = README.slice(README.indexOf('\n## Troubleshooting\n')).split('\n').filter((line) => line.startsWith('| `'));
+	/** The README's quote that starts with `start`, as a pattern: its "..." stand for any text. */
+	const quoted = (start: string): RegExp => {
+		const quote = rows.flatMap((row) => [...row.split(' | ')[0].matchAll(/`([^`]+)`/g)].map((match) => match[1])).find((text) => text.startsWith(start));
+		if (!quote) throw new Error(`Troubleshooting quotes nothing starting "${start}"`);
+		return new RegExp(`^${quote.split('...').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}`);
+	};
+	const walletGetMany = { resource: 'wallet', operation: 'getMany', status: 'all' };
+
+	test('a wrong password: the credential was refused', async () => {
+		const wrong = addCredential(s, { password: 'not-the-password' });
+		const result = await run(s, walletGetMany, { items: [{}], credentialId: wrong });
+		expect(result.error?.message).toMatch(quoted('The Disbursement credential was refused'));
+	});
+
+	test('a Base URL nobody answers at: the token request could not reach the service', async () => {
+		const nowhere = addCredential(s, { baseUrl: 'http://127.0.0.1:1' });
+		const result = await run(s, walletGetMany, { items: [{}], credentialId: nowhere });
+		expect(result.error?.message).toMatch(quoted('The ... token request could not reach'));
+	});
+
+	test('a path the service does not have: Not found (HTTP 404)', async () => {
+		const result = await run(s, { ...walletGetMany, options: { endpointPath: '/v1/api/nowhere' } }, { items: [{}] });
+		expect(result.error?.message).toMatch(quoted('Not found (HTTP 404)'));
+	});
+
+	test('amounts: 1,250.50 and ₱1,250.50 are read, 1.000,50 is refused; a limit of 20,000 stops the node', async () => {
+		const items = [
+			{ reference_no: 'TROUBLE-A1', mobile_number: '09171234567', amount: '1,250.50' },
+			{ reference_no: 'TROUBLE-A2', mobile_number: '09171234567', amount: '₱1,250.50' },
+			{ reference_no: 'TROUBLE-A3', mobile_number: '09171234567', amount: '1.000,50' },
+		];
+		const result = await run(s, eWallet(), { items, onError: 'continueRegularOutput' });
+		const [first, second, third] = jsonOf(result);
+		expect([first.amount, second.amount]).toEqual([1250.5, 1250.5]);
+		expect(third.error).toMatch(quoted('Amount "..." is not a number'));
+		const limited = await run(s, eWallet({ options: { maxAmountPerPayout: '20,000' } }), { items: [items[0]] });
+		expect(limited.error?.message).toMatch(quoted('Maximum Amount per Payout is "20,000"'));
+	});
+
+	test('a run stopped by an unreadable limit: every row says Not sent, because the run stopped', async () => {
+		const items = sheet('TROUBLE-S');
+		const result = await run(s, eWallet({ options: { maxAmountPerPayout: '₱20,000' } }), { items, onError: 'continueRegularOutput' });
+		const errors = jsonOf(result).map((item) => item.error);
+		expect(errors).toHaveLength(3);
+		for (const error of errors) expect(error).toMatch(quoted('Not sent, because the run stopped'));
+		expect(sentPayouts()).toEqual([]);
 	});
 });

@@ -1,7 +1,9 @@
 /**
- * README.md against the repository: its links resolve, its commands exist, the parameter names it
- * puts in `code` are the nodes' own, its column tables are what the nodes read, and every example
- * workflow is listed with a description that matches what the workflow does.
+ * README.md (and docs/DEVELOPMENT.md, where the maintainers' material lives) against the
+ * repository: its links resolve, its commands exist, the parameter names it puts in `code` are the
+ * nodes' own, its column tables are what the nodes read, every operation has its example, every
+ * example workflow is listed with a description that matches what the workflow does, and the
+ * README stays a user's guide: short, in plain words, saying first what is assumed.
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
@@ -17,7 +19,15 @@ import { TARGETS } from '../../scripts/n8n/targets';
 
 const ROOT = join(__dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: IDataObject; engines: { n8n: string }; dependencies?: IDataObject };
+const DEVELOPMENT = readFileSync(join(ROOT, 'docs', 'DEVELOPMENT.md'), 'utf8');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+	name: string;
+	version: string;
+	author: IDataObject;
+	scripts: IDataObject;
+	engines: { n8n: string };
+	dependencies?: IDataObject;
+};
 const SCRIPTS = Object.keys(PACKAGE.scripts);
 
 /** The README's text from a `## ` or `### ` heading to the next heading of the same level or above. */
@@ -62,15 +72,20 @@ describe('README links and commands', () => {
 		}
 	});
 
-	test('every npm command it names is a script of package.json', () => {
-		const commands = [...README.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]);
+	test('every npm command it and docs/DEVELOPMENT.md name is a script of package.json', () => {
+		const commands = [...(README + DEVELOPMENT).matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]);
 		expect(commands).toEqual(expect.arrayContaining(['lint', 'verify', 'build', 'e2e', 'browser-check', 'bench', 'sandbox', 'e2e:queue', 'release', 'typecheck']));
 		for (const command of new Set(commands)) expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
 		expect(SCRIPTS).toEqual(expect.arrayContaining(['start', 'test']));
-		for (const match of README.matchAll(/`npm run (\w+)` is\s+`([^`]+)`/g)) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
+		const described = [...DEVELOPMENT.matchAll(/`npm run (\w+)` is\s+`([^`]+)`/g)];
+		expect(described.map((match) => match[1])).toEqual(['build', 'lint', 'release']);
+		for (const match of described) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
+		const table = [...DEVELOPMENT.matchAll(/^\| `npm (?:run )?([\w:-]+)` \|/gm)].map((match) => match[1]);
+		expect(table.sort()).toEqual(Object.keys(PACKAGE.scripts).filter((script) => !script.includes('fix') && script !== 'prepublishOnly').sort());
 	});
 
-	test('scripts/ is TypeScript only, as Development says, and every npm script of it runs with ts-node', () => {
+	test('scripts/ is TypeScript only, as docs/DEVELOPMENT.md says, and every npm script of it runs with ts-node', () => {
+		expect(DEVELOPMENT).toMatch(/`scripts\/` holds [^.]+, in TypeScript\s+run with `ts-node --transpile-only`/);
 		const files = (dir: string): string[] =>
 			readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
 		expect(files('scripts').filter((file) => !file.endsWith('.ts') && file !== join('scripts', 'eslint.config.mjs'))).toEqual([]);
@@ -110,8 +125,9 @@ describe('README links and commands', () => {
 		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(/Maximum Total per Run, Dry Run/);
 	});
 
-	test('the files and folders Development names exist', () => {
+	test('the files and folders docs/DEVELOPMENT.md names exist', () => {
 		for (const file of ['.ci/run', '.github/workflows/publish.yml', '.npmrc', 'eslint.config.mjs', 'tsconfig.dev.json', 'scripts/n8n/targets.ts', 'test/structure.test.ts', 'test/sandbox/agreement.test.ts', 'test/harness']) {
+			expect([file, DEVELOPMENT.includes(`\`${file}`)]).toEqual([file, true]);
 			expect([file, existsSync(join(ROOT, file))]).toEqual([file, true]);
 		}
 		expect(readFileSync(join(ROOT, '.npmrc'), 'utf8')).toMatch(/^ignore-scripts=true$/m);
@@ -138,6 +154,7 @@ describe('README parameter names are the nodes\' own', () => {
 		const credentialFields = new PaymentCollectionApi().properties.filter((field) => field.type !== 'hidden').map((field) => field.displayName);
 		expect(fields.sort()).toEqual(credentialFields.sort());
 		expect(new DisbursementApi().properties.map((field) => field.displayName)).toEqual(new PaymentCollectionApi().properties.map((field) => field.displayName));
+		for (const credential of [new PaymentCollectionApi(), new DisbursementApi()]) expect(section('## Credentials')).toContain(`**${credential.displayName}**`);
 	});
 
 	test('Map input columns and Check before paying name the payout and Generate parameters', () => {
@@ -218,5 +235,68 @@ describe('README example workflows', () => {
 		const auto = load('06-payouts-columns-mapped-automatically.json');
 		const [autoSend] = ofType(auto, 'disbursement');
 		expect([autoSend.parameters.channelType, autoSend.parameters.mappingMode, next(auto, autoSend.name, 1)]).toEqual(['eWallet', 'autoMapInputData', ['Rows to fix']]);
+	});
+});
+
+describe('README is a user\'s guide', () => {
+	const lines = README.split('\n');
+
+	test('at most 300 lines', () => {
+		expect(README.endsWith('\n') ? lines.length - 1 : lines.length).toBeLessThanOrEqual(300);
+	});
+
+	test('its first screen says what is documented and what is assumed: the payout path and several shapes', () => {
+		const firstScreen = lines.slice(0, 20).join('\n');
+		expect(firstScreen).toMatch(/\*\*Documented versus assumed\.\*\*/);
+		expect(firstScreen).toMatch(/\*\*payout path\*\* \(Payout >\s+Create\)/);
+		expect(firstScreen).toMatch(/\*\*shapes\*\*/);
+		expect(firstScreen).toContain('](docs/endpoints.md)');
+	});
+
+	test('in plain words: none of the maintainers\' jargon', () => {
+		for (const jargon of [/idempotency/i, /\bHMAC\b/i, /static data/i, /fails? closed/i, /\bCIDR\b/i]) expect([jargon, jargon.test(README)]).toEqual([jargon, false]);
+	});
+
+	test('the two commands, and installing from the registry or a packed tarball', () => {
+		expect(section('## Quick start')).toMatch(/```bash\nnpm install && npm start +# the demo[^\n]*\nnpm test +# the tests/);
+		const install = section('## Install in your n8n');
+		expect(install).toContain('Settings > Community Nodes > Install, enter `n8n-nodes-payment-gateway`');
+		expect(install).toContain(`in \`~/.n8n/nodes\` run \`npm install ${PACKAGE.name}\``);
+		expect(install).toMatch(/`npm run build` and `npm pack`; then in `~\/\.n8n\/nodes` run\s+`npm install \/path\/to\/([\w.-]+)`/);
+		expect(install).toContain(`\`npm install /path/to/${PACKAGE.name}-${PACKAGE.version}.tgz\``);
+	});
+
+	test('every operation of the action nodes has its example, under its node', () => {
+		const operations = (description: INodeTypeDescription) => {
+			const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{ name: string; value: string }>;
+			return description.properties
+				.filter((property) => property.name === 'operation')
+				.flatMap((property) => {
+					const resource = resources.find((option) => option.value === property.displayOptions?.show?.resource?.[0])!;
+					return ((property.options ?? []) as Array<{ name: string }>).map((option) => `**${resource.name} > ${option.name}**`);
+				});
+		};
+		const collection = operations(new PaymentCollection().description);
+		const disbursement = operations(new Disbursement().description);
+		expect([collection.length, disbursement.length]).toEqual([4, 8]);
+		for (const operation of collection) expect([operation, section('### Payment Gateway Collection').includes(operation)]).toEqual([operation, true]);
+		for (const operation of disbursement) expect([operation, section('### Payment Gateway Disbursement').includes(operation)]).toEqual([operation, true]);
+	});
+
+	test('example workflows say how to import them; Money safety is one section; Troubleshooting covers the common errors', () => {
+		expect(section('## Example workflows')).toContain('Import from File');
+		expect(README.match(/^## Money safety$/gm)).toHaveLength(1);
+		const troubleshooting = section('## Troubleshooting');
+		for (const cause of ['credential was refused', 'Base URL', 'HTTP 404', 'Production URL', 'Signing Secret', '₱20,000', 'Not sent, because the run stopped']) {
+			expect([cause, troubleshooting.includes(cause)]).toEqual([cause, true]);
+		}
+	});
+
+	test('no invented contact: package.json\'s author e-mail is a placeholder no one receives, and docs/DEVELOPMENT.md says what to set before publishing', () => {
+		// n8n's lint requires an author e-mail; a domain under .invalid (RFC 2606) can never be someone's address.
+		expect(PACKAGE.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/^replace-before-publishing@example\.invalid$/) });
+		expect(DEVELOPMENT).toContain(`\`${String(PACKAGE.author.email)}\``);
+		const beforePublishing = DEVELOPMENT.slice(DEVELOPMENT.indexOf('\n## Before publishing\n'));
+		for (const field of ['`author`', '`repository.url`', '`homepage`', '`documentationUrl`']) expect([field, beforePublishing.includes(field)]).toEqual([field, true]);
 	});
 });

@@ -1,5 +1,5 @@
 /**
- * The CredentialsHelper n8n's server gives the engine (packages/cli/src/credentials-helper.ts),
+ * The CredentialsHelper n8n's server gives the engine (n8n's packages/cli/src/credentials-helper.ts),
  * rebuilt over the in-memory store. What matters for our nodes is reproduced as the server does
  * it: defaults applied on read, generic `authenticate` expressions resolved against
  * `$credentials`, and `preAuthentication` run when the expirable field is '' or after a 401, its

@@ -24,7 +24,7 @@ interface PackageNode {
 	/** From the repository root, without the extension. */
 	file: string;
 	className: string;
-	/** The node's `description.name`, fixed by DESIGN.md section 3; known before loading. */
+	/** The node's `description.name`, fixed by docs/DEVELOPMENT.md (Stable names); known before loading. */
 	name: string;
 }
 
@@ -176,7 +176,7 @@ function loadPackageNode(path: string, { file, className, name }: PackageNode): 
 	const nodeType = new NodeClass();
 	if (nodeType.description.name !== name) {
 		throw new Error(
-			`${file} names its node "${nodeType.description.name}"; workflows expect "${name}" (DESIGN.md section 3)`,
+			`${file} names its node "${nodeType.description.name}"; workflows expect "${name}" (docs/DEVELOPMENT.md, Stable names)`,
 		);
 	}
 	return nodeType;

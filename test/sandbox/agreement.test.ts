@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-/** A token through the node's own token endpoint, sent the way the interface document says (4.1, 4.2). */
+/** A token through the node's own token endpoint, sent the way the interface document says. */
 async function tokenFor(api: Endpoint['api']): Promise<{ status: number; token?: string }> {
 	const res =
 		api === 'collection'
@@ -86,7 +86,7 @@ describe("every endpoint of the node's table is a route of the sandbox", () => {
 });
 
 describe("the node's signature check and the sandbox's signed callbacks agree", () => {
-	/** The amount text as it stands in the body: what the service signs (PUBLIC-FACTS.md). */
+	/** The amount text as it stands in the body: what the service signs (docs/endpoints.md, Callbacks). */
 	function amountText(raw: string): string {
 		const match = /"data":\{"reference_no":"[^"]*","amount":([^,}]+)/.exec(raw);
 		if (!match) throw new Error(`no amount in ${raw}`);

@@ -7,7 +7,7 @@ const SECRET = SANDBOX_CREDENTIALS.signingSecret;
 const GENERATE = '/v1/biller/transactions/generate';
 const PROCESS = '/v1/api/disbursement/transactions/process';
 
-describe('sandbox gateway: statuses and signed callbacks (sections 3, 6)', () => {
+describe('sandbox gateway: statuses and signed callbacks', () => {
 	let gw: SandboxGateway;
 	let receiver: Awaited<ReturnType<typeof startReceiver>>;
 	let col: string;

@@ -3,7 +3,7 @@ import { channelListEntrySchema, envelopeSchema, generatedTransactionSchema } fr
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, txBody } from './helpers';
 
-describe('sandbox gateway: collection interface (sections 2.2-2.4, 4.3, 4.4)', () => {
+describe('sandbox gateway: collection interface', () => {
 	let gw: SandboxGateway;
 	let token: string;
 	beforeAll(async () => {

@@ -5,7 +5,7 @@ import { bankPayoutBody, call, collectionToken, disbursementToken, startReceiver
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const REPOST = '/v1/api/disbursement/transactions/repost';
 
-describe('sandbox gateway: disbursement interface (sections 4.5-4.9)', () => {
+describe('sandbox gateway: disbursement interface', () => {
 	let gw: SandboxGateway;
 	let token: string;
 	beforeAll(async () => {

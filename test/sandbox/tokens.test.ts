@@ -2,7 +2,7 @@ import { envelopeSchema, tokenSchema } from '../../nodes/shared/validation/schem
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, collectionTokenPath, disbursementToken, sleep } from './helpers';
 
-describe('sandbox gateway: tokens and authentication (sections 4.1, 4.2, 5, 7)', () => {
+describe('sandbox gateway: tokens and authentication', () => {
 	let gw: SandboxGateway;
 	beforeAll(async () => {
 		gw = await startSandboxGateway();

@@ -90,7 +90,7 @@ export interface CallbackOptions {
 	totalAmount?: number;
 }
 
-/** A callback body as the service sends it: {data: {..., signature}} (PUBLIC-FACTS.md). */
+/** A callback body as the service sends it: {data: {..., signature}} (docs/endpoints.md, Callbacks). */
 export function callbackBody(
 	referenceNo: string,
 	amount: number,

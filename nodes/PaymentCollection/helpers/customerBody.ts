@@ -1,6 +1,6 @@
 /**
  * Extra body fields of Generate Transaction. Some channels (cards) demand customer details
- * (PUBLIC-FACTS.md); anything else a merchant's channel demands goes through the JSON escape hatch.
+ * (docs/endpoints.md, Answers); anything else a merchant's channel demands goes through the JSON escape hatch.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 

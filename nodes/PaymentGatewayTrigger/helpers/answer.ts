@@ -8,7 +8,7 @@
  * answer only after it has handed the execution to its runner, which builds a second workflow on
  * the same static data and so clears that mark: no callback after the first was ever saved.
  * Answered here, n8n saves the record first and then starts the execution. The price: the 200
- * goes out a moment before n8n has stored the execution (README, Payment Gateway Trigger).
+ * goes out a moment before n8n has stored the execution (docs/trigger.md, When the 200 goes out).
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 

@@ -72,7 +72,7 @@ export async function confirmWithService(
 /** The record's facts, or why they cannot be read (then nothing can be confirmed). */
 function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string {
 	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
-	// A collection transaction states the amount asked for as subtotal_amount (2.2).
+	// A collection transaction states the amount asked for as subtotal_amount (docs/endpoints.md, Answers).
 	const amount = toNumber(api === 'collection' ? (record.subtotal_amount ?? record.amount) : record.amount);
 	if (status === '') return 'the service record has no status';
 	if (amount === undefined) return 'the service record has no readable amount';

@@ -1,6 +1,6 @@
 /**
  * Reads a callback out of the request's JSON object (helpers/jsonBody.ts). Accepts
- * `{data: {...}}` (PUBLIC-FACTS.md) and a flat object. Everything a later check relies on is
+ * `{data: {...}}` (docs/endpoints.md, Callbacks) and a flat object. Everything a later check relies on is
  * validated here, so a bad body is a 400.
  */
 import type { IDataObject } from 'n8n-workflow';

@@ -16,7 +16,7 @@ export function copyContradiction(callback: Callback): string | undefined {
 	if (reference !== undefined && reference !== null && reference !== callback.referenceNo) {
 		return said('reference_no', reference, callback.referenceNo);
 	}
-	// A collection transaction states the amount as subtotal_amount (2.2), a payout as amount.
+	// A collection transaction states the amount as subtotal_amount (docs/endpoints.md, Answers), a payout as amount.
 	const copied = copy.subtotal_amount ?? copy.amount;
 	if (copied !== undefined && copied !== null && toNumber(copied) !== callback.amount) {
 		return said('amount', copied, callback.amount);

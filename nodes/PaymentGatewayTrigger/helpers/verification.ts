@@ -1,6 +1,6 @@
 /**
- * The signature check (PUBLIC-FACTS.md): HMAC-SHA256 of `<amount>@<reference_no>` with the
- * signing secret of the credential, compared in constant time (nodes/shared/signature.ts).
+ * The signature check (docs/endpoints.md, Callbacks): HMAC-SHA256 of `<amount>@<reference_no>` with the
+ * signing secret of the credential, compared in constant time (nodes/shared/transport/signature.ts).
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 

@@ -1,5 +1,5 @@
 /**
- * Parameters both action nodes show with the same name and meaning (DESIGN.md section 3), and the
+ * Parameters both action nodes show with the same name and meaning (stable names: docs/DEVELOPMENT.md), and the
  * Options collection every operation offers: one definition each, so the editor explains them the
  * same way wherever they appear. They carry no resource/operation: each operation adds its own
  * with n8n's `updateDisplayOptions`. The runner reads the options back (runner/operation.ts).

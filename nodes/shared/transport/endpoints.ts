@@ -4,8 +4,8 @@
  * without reaching for the transport.
  *
  * The path table: `source` tells where each path comes from, so users (and
- * the README) can see which are guesses: `documented` (the interface document), `public` (public
- * integrations, PUBLIC-FACTS.md) or `assumed` (neither shows it; override it per node with the
+ * docs/endpoints.md) can see which are guesses: `documented` (the interface document), `public` (public
+ * integrations) or `assumed` (neither shows it; override it per node with the
  * "Endpoint Path" option).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -72,7 +72,7 @@ export interface ServiceResponse {
 export type CallService = (request: ServiceRequest) => Promise<ServiceResponse>;
 
 /**
- * Lists come as `data` being an array (PUBLIC-FACTS.md for channels) or as `data.<key>` (the
+ * Lists come as `data` being an array (public integrations, for channels) or as `data.<key>` (the
  * interface document). Returns the array, or undefined when neither shape is present.
  */
 export function pickList(data: unknown, key: string): unknown[] | undefined {

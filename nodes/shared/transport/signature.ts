@@ -1,5 +1,5 @@
 /**
- * Callback signature (PUBLIC-FACTS.md): lower-case hex HMAC-SHA256 with the signing secret as key
+ * Callback signature (docs/endpoints.md, Callbacks): lower-case hex HMAC-SHA256 with the signing secret as key
  * over `<amount>@<reference_no>`, where `<amount>` is the amount exactly as it appears in the
  * callback body. The trigger verifies with it; the sandbox signs with its own code, and a test
  * proves the two agree. Node's `crypto` only: this file ships inside the n8n package.

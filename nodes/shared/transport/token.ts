@@ -120,7 +120,7 @@ async function requestToken(
 	try {
 		body =
 			api === 'collection'
-				? // Documented (4.1): credentials in the query string and the `X-Server: 1` header.
+				? // Documented (Create Token): credentials in the query string and the `X-Server: 1` header.
 					await helper.helpers.httpRequest({
 						method: 'POST',
 						url,
@@ -129,7 +129,7 @@ async function requestToken(
 						json: true,
 						timeout: 30_000,
 					})
-				: // Documented (4.2): credentials in a JSON body.
+				: // Documented (Create Access Token): credentials in a JSON body.
 					await helper.helpers.httpRequest({
 						method: 'POST',
 						url,

@@ -17,7 +17,7 @@ export interface PayoutRecipient {
 	accountNumber?: string;
 }
 
-/** Where each kind of record states its amount: a transaction's subtotal is what was asked for (2.2). */
+/** Where each kind of record states its amount: a transaction's subtotal is what was asked for (docs/endpoints.md, Answers). */
 const AMOUNT_FIELDS: Record<RecordKind, string[]> = {
 	transaction: ['subtotal_amount', 'amount'],
 	payout: ['amount'],
@@ -37,7 +37,7 @@ export function recordAmount(kind: RecordKind, record: IDataObject): unknown {
 	return undefined;
 }
 
-/** The channel code of a record: channel.code (2.4), or a flat channel_code / channel. */
+/** The channel code of a record: channel.code (documented), or a flat channel_code / channel. */
 export function recordChannel(record: IDataObject | undefined): string | undefined {
 	const channel = record?.channel;
 	if (channel && typeof channel === 'object' && typeof (channel as IDataObject).code === 'string') {

@@ -1,5 +1,5 @@
 /**
- * Shapes of the service's bodies (interface document sections 2.1-2.5 and PUBLIC-FACTS.md).
+ * Shapes of the service's bodies (docs/endpoints.md, Answers and Callbacks).
  * The sandbox gateway answers with exactly these shapes; the nodes parse with the tolerant
  * variants (`.passthrough()`, optional extras) so an extra or missing optional field never breaks
  * a workflow.
@@ -11,7 +11,7 @@ export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 export const FINAL_STATUSES: readonly Status[] = ['completed', 'cancelled'];
 
-/** 2.1: every response; `errors` only on a 422, where `data` is absent. */
+/** The envelope of every response; `errors` only on a 422, where `data` is absent. */
 export const envelopeSchema = z
 	.object({
 		message: z.string().optional(),
@@ -21,7 +21,7 @@ export const envelopeSchema = z
 	.passthrough();
 export type Envelope = z.infer<typeof envelopeSchema>;
 
-/** 2.5: data of both token responses. */
+/** The token: data of both token responses. */
 export const tokenSchema = z
 	.object({
 		token: z.string().min(1),
@@ -30,7 +30,7 @@ export const tokenSchema = z
 	})
 	.passthrough();
 
-/** 2.3 */
+/** A currency. */
 export const currencySchema = z
 	.object({ name: z.string(), code: z.string(), symbol: z.string() })
 	.passthrough();
@@ -39,7 +39,7 @@ export const categorySchema = z
 	.object({ name: z.string(), description: z.string().nullable().optional(), slug: z.string() })
 	.passthrough();
 
-/** 2.4: the channel object inside a generated transaction. */
+/** The channel object inside a generated transaction. */
 export const transactionChannelSchema = z
 	.object({
 		name: z.string(),
@@ -52,7 +52,7 @@ export const transactionChannelSchema = z
 	})
 	.passthrough();
 
-/** 2.2: the generated transaction. Strict about what the document marks required. */
+/** The generated transaction. Strict about what the document marks required. */
 export const generatedTransactionSchema = z
 	.object({
 		subtotal_amount: z.number(),
@@ -78,7 +78,7 @@ export const generatedTransactionSchema = z
 	.passthrough();
 export type GeneratedTransaction = z.infer<typeof generatedTransactionSchema>;
 
-/** A channel list entry (PUBLIC-FACTS.md). */
+/** A channel list entry (public: docs/endpoints.md, Answers). */
 export const channelListEntrySchema = z
 	.object({
 		name: z.string(),
@@ -108,7 +108,7 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const bankSchema = z.object({ code: z.string(), name: z.string() }).passthrough();
 export type Bank = z.infer<typeof bankSchema>;
 
-/** Webhook callback body (PUBLIC-FACTS.md): `{data: {...}}`; a flat body is accepted as well. */
+/** Webhook callback body (docs/endpoints.md, Callbacks): `{data: {...}}`; a flat body is accepted as well. */
 export const callbackPayloadSchema = z
 	.object({
 		reference_no: z.string().min(1),

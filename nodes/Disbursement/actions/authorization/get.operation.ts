@@ -1,4 +1,4 @@
-/** Authorization > Get (interface document 4.7): POST with the code as a path parameter. */
+/** Authorization > Get (documented, docs/endpoints.md): POST with the code as a path parameter. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 

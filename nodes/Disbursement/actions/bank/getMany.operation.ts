@@ -1,4 +1,4 @@
-/** Bank > Get Many (interface document 4.9, `data.banks`): the banks a bank transfer can go to. */
+/** Bank > Get Many (assumed path, docs/endpoints.md; `data.banks`): the banks a bank transfer can go to. */
 import { listOperation } from '../../../shared/operations/listing';
 
 export const { description, prepare } = listOperation({

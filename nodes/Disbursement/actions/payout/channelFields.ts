@@ -1,5 +1,5 @@
 /**
- * The channel-type entries of a payout's `fields` object (interface document 4.6): a bank
+ * The channel-type entries of a payout's `fields` object (docs/endpoints.md, Answers): a bank
  * transfer's `fields.bank_code`, `fields.sender`, `fields.receiver`, an e-wallet's
  * `fields.mobile_number`. Each is declared once, with the channel types that use it, and read from
  * an item into `fields` here, collecting every missing or invalid value instead of stopping at the first.

@@ -1,5 +1,5 @@
 /**
- * Payout > Create (Process Disbursement, interface document 4.6). Every field of the item is
+ * Payout > Create (Process Disbursement, docs/endpoints.md). Every field of the item is
  * checked before anything is sent; the payout is then created at most once per reference_no.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';

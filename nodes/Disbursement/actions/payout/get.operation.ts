@@ -1,4 +1,4 @@
-/** Payout > Get: one payout by its reference_no (interface document 4.5). */
+/** Payout > Get: one payout by its reference_no (docs/endpoints.md). */
 import { getByReferenceOperation } from '../../../shared/operations/getByReference';
 import { parseReferenceNo } from '../../../shared/validation/validation';
 

@@ -1,5 +1,5 @@
 /**
- * Payout > Repost Callback (interface document 4.8): asks the service to send a payout's webhook
+ * Payout > Repost Callback (docs/endpoints.md): asks the service to send a payout's webhook
  * callback again. The service offers it for testing only, so it is refused for a production
  * credential before anything is sent.
  */

@@ -1,4 +1,4 @@
-/** Payout > Wait for Final Status: look the payout up until it is completed or cancelled (4.5). */
+/** Payout > Wait for Final Status: look the payout up until it is completed or cancelled. */
 import { parseReferenceNo } from '../../../shared/validation/validation';
 import { waitForFinalStatusOperation } from '../../../shared/operations/waitForFinalStatus';
 

@@ -1,4 +1,4 @@
-/** Wallet > Get Many (interface document 4.9, `data.wallets`, status filter). */
+/** Wallet > Get Many (assumed path, docs/endpoints.md; `data.wallets`, status filter). */
 import { listOperation } from '../../../shared/operations/listing';
 
 export const { description, prepare } = listOperation({

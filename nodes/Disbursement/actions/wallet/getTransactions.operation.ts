@@ -1,4 +1,4 @@
-/** Wallet > Get Transactions (interface document 4.9, status filter). */
+/** Wallet > Get Transactions (assumed path, docs/endpoints.md; status filter). */
 import { listOperation } from '../../../shared/operations/listing';
 
 export const { description, prepare } = listOperation({

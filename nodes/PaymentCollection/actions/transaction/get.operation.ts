@@ -1,4 +1,4 @@
-/** Transaction > Get: one transaction by its reference_no (interface document 4.4). */
+/** Transaction > Get: one transaction by its reference_no (docs/endpoints.md). */
 import { getByReferenceOperation } from '../../../shared/operations/getByReference';
 import { requireText } from '../../../shared/validation/validation';
 

@@ -1,4 +1,4 @@
-/** Transaction > Wait for Final Status: look the transaction up until it is completed or cancelled (4.4). */
+/** Transaction > Wait for Final Status: look the transaction up until it is completed or cancelled. */
 import { requireText } from '../../../shared/validation/validation';
 import { waitForFinalStatusOperation } from '../../../shared/operations/waitForFinalStatus';
 
