@@ -10,7 +10,7 @@ import { readAmount, readPhilippineMobile, toCentavos } from './validation';
 /** Which record a reference_no names: a payment link of Collection, or a payout. */
 export type RecordKind = 'transaction' | 'payout';
 
-/** Who a payout pays, as its body's `fields` names them (4.6): an e-wallet's mobile number, a bank and account. */
+/** Who a payout pays, as its body's `fields` names them (docs/endpoints.md, Answers): an e-wallet's mobile number, a bank and account. */
 export interface PayoutRecipient {
 	mobileNumber?: string;
 	bankCode?: string;
@@ -23,7 +23,7 @@ const AMOUNT_FIELDS: Record<RecordKind, string[]> = {
 	payout: ['amount'],
 };
 
-/** Where each kind of record states when it was made: a transaction's `date` (2.2), a payout's `created_at` (assumed). */
+/** Where each kind of record states when it was made: a transaction's `date` (docs/endpoints.md, Answers), a payout's `created_at` (assumed). */
 const CREATED_AT_FIELD: Record<RecordKind, string> = { transaction: 'date', payout: 'created_at' };
 
 /** An ISO 8601 time with its offset (2026-09-01T10:00:06+08:00 or ...Z): without one the instant is unknown. */
@@ -74,7 +74,7 @@ const comparableCode = (value: unknown) => (typeof value === 'string' && value.t
 
 export type RecordFact = 'reference_no' | 'amount' | 'channel' | 'mobile number' | 'bank code' | 'account number';
 
-/** The recipient facts a payout record states under `fields`, as the request sent them (4.6), each in its comparable form. */
+/** The recipient facts a payout record states under `fields`, as the request sent them, each in its comparable form. */
 const RECIPIENT_FACTS: Array<[keyof PayoutRecipient, RecordFact, string[], (value: unknown) => string | undefined]> = [
 	['mobileNumber', 'mobile number', ['mobile_number'], (value) => readPhilippineMobile(value)?.replace(/^\+63/, '0')],
 	['bankCode', 'bank code', ['bank_code'], comparableCode],
