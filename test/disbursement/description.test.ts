@@ -152,6 +152,19 @@ describe('the payout form (Payout > Create)', () => {
 		expect([shown(''), shown('https://n8n.example.com/webhook/x/callback')]).toEqual([true, false]);
 	});
 
+	test('the AI-agent notice shows only in the tool variant; the money notice only in a workflow', () => {
+		// n8n tells the variants apart by the type name: the tool variant's ends in "Tool".
+		const shownIn = (name: string, typeName: string) =>
+			NodeHelpers.displayParameter({ resource: 'payout', operation: 'create' }, property(name, create)!, null, { ...description, name: typeName });
+		expect([shownIn('agentNotice', 'disbursement'), shownIn('agentNotice', 'disbursementTool')]).toEqual([false, true]);
+		expect([shownIn('moneyNotice', 'disbursement'), shownIn('moneyNotice', 'disbursementTool')]).toEqual([true, false]);
+		expect(property('agentNotice', create)?.displayName).toMatch(/Maximum Amount per Payout/);
+	});
+
+	test('the nodes panel finds the node by what users search for', () => {
+		expect(codex.alias).toEqual(expect.arrayContaining(['payout', 'disbursement', 'GCash', 'bank transfer']));
+	});
+
 	test('Simplify on Payout Create and Get: on by default for an AI tool, off in a workflow', () => {
 		const simplify = description.properties.filter((p) => p.name === 'simplify');
 		expect(simplify.map((p) => [p.type, p.default, p.displayOptions?.show])).toEqual([

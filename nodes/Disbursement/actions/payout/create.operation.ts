@@ -51,11 +51,20 @@ const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = { bankTransfer: colum
 
 const properties: INodeProperties[] = [
 	{
+		displayName: 'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
+		name: 'moneyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { hide: { '@tool': [true] } },
+	},
+	{
+		// Shown only where the node is an AI agent's tool: n8n's "@tool" display condition.
 		displayName:
-			'Money moves when this node runs. An AI agent using it as a tool should run with "Maximum Amount per Payout" and "Maximum Total per Run" set in Options, so a payout or a run above them is refused before anything is sent. "Dry Run" checks a sheet without paying.',
+			'Money moves when the agent calls this tool. Set "Maximum Amount per Payout" and "Maximum Total per Run" in Options, so a payout or a run above them is refused before anything is sent.',
 		name: 'agentNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: { '@tool': [true] } },
 	},
 	{
 		displayName: 'Channel Type',
