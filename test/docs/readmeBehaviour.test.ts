@@ -87,7 +87,7 @@ describe('README: Check before paying', () => {
 		const items = [...sheet('DRY'), { reference_no: 'DRY-004', mobile_number: '0917', amount: 10 }];
 		const result = await run(s, eWallet({ options: { dryRun: true, maxTotalPerRun: 3000 } }), { items });
 		const [first, , , failed, summary] = jsonOf(result);
-		expect(first).toEqual({ dryRun: true, row: 1, wouldSend: true, reference_no: 'DRY-001', channel: 'GCASH', amount: 1250, payee: '•••••••4567' });
+		expect(first).toEqual({ dryRun: true, row: 1, wouldSend: true, reference_no: 'DRY-001', channel: 'GCASH', amount: 1250, payee: '0917•••4567' });
 		expect(failed).toEqual({ dryRun: true, row: 4, wouldSend: false, problem: 'Mobile Number "0917" is not a Philippine mobile number' });
 		expect(summary).toEqual({
 			dryRun: true,

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { bankTransferParameters } from '../disbursement/helpers';
 import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
 const ops = moneyOperationsPerFile('check before paying');
@@ -40,7 +41,7 @@ describe.each(NAMES)('%s: Dry Run', (name) => {
 			total += cents;
 			expectedTotals[String(row.channel)] = (expectedTotals[String(row.channel)] ?? 0) + cents;
 		});
-		if (name === 'Payout Create') expect(out[0].payee).toBe('•••••••4567');
+		if (name === 'Payout Create') expect(out[0].payee).toBe('0917•••4567');
 		const summary = out[1000];
 		expect(summary).toEqual({
 			dryRun: true,
@@ -57,6 +58,18 @@ describe.each(NAMES)('%s: Dry Run', (name) => {
 		expect(summary.overMaximumTotal).toBe(true);
 		expect(result.outputs[0][1000].pairedItem).toHaveLength(1000);
 	});
+});
+
+test('Dry Run tells payees apart: a mobile number keeps its network prefix, an account its bank', async () => {
+	const op = ops['Payout Create'];
+	const rows = [op.row(ref('PAYEE'), 100), op.row(ref('PAYEE'), 100, { mobile: '09181234567' })];
+	const result = await op.run(op.parameters({ dryRun: true }), rows);
+	expect(result.outputs[0].slice(0, 2).map((item) => item.json.payee)).toEqual(['0917•••4567', '0918•••4567']);
+	const bank = await op.run(bankTransferParameters({ options: { dryRun: true } }), [
+		{ ref: ref('PAYEE'), amount: 100, bank: 'BDO', senderFirst: 'Ana', senderLast: 'Cruz', accountName: 'Ben Reyes', accountNumber: '0012-3456-7890' },
+	]);
+	expect(bank.outputs[0][0].json.payee).toBe('BDO ••••••••7890');
+	expect(requests(op)).toEqual({});
 });
 
 describe.each(NAMES)('%s: Dry Run set by an expression', (name) => {

@@ -178,9 +178,15 @@ function recipientOf(fields: IDataObject): PayoutRecipient {
 }
 
 /** Who is paid, masked for a dry run's preview: the last 4 digits of the account or mobile number. */
-function payeeOf({ accountNumber, mobileNumber }: PayoutRecipient): string | undefined {
-	const number = accountNumber ?? mobileNumber ?? '';
-	return number ? `${'•'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}` : undefined;
+/**
+ * Who a dry run would pay, masked but told apart: a mobile number keeps its network prefix and last
+ * 4 digits (`0917•••4567`), an account its bank and last 4 digits (`BDO ••••••••7890`).
+ */
+function payeeOf({ accountNumber, bankCode, mobileNumber }: PayoutRecipient): string | undefined {
+	const masked = (number: string, shownAtStart: number) =>
+		`${number.slice(0, shownAtStart)}${'•'.repeat(Math.max(0, number.length - shownAtStart - 4))}${number.slice(-4)}`;
+	if (accountNumber) return `${bankCode ? `${bankCode} ` : ''}${masked(accountNumber, 0)}`;
+	return mobileNumber ? masked(mobileNumber, 4) : undefined;
 }
 
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
