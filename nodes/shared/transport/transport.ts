@@ -15,7 +15,6 @@ import type {
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
