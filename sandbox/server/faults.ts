@@ -34,6 +34,7 @@ export function validateFaultRule(input: unknown): FaultRule {
 	if (typeof rule.path !== 'string' || !rule.path.startsWith('/')) throw new Error('path must be a string starting with "/".');
 	if (!FAULT_MODES.includes(rule.mode as FaultMode)) throw new Error(`mode must be one of ${FAULT_MODES.join(', ')}.`);
 	if (rule.method !== undefined && typeof rule.method !== 'string') throw new Error('method must be a string.');
+	if (rule.referenceNo !== undefined && typeof rule.referenceNo !== 'string') throw new Error('referenceNo must be a string.');
 	if (rule.location !== undefined && typeof rule.location !== 'string') throw new Error('location must be a string.');
 	if (rule.html !== undefined && typeof rule.html !== 'string') throw new Error('html must be a string.');
 	if (rule.partialBody !== undefined && typeof rule.partialBody !== 'boolean') throw new Error('partialBody must be true or false.');
@@ -84,13 +85,15 @@ export class FaultInjector {
 		return this.rules.map((r) => ({ ...r.rule }));
 	}
 
-	decide(method: string, path: string): FaultDecision {
+	/** `referenceNo`: the reference_no of the request's JSON body, when it names one. */
+	decide(method: string, path: string, referenceNo?: string): FaultDecision {
 		const decision: FaultDecision = { latencyMs: 0 };
 		for (const active of this.rules) {
 			const { rule } = active;
 			if (active.remaining <= 0) continue;
 			if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) continue;
 			if (!path.startsWith(rule.path)) continue;
+			if (rule.referenceNo !== undefined && rule.referenceNo !== referenceNo) continue;
 			const isLatency = rule.mode === 'latency';
 			if (!isLatency && decision.fault) continue;
 			if (rule.probability !== undefined && active.random() >= rule.probability) continue;

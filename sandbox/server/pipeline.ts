@@ -72,7 +72,7 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 		countUp(state.stats.attemptsByReference, body.reference_no);
 	}
 
-	const decision = p.faults.decide(method, path);
+	const decision = p.faults.decide(method, path, typeof body?.reference_no === 'string' ? body.reference_no : undefined);
 	const wait = p.current().latencyMs + decision.latencyMs;
 	if (wait > 0) {
 		await p.ioTimers.delay(wait);

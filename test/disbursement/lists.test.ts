@@ -131,10 +131,17 @@ describe('Authorization > Get', () => {
 	});
 
 	test('a code cannot change the path, and a bad JSON body is refused before any request', async () => {
-		await run(s, { resource: 'authorization', operation: 'get', code: '../wallets' }, { onError: 'continueRegularOutput' });
-		expect(s.gw.lastRequest('/v1/api/')?.path).toBe('/v1/api/authorization/..%2Fwallets');
-
 		s.gw.resetStats();
+		const escaping = await run(s, { resource: 'authorization', operation: 'get', code: '../wallets' }, { onError: 'continueRegularOutput' });
+		expect(jsonOf(escaping)).toEqual([
+			{
+				error: 'Code contains "/" or "\\" (also written %2F or %5C) (row 1)',
+				errorDetails: 'Give the code as the service issued it: letters, digits and signs, without "/", "\\" or control characters, and not "." or ".."',
+				itemIndex: 0,
+			},
+		]);
+		expect(s.gw.stats().requestsByPath).toEqual({});
+
 		const bad = await run(s, { resource: 'authorization', operation: 'get', code: 'AUTH-1001', jsonBody: '{oops' }, { onError: 'continueRegularOutput' });
 		expect(jsonOf(bad)).toEqual([{ error: 'Body (JSON) is not valid JSON (row 1)', itemIndex: 0 }]);
 		expect(s.gw.stats().requestsByPath).toEqual({});

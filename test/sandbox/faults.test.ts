@@ -97,6 +97,14 @@ describe('sandbox gateway: fault and latency injection', () => {
 		expect((await call(gw, 'GET', '/v1/biller/channels', { token })).status).toBe(200);
 	});
 
+	it('a rule with referenceNo hits only requests whose body names that reference_no', async () => {
+		gw.faults.add({ path: GENERATE, referenceNo: 'F-REF-SLOW', mode: 'error-before', status: 503 });
+		expect((await generate('F-REF-OTHER')).status).toBe(200);
+		expect((await generate('F-REF-SLOW')).status).toBe(503);
+		expect(gw.getTransaction('F-REF-SLOW')).toBeUndefined();
+		expect(() => gw.faults.add({ path: GENERATE, mode: 'latency', referenceNo: 7 as unknown as string })).toThrow('referenceNo must be a string.');
+	});
+
 	it('hits with a seeded probability reproducibly', async () => {
 		const pattern = async (g: SandboxGateway, t: string) => {
 			g.faults.add({ path: '/v1/biller/channels', mode: 'error-before', probability: 0.5, seed: 42 });

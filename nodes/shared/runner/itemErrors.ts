@@ -21,6 +21,19 @@ export function earliest<T extends { itemIndex: number }>(current: T | undefined
 }
 
 /**
+ * A failure of the service still to be explained (a money create's definite refusal, any failure
+ * of one request). Explaining may look things up, so the runner first stops the run, then explains.
+ */
+export class Unexplained extends Error {
+	constructor(
+		readonly failure: ServiceError,
+		readonly explain: () => Promise<Error>,
+	) {
+		super(failure.message);
+	}
+}
+
+/**
  * The operation's explanation of a refusal (SendPlan.explain), keeping the service's status and
  * field errors; the refusal itself when the operation has none.
  */

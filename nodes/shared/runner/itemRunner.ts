@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../transport/errors';
 import { dryRunItems, totalOf } from './dryRun';
-import { asNodeError, earliest, errorItem, explained, notSentError, stopsRun } from './itemErrors';
+import { asNodeError, earliest, errorItem, explained, notSentError, Unexplained, stopsRun } from './itemErrors';
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
@@ -31,7 +31,7 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 	const sent = await outcomeOf(callService(ctx, plan.send));
 	if ('failure' in sent) {
 		const { failure } = sent;
-		throw failure instanceof ServiceError ? await explained(ctx, plan, failure) : failure;
+		throw failure instanceof ServiceError ? new Unexplained(failure, async () => await explained(ctx, plan, failure)) : failure;
 	}
 	if (plan.output) return plan.output(sent.answer);
 	const { data, message } = sent.answer;
@@ -79,6 +79,17 @@ export async function runItems(
 	const gate = new StartGate(workers);
 	const repeats = new RepeatedReferences();
 
+	/** Records the stop a failed row causes; a later call for the same row replaces its error. */
+	const recordStop = (itemIndex: number, caught: unknown, error: Error) => {
+		if (stopsRun(caught)) stop.stopper = earliest(stop.stopper, { itemIndex, error });
+		if (!continueOnFail) stop.first = earliest(stop.first, { itemIndex, error });
+	};
+	/** A failure stops the run the moment it arrives, before it is explained (which may look things up). */
+	const settleFailure = async (itemIndex: number, caught: unknown) => {
+		if (caught instanceof Unexplained) recordStop(itemIndex, caught.failure, caught.failure);
+		const explanation = caught instanceof Unexplained ? await outcomeOf(caught.explain()) : { failure: caught };
+		settle(itemIndex, { caught: 'answer' in explanation ? explanation.answer : explanation.failure });
+	};
 	const settle = (itemIndex: number, outcome: { produced: ItemResult } | { caught: unknown }) => {
 		repeats.finished(itemIndex);
 		if ('produced' in outcome) {
@@ -90,11 +101,8 @@ export async function runItems(
 			return;
 		}
 		const error = asNodeError(ctx, outcome.caught, itemIndex);
-		if (stopsRun(outcome.caught)) stop.stopper = earliest(stop.stopper, { itemIndex, error });
-		if (!continueOnFail) {
-			stop.first = earliest(stop.first, { itemIndex, error });
-			return;
-		}
+		recordStop(itemIndex, outcome.caught, error);
+		if (!continueOnFail) return;
 		// For the error output n8n recognises an item whose json is exactly `{error}` and merges
 		// it into the input row it is paired with, so users get the failed row back with the
 		// reason. (An item carrying an `error` object would instead be cut down to the message.)
@@ -140,7 +148,7 @@ export async function runItems(
 			const { itemIndex, send } = ready;
 			const sent = send().then(
 				(produced) => settle(itemIndex, { produced }),
-				(caught: unknown) => settle(itemIndex, { caught }),
+				async (caught: unknown) => await settleFailure(itemIndex, caught),
 			);
 			void sent.finally(leave);
 			// Let the request leave before spending the CPU on reading the next item.

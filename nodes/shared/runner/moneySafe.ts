@@ -18,7 +18,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
-import { explained } from './itemErrors';
+import { explained, Unexplained } from './itemErrors';
 import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
 import { callService, outcomeOf } from '../transport/transport';
@@ -61,8 +61,9 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 			const error = sent.failure;
 			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
 			const taken = referenceTaken(error);
-			if (taken === 'amongOthers') throw await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs);
-			if (error.failure.kind === 'rejected' && !taken) throw await explained(ctx, plan, error);
+			// A definite refusal is explained by the runner, once it has stopped the run.
+			if (taken === 'amongOthers') throw new Unexplained(error, async () => await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs));
+			if (error.failure.kind === 'rejected' && !taken) throw new Unexplained(error, async () => await explained(ctx, plan, error));
 
 			const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, taken ? undefined : error.message);
 			if (existing) {

@@ -84,11 +84,46 @@ export function pickList(data: unknown, key: string): unknown[] | undefined {
 	return undefined;
 }
 
+/** C0 and C1 control characters and DEL: tab, CR and LF among them. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
+/** The text as the service may read it, percent-escapes decoded (the text itself when they are broken). */
+function decoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+/** What would make a path parameter leave its place in the path, or undefined: it stays one segment. */
+export function pathParameterProblem(value: string): string | undefined {
+	const text = decoded(value);
+	if (CONTROL_CHARACTERS.test(text)) return 'contains a control character or a line break';
+	if (/[/\\]/.test(text)) return 'contains "/" or "\\" (also written %2F or %5C)';
+	if (text === '.' || text === '..') return 'is "." or "..", which would send the request to another path';
+	return undefined;
+}
+
+/** What is wrong with an Endpoint Path typed by a user, or undefined: it must stay a path on the service. */
+export function endpointPathProblem(path: string): string | undefined {
+	if (CONTROL_CHARACTERS.test(decoded(path))) return 'contains a control character or a line break';
+	if (!path.startsWith('/') || path.startsWith('//')) return 'must start with a single "/": it is a path on the service, not an address';
+	if (/[\\?#]/.test(path) || path.includes('//')) return 'contains "\\", "//", a query or a fragment';
+	if (decoded(path).split('/').some((part) => part === '.' || part === '..')) return 'has a "." or ".." part, which would leave the path';
+	return undefined;
+}
+
+export const ENDPOINT_PATH_FIX =
+	'Give a path on the service such as /v1/api/payouts: it starts with "/", and has no "." or ".." part, "//", scheme, host, query, "\\" or control characters';
+
 /** Fills `:name` placeholders, encoding each value so a code can never change the path. */
 export function resolvePath(path: string, params: Record<string, string> = {}): string {
 	return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
 		const value = params[name];
 		if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}"`);
+		const problem = pathParameterProblem(value);
+		if (problem) throw new Error(`Path parameter "${name}" ${problem}: nothing was sent; give the value the service issued`);
 		return encodeURIComponent(value);
 	});
 }

@@ -15,9 +15,12 @@ import type {
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	DEFAULT_TIMEOUT_MS,
+	ENDPOINT_PATH_FIX,
+	endpointPathProblem,
 	ENDPOINTS,
 	INTERFACE_LABEL,
 	resolvePath,
@@ -97,7 +100,10 @@ export async function callService(
 		const tokenFailure = `The ${label} credential's Base URL ${urlProblem}`;
 		throw toServiceError(ctx, { kind: 'rejected', tokenFailure, credentialUnusable: true }, endpoint.api);
 	}
-	const path = resolvePath(request.pathOverride?.trim() || endpoint.path, request.pathParams);
+	const override = request.pathOverride?.trim();
+	const overrideProblem = override ? endpointPathProblem(override) : undefined;
+	if (overrideProblem) throw new NodeOperationError(ctx.getNode(), `Endpoint Path ${overrideProblem}`, { description: ENDPOINT_PATH_FIX });
+	const path = resolvePath(override || endpoint.path, request.pathParams);
 	const options: IHttpRequestOptions = {
 		method: endpoint.method as IHttpRequestMethods,
 		url: joinUrl(baseUrl, path),

@@ -1,22 +1,26 @@
-/** Joins a base URL typed by a user (with or without a trailing slash) and an absolute path. */
+import { readUrl } from '../validation/validation';
+
+/**
+ * Joins a credential's Base URL (checked by `baseUrlProblem`) and an absolute path: the Base URL
+ * in the normal form it was checked in, with or without a trailing slash.
+ */
 export function joinUrl(baseUrl: string, path: string): string {
-	return baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+	const base = readUrl(baseUrl);
+	const normal = base instanceof URL ? base.href : baseUrl;
+	return normal.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
 /**
  * What is wrong with a credential's Base URL, or undefined. A `user:pass@` part would be sent as
- * Basic authentication in place of the bearer token, and the user would be told the credential is wrong.
+ * Basic authentication in place of the bearer token, and the user would be told the credential is
+ * wrong; a query or fragment would swallow the path joined after it.
  */
 export function baseUrlProblem(baseUrl: string): string | undefined {
-	let url: URL;
-	try {
-		url = new URL(baseUrl);
-	} catch {
-		return 'is not a valid URL: use a full address such as https://api.example.com';
+	const url = readUrl(baseUrl);
+	if (url instanceof URL) {
+		return /[?#]/.test(url.href) ? 'must not contain a query ("?...") or a fragment ("#..."): remove it' : undefined;
 	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https:// or http://';
-	if (url.username || url.password) {
-		return 'must not contain a user name or password ("user:pass@"): put them in the Username and Password fields instead';
-	}
-	return undefined;
+	if (url.kind === 'invalid') return 'is not a valid URL: use a full address such as https://api.example.com';
+	if (url.kind === 'userinfo') return `${url.problem}: put them in the Username and Password fields instead`;
+	return url.fix ? `${url.problem}: ${url.fix.charAt(0).toLowerCase()}${url.fix.slice(1)}` : url.problem;
 }

@@ -12,17 +12,8 @@ export const MAX_REFERENCE_LENGTH = 64;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The error for one bad input value: names the field and the problem (the runner adds the row). */
-export function invalidInput(
-	node: INode,
-	itemIndex: number,
-	label: string,
-	problem: string,
-	hint?: string,
-): NodeOperationError {
-	return new NodeOperationError(node, `${label} ${problem}`, {
-		itemIndex,
-		description: hint,
-	});
+export function invalidInput(node: INode, itemIndex: number, label: string, problem: string, hint?: string): NodeOperationError {
+	return new NodeOperationError(node, `${label} ${problem}`, { itemIndex, description: hint });
 }
 
 function shown(value: unknown): string {
@@ -134,27 +125,35 @@ export function parseReferenceNo(node: INode, itemIndex: number, value: unknown)
 		throw invalidInput(node, itemIndex, 'Reference No', `is longer than ${MAX_REFERENCE_LENGTH} characters`);
 	}
 	if (!/^[A-Za-z0-9_-]+$/.test(text)) {
-		throw invalidInput(
-			node,
-			itemIndex,
-			'Reference No',
-			`${shown(text)} contains characters other than letters, digits, "-" and "_"`,
-			'Characters such as "#", ":" and spaces break the hosted payment page',
-		);
+		const hint = 'Characters such as "#", ":" and spaces break the hosted payment page';
+		throw invalidInput(node, itemIndex, 'Reference No', `${shown(text)} contains characters other than letters, digits, "-" and "_"`, hint);
 	}
 	return text;
 }
 
-/** An optional http(s) URL; empty means "not given". */
-export function parseOptionalUrl(node: INode, itemIndex: number, label: string, value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
-	if (text === '') return undefined;
-	if (!URL.canParse(text)) throw invalidInput(node, itemIndex, label, `${shown(text)} is not a valid URL`, 'Use a full address such as https://example.com/path');
+/** Why a URL cannot be sent as it is: what is wrong (after the field's name), and what to do. */
+export type UrlProblem = { kind: 'lineBreak' | 'control' | 'backslash' | 'invalid' | 'scheme' | 'userinfo' | 'space'; problem: string; fix?: string };
+
+/** A URL as it is sent (WHATWG `href`), or what stops it: surrounding spaces are trimmed, anything a parser drops or reads differently is refused. */
+export function readUrl(value: string): URL | UrlProblem {
+	if (/[\r\n]/.test(value)) return { kind: 'lineBreak', problem: 'contains a line break', fix: 'Remove the line break (a spreadsheet cell or an expression may end with one)' };
+	if (/\p{Cc}/u.test(value)) return { kind: 'control', problem: 'contains a tab or another control character', fix: 'Remove the tab or control character (most editors do not show it)' };
+	const text = value.trim();
+	if (text.includes('\\')) return { kind: 'backslash', problem: 'contains a backslash ("\\")', fix: 'Use "/" between the parts of a URL' };
+	if (!URL.canParse(text)) return { kind: 'invalid', problem: `${shown(text)} is not a valid URL`, fix: 'Use a full address such as https://example.com/path' };
 	const url = new URL(text);
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		throw invalidInput(node, itemIndex, label, `must start with https:// or http://`);
-	}
-	return text;
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'scheme', problem: 'must start with https:// or http://' };
+	if (url.username || url.password) return { kind: 'userinfo', problem: 'must not contain a user name or password ("user:pass@")', fix: 'Remove the user name and password from the URL' };
+	return /\s/.test(text) ? { kind: 'space', problem: 'contains a space', fix: 'Remove the space, or write it as %20' } : url;
+}
+
+/** An optional http(s) URL, in the form it is sent; empty means "not given". */
+export function parseOptionalUrl(node: INode, itemIndex: number, label: string, value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value : value == null ? '' : String(value);
+	if (text.trim() === '') return undefined;
+	const url = readUrl(text);
+	if (url instanceof URL) return url.href;
+	throw invalidInput(node, itemIndex, label, url.problem, url.fix);
 }
 
 /** A Philippine mobile number without spaces and dashes (09XXXXXXXXX or +639XXXXXXXXX); undefined when it is not one. */

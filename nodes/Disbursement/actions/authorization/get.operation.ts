@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
+import { pathParameterProblem } from '../../../shared/transport/endpoints';
 import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
 import { parseJsonObject, requireText } from '../../../shared/validation/validation';
@@ -34,6 +35,9 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
 	const code = problems.check(() => requireText(node, itemIndex, 'Code', ctx.getNodeParameter('code', itemIndex, '')));
+	// The code is a segment of the request's path: it must not be able to change that path.
+	const codeProblem = code === undefined ? undefined : pathParameterProblem(code);
+	if (codeProblem) problems.add(`Code ${codeProblem}`, 'Give the code as the service issued it: letters, digits and signs, without "/", "\\" or control characters, and not "." or ".."');
 	const body = problems.check(() =>
 		parseJsonObject(node, itemIndex, 'Body (JSON)', ctx.getNodeParameter('jsonBody', itemIndex, '{}')),
 	);
