@@ -1,4 +1,4 @@
-import { pickList } from '../../nodes/shared/transport/endpoints';
+import { pickList } from '../../nodes/shared/validation/schemas';
 import { channelListEntrySchema, envelopeSchema, generatedTransactionSchema } from '../../nodes/shared/validation/schemas';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, txBody } from './helpers';

@@ -2,12 +2,12 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ENDPOINTS, pickList, type ServiceRequest } from '../../shared/transport/endpoints';
+import { ENDPOINTS, type ServiceRequest } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
-import { bankSchema } from '../../shared/validation/schemas';
+import { channelsOfType, type ChannelType } from '../../shared/validation/channels';
+import { bankSchema, pickList } from '../../shared/validation/schemas';
 import { callService } from '../../shared/transport/transport';
-import type { ChannelType } from '../actions/payout/channelFields';
-import { CHANNEL_TYPE_LABEL, channelsOfType, fetchPayoutChannels } from '../actions/payout/channels';
+import { CHANNEL_TYPE_LABEL, fetchPayoutChannels } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { data } = await callService(this, { endpoint: 'getBanks' });

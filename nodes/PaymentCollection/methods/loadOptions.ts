@@ -1,6 +1,15 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { categoryOf, channelName, fetchChannels, isDisabled } from '../helpers/channels';
+import { callService } from '../../shared/transport/transport';
+import { categoryOf, channelName, isDisabled, paymentChannelsIn } from '../../shared/validation/channels';
+import { NO_CHANNEL_LIST } from '../actions/channel/getMany.operation';
+
+async function fetchChannels(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	const channels = paymentChannelsIn((await callService(ctx, { endpoint: 'getChannels' })).data);
+	if (!channels) throw new NodeOperationError(ctx.getNode(), NO_CHANNEL_LIST);
+	return channels;
+}
 
 /** The channel dropdown: usable channels first, disabled ones last and marked as such. */
 export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,11 +1,10 @@
 /** The "Get by reference_no" operation both action nodes offer, with its "On Not Found" choice. */
 import type { INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
 import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
 import type { RecordKind } from '../validation/records';
-import { findByReference } from '../transport/lookups';
 
 export interface GetByReferenceSpec {
 	show: Record<string, string[]>;
@@ -43,21 +42,10 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
-			const node = ctx.getNode();
-			const referenceNo = spec.parseReference(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
+			const referenceNo = spec.parseReference(ctx.getNode(), itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 			const outputNothing = readOption(ctx, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
-			return {
-				read: async () => {
-					const found = await findByReference(ctx, spec.kind, referenceNo, timeoutMs);
-					if (found) return [found];
-					if (outputNothing) return [];
-					throw new NodeOperationError(node, `No ${spec.kind} has reference_no "${referenceNo}"`, {
-						itemIndex,
-						description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${spec.kind}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
-					});
-				},
-			};
+			return { lookUp: { kind: spec.kind, referenceNo, timeoutMs }, onNotFound: outputNothing ? 'outputNothing' : 'fail' };
 		},
 	};
 }

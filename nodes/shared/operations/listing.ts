@@ -6,10 +6,10 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { pickList, type EndpointName } from '../transport/endpoints';
+import type { EndpointName } from '../transport/endpoints';
 import { executionOptionsProperty } from '../descriptions/properties';
 import { readExecutionOptions, type Operation } from '../runner/operation';
-import { STATUSES } from '../validation/schemas';
+import { pickList, STATUSES } from '../validation/schemas';
 
 function statusFilterProperty(what: string): INodeProperties {
 	return {

@@ -17,16 +17,21 @@ import {
 	type ItemResult,
 	type Operation,
 	type RunGuards,
+	type SendPlan,
 } from './operation';
 import { DEFAULT_CONCURRENCY } from '../descriptions/properties';
+import { lookUpRecord, pollUntilFinal } from './records';
 import { RepeatedReferences } from './repeatedReferences';
 import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
-import { callService, outcomeOf } from '../transport/transport';
+import { callService, credentialsFor, outcomeOf } from '../transport/transport';
+import { ENDPOINTS, INTERFACE_LABEL } from '../transport/endpoints';
 
-/** How one item's plan is carried out: the money-safe path for creates, one request, or a read. */
+/** How one item's plan is carried out: a look-up, a wait, the money-safe path for creates, or one request. */
 export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: ItemPlan): Promise<ItemResult> {
-	if ('read' in plan) return await plan.read();
+	if ('lookUp' in plan) return await lookUpRecord(ctx, itemIndex, plan);
+	if ('poll' in plan) return await pollUntilFinal(ctx, itemIndex, plan);
+	if (plan.sandboxOnly) await requireSandbox(ctx, itemIndex, plan);
 	if (plan.creates) return await createOnce(ctx, itemIndex, plan as MoneyPlan);
 	const sent = await outcomeOf(callService(ctx, plan.send));
 	if ('failure' in sent) {
@@ -37,6 +42,18 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 	const { data, message } = sent.answer;
 	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
 	return { data: (data ?? null) as IDataObject, message };
+}
+
+/** An operation the service offers for testing only is refused, with nothing sent, for a credential outside the sandbox. */
+async function requireSandbox(ctx: IExecuteFunctions, itemIndex: number, plan: SendPlan): Promise<void> {
+	const api = ENDPOINTS[plan.send.endpoint].api;
+	const environment = (await credentialsFor(ctx, api)).environment;
+	if (environment === 'sandbox') return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${plan.sandboxOnly} is available in the sandbox only, and this ${INTERFACE_LABEL[api]} credential's Environment is "${String(environment ?? 'not set')}"`,
+		{ itemIndex, description: 'Nothing was sent. The service offers this for testing only: use a credential whose Environment is Sandbox.' },
+	);
 }
 
 interface ReadItem {

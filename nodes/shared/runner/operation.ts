@@ -58,14 +58,32 @@ export interface SendPlan {
 	output?: (answer: ServiceResponse) => ItemResult;
 	/** A clearer error for a refusal this operation knows; `call` reaches the service for a look-up. */
 	explain?: (refusal: Refusal, call: CallService) => Explanation | undefined | Promise<Explanation | undefined>;
+	/**
+	 * Set by operations the service offers for testing only (their name, for the refusal): the
+	 * request is sent only with a credential whose Environment is Sandbox.
+	 */
+	sandboxOnly?: string;
 }
 
-/** Read-only work that is more than one request (look-ups by reference, filtered lists). */
-export interface ReadPlan {
-	read: () => Promise<ItemResult>;
+/** The record a reference_no names, looked up once. */
+export interface LookUpPlan {
+	lookUp: { kind: RecordKind; referenceNo: string; timeoutMs: number };
+	/** What a reference without a record gives: an error, or no item ("On Not Found" offered by the operation). */
+	onNotFound: 'fail' | 'outputNothing';
 }
 
-export type ItemPlan = SendPlan | ReadPlan;
+/** The record a reference_no names, looked up with growing pauses until its status is final or time runs out. */
+export interface PollPlan {
+	poll: { kind: RecordKind; referenceNo: string; timeoutMs: number; limitMs: number; firstMs: number; longestMs: number };
+}
+
+/**
+ * What an operation does with one item, in the runner's words: send one request (through the
+ * money-safe path when it creates money), look a record up, or wait for its final status. The
+ * runner carries every plan out (itemRunner.ts `carryOut`), so no operation reaches the service
+ * itself.
+ */
+export type ItemPlan = SendPlan | LookUpPlan | PollPlan;
 
 export interface Operation {
 	description: INodeProperties[];

@@ -71,19 +71,6 @@ export interface ServiceResponse {
 /** Sends one request through the transport; handed to code that must not depend on it. */
 export type CallService = (request: ServiceRequest) => Promise<ServiceResponse>;
 
-/**
- * Lists come as `data` being an array (public integrations, for channels) or as `data.<key>` (the
- * interface document). Returns the array, or undefined when neither shape is present.
- */
-export function pickList(data: unknown, key: string): unknown[] | undefined {
-	if (Array.isArray(data)) return data;
-	if (data && typeof data === 'object') {
-		const inner = (data as Record<string, unknown>)[key];
-		if (Array.isArray(inner)) return inner;
-	}
-	return undefined;
-}
-
 /** C0 and C1 control characters and DEL: tab, CR and LF among them. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 

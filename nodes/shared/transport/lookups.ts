@@ -1,7 +1,8 @@
 /** Look-ups by reference_no, used by the Get operations, the money-safe path and the trigger. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENDPOINTS, INTERFACE_LABEL, pickList, type EndpointName } from './endpoints';
+import { ENDPOINTS, INTERFACE_LABEL, type EndpointName } from './endpoints';
+import { pickList } from '../validation/schemas';
 import type { RecordKind } from '../validation/records';
 import { ServiceError } from './errors';
 import { callService, type ServiceContext } from './transport';

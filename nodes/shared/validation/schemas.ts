@@ -120,3 +120,16 @@ export const callbackPayloadSchema = z
 	})
 	.passthrough();
 export type CallbackPayload = z.infer<typeof callbackPayloadSchema>;
+
+/**
+ * Lists come as `data` being an array (public integrations, for channels) or as `data.<key>` (the
+ * interface document). Returns the array, or undefined when neither shape is present.
+ */
+export function pickList(data: unknown, key: string): unknown[] | undefined {
+	if (Array.isArray(data)) return data;
+	if (data && typeof data === 'object') {
+		const inner = (data as Record<string, unknown>)[key];
+		if (Array.isArray(inner)) return inner;
+	}
+	return undefined;
+}

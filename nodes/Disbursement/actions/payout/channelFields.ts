@@ -8,10 +8,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { manualOnly } from '../../../shared/descriptions/properties';
 import type { ItemValue } from '../../../shared/runner/itemValues';
+import type { ChannelType } from '../../../shared/validation/channels';
 import type { ItemProblems } from '../../../shared/validation/problems';
 import { EMAIL_PATTERN, parseAccountNumber, parsePhilippineMobile } from '../../../shared/validation/validation';
-
-export type ChannelType = 'bankTransfer' | 'eWallet';
 
 /**
  * One channel field: its form property and where its value goes. A field several channel types

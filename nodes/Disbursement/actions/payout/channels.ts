@@ -1,21 +1,13 @@
 /**
  * The payout channels of the account, for the Channel dropdown and for explaining a payout the
- * service refused over its channel. Neither the list's path nor its shape is documented (docs/endpoints.md):
- * an entry needs a `code`; its channel type is read from `type`, `channel_type` or `category`.
+ * service refused over its channel (the list itself is read in shared/validation/channels.ts).
  */
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explanation, Refusal } from '../../../shared/runner/operation';
-import { pickList, type CallService } from '../../../shared/transport/endpoints';
-import type { ChannelType } from './channelFields';
-
-export interface PayoutChannel {
-	code: string;
-	name: string;
-	/** Undefined when the service does not say: such a channel is offered for both types. */
-	channelType?: ChannelType;
-}
+import type { CallService } from '../../../shared/transport/endpoints';
+import { channelsOfType, payoutChannelsIn, type ChannelType, type PayoutChannel } from '../../../shared/validation/channels';
 
 /** As the Channel Type dropdown names them. */
 export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
@@ -23,46 +15,14 @@ export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
 	eWallet: 'E-Wallet',
 };
 
-function textOf(value: unknown): string | undefined {
-	if (typeof value === 'string') return value;
-	if (value && typeof value === 'object') {
-		const { slug, name } = value as IDataObject;
-		if (typeof slug === 'string') return slug;
-		if (typeof name === 'string') return name;
-	}
-	return undefined;
-}
-
-/** `bankTransfer`, `bank_transfer`, `BANK`, `e-wallet`, `EWALLET`, `{slug: 'e-wallet'}` ... */
-export function channelTypeOf(entry: IDataObject): ChannelType | undefined {
-	for (const key of ['type', 'channel_type', 'category']) {
-		const text = textOf(entry[key])?.toLowerCase().replace(/[^a-z]/g, '');
-		if (!text) continue;
-		if (text.includes('bank')) return 'bankTransfer';
-		if (text.includes('wallet')) return 'eWallet';
-	}
-	return undefined;
-}
-
 /** `call` sends through the transport of the node asking (a run, or the editor's dropdown). */
 export async function fetchPayoutChannels(node: INode, call: CallService, timeoutMs?: number): Promise<PayoutChannel[]> {
 	const { data } = await call({ endpoint: 'getPayoutChannels', timeoutMs });
-	const list = pickList(data, 'channels');
-	if (!list) {
+	const channels = payoutChannelsIn(data);
+	if (!channels) {
 		throw new NodeOperationError(node, 'The service answered the payout channel list without a list of channels');
 	}
-	return list
-		.filter((entry): entry is IDataObject => !!entry && typeof entry === 'object' && typeof (entry as IDataObject).code === 'string')
-		.filter((entry) => (entry.code as string).trim() !== '')
-		.map((entry) => ({
-			code: entry.code as string,
-			name: typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name : (entry.code as string),
-			channelType: channelTypeOf(entry),
-		}));
-}
-
-export function channelsOfType(channels: PayoutChannel[], channelType: ChannelType): PayoutChannel[] {
-	return channels.filter((channel) => channel.channelType === undefined || channel.channelType === channelType);
+	return channels;
 }
 
 /** One list per run, fetched on the first refusal and shared by the items after it. */

@@ -35,7 +35,8 @@ import {
 	parseReferenceNo,
 	requireText,
 } from '../../../shared/validation/validation';
-import { CHANNEL_FIELDS, channelFieldProperties, mergeUnder, readChannelFields, type ChannelType } from './channelFields';
+import type { ChannelType } from '../../../shared/validation/channels';
+import { CHANNEL_FIELDS, channelFieldProperties, mergeUnder, readChannelFields } from './channelFields';
 import { explainChannelRefusal } from './channels';
 
 /** With "Map Input Columns Automatically", the columns a row supplies: the form's fields, checked the same way. */

@@ -4,12 +4,10 @@
  * credential before anything is sent.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty, referenceNoProperty } from '../../../shared/descriptions/properties';
-import { carryOut } from '../../../shared/runner/itemRunner';
-import { readExecutionOptions, type ItemPlan, type SendPlan } from '../../../shared/runner/operation';
-import { credentialsFor } from '../../../shared/transport/transport';
+import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { parseReferenceNo } from '../../../shared/validation/validation';
 
 const properties: INodeProperties[] = [
@@ -30,7 +28,9 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const referenceNo = parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-	const repost: SendPlan = {
+	return {
+		// The credential's Environment is read by the runner just before sending.
+		sandboxOnly: 'Repost Callback',
 		send: { endpoint: 'repostPayout', body: { reference_no: referenceNo }, timeoutMs },
 		output: ({ message, data }) => {
 			const payload = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
@@ -42,24 +42,6 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			return {
 				message: `The service limits how often a callback can be reposted, and refused this one for "${referenceNo}" (HTTP 429): wait a few seconds before reposting it again.${said}`,
 			};
-		},
-	};
-	return {
-		// The credential's environment is known only once it is read, just before sending.
-		read: async () => {
-			const credentials = await credentialsFor(ctx, 'disbursement');
-			if (credentials.environment !== 'sandbox') {
-				throw new NodeOperationError(
-					node,
-					`Repost Callback is available in the sandbox only, and this Disbursement credential's Environment is "${String(credentials.environment ?? 'not set')}"`,
-					{
-						itemIndex,
-						description:
-							'Nothing was sent. Use a credential whose Environment is Sandbox; in production the service sends callbacks by itself.',
-					},
-				);
-			}
-			return await carryOut(ctx, itemIndex, repost);
 		},
 	};
 }

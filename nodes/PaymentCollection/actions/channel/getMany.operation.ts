@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
 import { limitProperties, readResultLimit } from '../../../shared/operations/listing';
 import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
-import { fetchChannels, inCategory, isDisabled } from '../../helpers/channels';
+import { inCategory, isDisabled, paymentChannelsIn } from '../../../shared/validation/channels';
 
 const properties: INodeProperties[] = [
 	...limitProperties(),
@@ -36,6 +36,9 @@ const properties: INodeProperties[] = [
 	executionOptionsProperty(),
 ];
 
+/** Shared with the Channel dropdown (methods/loadOptions.ts). */
+export const NO_CHANNEL_LIST = 'The service answered the channel list without a list of channels';
+
 export const description = updateDisplayOptions({ show: { resource: ['channel'], operation: ['getMany'] } }, properties);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
@@ -44,11 +47,11 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const limit = readResultLimit(ctx, itemIndex);
 	const category = typeof filters.category === 'string' ? filters.category : '';
 	return {
-		read: async () => {
-			const channels = (await fetchChannels(ctx, timeoutMs)).filter(
-				(channel) => inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel)),
-			);
-			return limit(channels);
+		send: { endpoint: 'getChannels', timeoutMs },
+		output: ({ data }) => {
+			const channels = paymentChannelsIn(data);
+			if (!channels) throw new NodeOperationError(ctx.getNode(), NO_CHANNEL_LIST, { itemIndex });
+			return limit(channels.filter((channel) => inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel))));
 		},
 	};
 }
