@@ -150,7 +150,7 @@ async function timedCall(
 			res.on('data', (chunk: Buffer) => {
 				chunks.push({ at: Date.now() - started, bytes: chunk.length });
 				received += chunk.length;
-				if (parts.length < 100) parts.push(chunk);
+				if (received <= 1024 * 1024) parts.push(chunk);
 				if (received >= stopAfterBytes) {
 					res.destroy();
 					done();
