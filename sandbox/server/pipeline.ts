@@ -102,8 +102,9 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 			log(`${method} ${path} -> ${fault.status ?? reply.status}, trickled${fault.forever ? ' forever' : ''}`);
 			return trickle(res, reply, fault, p.ioTimers);
 		case 'oversize':
-			log(`${method} ${path} -> ${fault.status ?? reply.status}, oversized`);
-			return oversize(res, reply, fault);
+			return oversize(res, reply, fault, (written, size) =>
+				log(`${method} ${path} -> ${fault.status ?? reply.status}, oversized: ${written} of ${size} bytes written`),
+			);
 		case 'malformed': {
 			// The work is done and the status is 200, but the body breaks off mid-JSON.
 			const full = serialize({ ...reply, status: 200 }).payload || '{"message":""}';

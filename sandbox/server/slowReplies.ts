@@ -34,14 +34,18 @@ export function trickle(res: ServerResponse, reply: Reply, rule: FaultRule, time
 	next();
 }
 
-/** `{"message":"...","data":{"padding":"xxxx..."}}` of `sizeBytes`, written as the client reads it. */
-export function oversize(res: ServerResponse, reply: Reply, rule: FaultRule): void {
+/**
+ * `{"message":"...","data":{"padding":"xxxx..."}}` of `sizeBytes`, written as the client reads it;
+ * `report` learns how many bytes went out before the answer ended or the client went away.
+ */
+export function oversize(res: ServerResponse, reply: Reply, rule: FaultRule, report: (written: number, size: number) => void): void {
 	const head = `{"message":"Oversized answer","data":{"padding":"`;
 	const tail = '"}}';
 	const size = Math.max(rule.sizeBytes ?? DEFAULT_OVERSIZE_BYTES, head.length + tail.length);
 	res.writeHead(rule.status ?? reply.status, { 'content-type': 'application/json', 'content-length': String(size) });
 	res.write(head);
 	let left = size - head.length - tail.length;
+	res.once('close', () => report(size - tail.length - left, size));
 	const chunk = Buffer.alloc(CHUNK_BYTES, 'x');
 	const pump = () => {
 		while (left > 0 && !res.destroyed) {

@@ -18,9 +18,11 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { ENDPOINTS, INTERFACE_LABEL, type ApiInterface } from './endpoints';
-import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError } from './errors';
+import { DEFAULT_TIMEOUT_MS, ENDPOINTS, INTERFACE_LABEL, type ApiInterface } from './endpoints';
+import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError, safeJson } from './errors';
+import { DEADLINE_PASSED, bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { describeNetworkCode } from './networkCodes';
+import { outcomeOf } from './outcome';
 import { envelopeSchema, tokenSchema } from '../validation/schemas';
 import { scrubText, secretsOf } from './secrets';
 import { baseUrlProblem, joinUrl } from './url';
@@ -34,6 +36,23 @@ const REUSE_FRESH_TOKEN_MS = 30_000;
  * credential changes its key, so a corrected password is tried at once.
  */
 const REMEMBER_REFUSAL_MS = 30_000;
+
+/**
+ * A token request's own deadline, connect to last byte: n8n gives the token step neither the
+ * node's Timeout nor a deadline (and the credential test has none), so it is stated here.
+ */
+export const TOKEN_DEADLINE_MS = DEFAULT_TIMEOUT_MS;
+
+/**
+ * The deadline of the request that needs the token, keyed by the credential data n8n hands to
+ * `preAuthentication` (transport.ts gives each request its own copy): a token step never
+ * outlasts the node's Timeout.
+ */
+const requestDeadlines = new WeakMap<object, { signal: AbortSignal; ms: number }>();
+
+export function bindTokenDeadline(credentials: ICredentialDataDecryptedObject, signal: AbortSignal, ms: number): void {
+	requestDeadlines.set(credentials, { signal, ms });
+}
 
 /** A token request in flight, and the tokens its callers held (empty: none stored yet). */
 const inFlight = new Map<string, { token: Promise<string>; replacing: Set<string> }>();
@@ -116,40 +135,47 @@ async function requestToken(
 	if (urlProblem) throw new TokenStepError(`The ${label} credential's Base URL ${urlProblem}`);
 	const endpoint = api === 'collection' ? ENDPOINTS.collectionToken : ENDPOINTS.disbursementToken;
 	const url = joinUrl(String(credentials.baseUrl), endpoint.path);
-	let body: unknown;
-	try {
-		body =
-			api === 'collection'
-				? // Documented (4.1): credentials in the query string and the `X-Server: 1` header.
-					await helper.helpers.httpRequest({
-						method: 'POST',
-						url,
-						qs: { username, password },
-						headers: { 'X-Server': '1', Accept: 'application/json' },
-						json: true,
-						timeout: 30_000,
-					})
-				: // Documented (4.2): credentials in a JSON body.
-					await helper.helpers.httpRequest({
-						method: 'POST',
-						url,
-						body: { username, password },
-						headers: { Accept: 'application/json' },
-						json: true,
-						timeout: 30_000,
-					});
-	} catch (error) {
+	const caller = requestDeadlines.get(credentials);
+	const deadlineMs = Math.min(TOKEN_DEADLINE_MS, caller?.ms ?? TOKEN_DEADLINE_MS);
+	const own = AbortSignal.timeout(TOKEN_DEADLINE_MS);
+	const deadline = caller ? AbortSignal.any([own, caller.signal]) : own;
+	const common = { method: 'POST' as const, url, json: true, timeout: deadlineMs, disableFollowRedirect: true };
+	const options =
+		api === 'collection'
+			? // Documented (4.1): credentials in the query string and the `X-Server: 1` header.
+				{ ...common, qs: { username, password }, headers: { 'X-Server': '1', Accept: 'application/json' } }
+			: // Documented (4.2): credentials in a JSON body.
+				{ ...common, body: { username, password }, headers: { Accept: 'application/json' } };
+	const sent = await outcomeOf(
+		helper.helpers.httpRequest(bounded(options, deadline)) as Promise<{ body: unknown; headers?: Record<string, unknown> }>,
+	);
+	if ('failure' in sent) {
 		// The request error carries the URL with the password in its query: never pass it on.
 		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
 		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent.
-		const message = scrubText(describeTokenFailure(label, error), secretsOf(credentials));
-		const refused = isRefusal(error);
-		throw Object.assign(new TokenStepError(message, refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED), { refused });
+		const redirectedTo = redirectHost(sent.failure, url);
+		const limit = await readErrorAnswer(sent.failure, deadline);
+		const described = limit ? describeLimit(label, limit, deadlineMs) : describeTokenFailure(label, sent.failure, redirectedTo);
+		const refused = !limit && isRefusal(sent.failure);
+		throw Object.assign(new TokenStepError(scrubText(described, secretsOf(credentials)), refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED), { refused });
 	}
-	const envelope = envelopeSchema.safeParse(body);
+	const read = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
+	if ('failure' in read) {
+		const limit = read.failure === 'ERR_BAD_RESPONSE' ? undefined : read.failure;
+		throw new TokenStepError(
+			limit ? describeLimit(label, limit, deadlineMs) : `The ${label} token answer broke off before it was complete: try again, or check the Base URL`,
+			TOKEN_STEP_FAILED,
+		);
+	}
+	const envelope = envelopeSchema.safeParse(safeJson(read.text));
 	const token = tokenSchema.safeParse(envelope.success ? envelope.data.data : undefined);
 	if (!token.success) {
-		throw new TokenStepError(`The ${label} service answered the token request without a token: check the Base URL`, TOKEN_STEP_FAILED);
+		const field = token.error.issues[0]?.path.join('.');
+		const what = !envelope.success || !field ? 'no token object' : `its ${field} is missing or not valid`;
+		throw new TokenStepError(
+			`The ${label} service answered the token request without a usable token (${what}): check the Base URL, or ask the service for a valid token`,
+			TOKEN_STEP_FAILED,
+		);
 	}
 	if (!isHeaderSafe(token.data.token)) {
 		throw new TokenStepError(
@@ -159,21 +185,33 @@ async function requestToken(
 	return token.data.token;
 }
 
+function describeLimit(label: string, limit: string, deadlineMs: number): string {
+	if (limit === DEADLINE_PASSED) {
+		return `The ${label} token request got no complete answer within ${deadlineMs / 1000} seconds: check the Base URL and your network`;
+	}
+	return `The ${label} token request ${describeNetworkCode(limit).replace(/^the answer/, 'got an answer that')}: check the Base URL`;
+}
+
 function isRefusal(error: unknown): boolean {
 	const status = (error as { response?: { status?: number } }).response?.status;
 	return status === 401 || status === 403 || status === 422;
 }
 
-function describeTokenFailure(label: string, error: unknown): string {
+function describeTokenFailure(label: string, error: unknown, redirectedTo: string | undefined): string {
 	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
 	const status = failure.response?.status;
-	const serviceMessage = envelopeSchema.safeParse(failure.response?.data);
+	const serviceMessage = envelopeSchema.safeParse(
+		typeof failure.response?.data === 'string' ? safeJson(failure.response.data) : failure.response?.data,
+	);
 	const said =
 		serviceMessage.success && serviceMessage.data.message
 			? ` (the service said: "${serviceMessage.data.message}")`
 			: '';
 	if (status === 401 || status === 403 || status === 422) {
 		return `The ${label} credential was refused: check Username and Password${said}`;
+	}
+	if (status && status >= 300 && status < 400) {
+		return `The ${label} token request was redirected (HTTP ${status}${redirectedTo ? ` to ${redirectedTo}` : ''}) instead of answered: check the Base URL in the credential (https, host and no extra path). Redirects are not followed, so the password is never sent anywhere else`;
 	}
 	if (status) return `The ${label} token request failed with HTTP ${status}${said}`;
 	return `The ${label} token request could not reach the service (${describeNetworkCode(failure.code)}): check the Base URL`;
