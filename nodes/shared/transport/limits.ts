@@ -5,8 +5,23 @@
  * carries an abort signal as its deadline and hands back the answer as a stream that is read
  * here, byte-counted, and dropped at the cap or the deadline.
  */
-import { Readable, addAbortSignal } from 'stream';
 import type { IHttpRequestOptions } from 'n8n-workflow';
+
+/** An answer body as n8n hands it back with `encoding: 'stream'` (a Node.js readable stream). */
+interface AnswerStream extends AsyncIterable<Buffer | string> {
+	destroy(error?: Error): void;
+	headers?: Record<string, unknown>;
+}
+
+/** Duck-typed: n8n's lint allows no import of Node's `stream` module. */
+function isAnswerStream(body: unknown): body is AnswerStream {
+	return (
+		typeof body === 'object' &&
+		body !== null &&
+		typeof (body as Partial<AnswerStream>).destroy === 'function' &&
+		typeof (body as Partial<AnswerStream>)[Symbol.asyncIterator] === 'function'
+	);
+}
 
 /** The largest answer read: the biggest real answer (a channel or bank list) is a few KB. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -46,15 +61,16 @@ export async function readAnswer(
 	headers: Record<string, unknown> | undefined,
 	deadline: AbortSignal,
 ): Promise<ReadAnswer> {
-	if (!(body instanceof Readable)) return { text: typeof body === 'string' ? body : '' };
+	if (!isAnswerStream(body)) return { text: typeof body === 'string' ? body : '' };
 	const declared = Number(headers?.['content-length']);
 	if (declared > MAX_ANSWER_BYTES) return dropped(body, ANSWER_TOO_LARGE);
 	if (deadline.aborted) return dropped(body, DEADLINE_PASSED);
-	addAbortSignal(deadline, body);
+	const stop = () => body.destroy(new Error('The deadline passed'));
+	deadline.addEventListener('abort', stop, { once: true });
 	const parts: Buffer[] = [];
 	let size = 0;
 	try {
-		for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		for await (const chunk of body) {
 			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 			size += bytes.length;
 			if (size > MAX_ANSWER_BYTES) return dropped(body, ANSWER_TOO_LARGE);
@@ -62,12 +78,14 @@ export async function readAnswer(
 		}
 	} catch {
 		return { failure: deadline.aborted ? DEADLINE_PASSED : 'ERR_BAD_RESPONSE' };
+	} finally {
+		deadline.removeEventListener('abort', stop);
 	}
 	return { text: Buffer.concat(parts).toString('utf8') };
 }
 
 /** Closes the connection under an answer that is not read (destroying the stream does). */
-function dropped(body: Readable, failure: LimitCode): ReadAnswer {
+function dropped(body: AnswerStream, failure: LimitCode): ReadAnswer {
 	body.destroy();
 	return { failure };
 }
@@ -80,11 +98,11 @@ function errorAnswers(error: unknown): Array<{ holder: { data?: unknown }; key: 
 	const outer = error as { cause?: { response?: ErrorResponse }; response?: ErrorResponse; context?: { data?: unknown } };
 	const found = [];
 	for (const response of [outer.cause?.response, outer.response]) {
-		if (response?.data instanceof Readable) found.push({ holder: response, key: 'data' as const, headers: response.headers });
+		if (isAnswerStream(response?.data)) found.push({ holder: response, key: 'data' as const, headers: response.headers });
 	}
 	const data = outer.context?.data;
-	if (outer.context && data instanceof Readable) {
-		found.push({ holder: outer.context, key: 'data' as const, headers: (data as Readable & { headers?: Record<string, unknown> }).headers });
+	if (outer.context && isAnswerStream(data)) {
+		found.push({ holder: outer.context, key: 'data' as const, headers: data.headers });
 	}
 	return found;
 }

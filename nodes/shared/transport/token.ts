@@ -139,7 +139,7 @@ async function requestToken(
 	const deadlineMs = Math.min(TOKEN_DEADLINE_MS, caller?.ms ?? TOKEN_DEADLINE_MS);
 	const own = AbortSignal.timeout(TOKEN_DEADLINE_MS);
 	const deadline = caller ? AbortSignal.any([own, caller.signal]) : own;
-	const common = { method: 'POST' as const, url, json: true, timeout: deadlineMs, disableFollowRedirect: true };
+	const common = { method: 'POST' as const, url, json: true, disableFollowRedirect: true };
 	const options =
 		api === 'collection'
 			? // Documented (4.1): credentials in the query string and the `X-Server: 1` header.

@@ -113,7 +113,6 @@ export async function callService(
 			url,
 			headers: { Accept: 'application/json' },
 			json: true,
-			timeout: timeoutMs,
 			// A redirected POST would be re-sent as a GET elsewhere: a redirect is reported instead.
 			disableFollowRedirect: true,
 		},
