@@ -30,7 +30,7 @@ import { envelopeSchema } from '../validation/schemas';
 import { bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { outcomeOf } from './outcome';
 import { scrubDeep, secretsOf } from './secrets';
-import { bindTokenDeadline } from './token';
+import { bindTokenDeadline } from './tokenRequest';
 import { baseUrlProblem, joinUrl } from './url';
 
 export { outcomeOf };
