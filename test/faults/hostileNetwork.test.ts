@@ -7,8 +7,6 @@
 import type { IDataObject, INodeParameters, OnError } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type FaultRule, type SandboxGateway } from '../../sandbox';
-import * as collection from '../collection/helpers';
-import * as disbursement from '../disbursement/helpers';
 import { testCredential } from '../harness';
 import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
@@ -37,13 +35,13 @@ function freshCredential(op: MoneyOperation): string {
 }
 
 async function runWith(op: MoneyOperation, parameters: INodeParameters, items: IDataObject[], options: { onError?: OnError; credentialId?: string } = {}) {
-	const runner = op.name === 'Generate' ? collection.run : disbursement.run;
-	return await runner(op.setup as never, parameters, { items, ...options });
+	return await op.run(parameters, items, options.onError, options.credentialId);
 }
 
+/** A fault rule on the operation's create, look-up or token endpoint. */
 function fault(op: MoneyOperation, where: 'create' | 'lookup' | 'token', rule: Omit<FaultRule, 'path' | 'method'>): void {
 	const path = { create: op.createPath, lookup: op.lookupPath, token: op.tokenPath }[where];
-	op.setup.gw.faults.add({ method: where === 'lookup' ? 'GET' : 'POST', path, ...rule });
+	op.setup.gw.faults.add({ ...rule, path, method: where === 'lookup' ? 'GET' : 'POST' });
 }
 
 async function timed<T>(work: Promise<T>): Promise<{ result: T; ms: number }> {

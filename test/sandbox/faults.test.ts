@@ -6,6 +6,43 @@ import { call, collectionToken, disbursementToken, txBody, walletPayoutBody } fr
 const GENERATE = '/v1/biller/transactions/generate';
 const PROCESS = '/v1/api/disbursement/transactions/process';
 
+/** A raw request: when the status arrived, and each body chunk with when it arrived (ms from the start). */
+async function timedCall(
+	gw: SandboxGateway,
+	path: string,
+	token: string,
+	body: object,
+	stopAfterBytes = Infinity,
+): Promise<{ status: number; headersAt: number; chunks: Array<{ at: number; bytes: number }>; text: string }> {
+	const started = Date.now();
+	const payload = JSON.stringify(body);
+	return await new Promise((resolve, reject) => {
+		const req = request(`${gw.url}${path}`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+		});
+		req.on('error', reject);
+		req.on('response', (res) => {
+			const headersAt = Date.now() - started;
+			const chunks: Array<{ at: number; bytes: number }> = [];
+			const parts: Buffer[] = [];
+			let received = 0;
+			const done = () => resolve({ status: res.statusCode ?? 0, headersAt, chunks, text: Buffer.concat(parts).toString() });
+			res.on('data', (chunk: Buffer) => {
+				chunks.push({ at: Date.now() - started, bytes: chunk.length });
+				received += chunk.length;
+				if (received <= 1024 * 1024) parts.push(chunk);
+				if (received >= stopAfterBytes) {
+					res.destroy();
+					done();
+				}
+			});
+			res.on('end', done);
+		});
+		req.end(payload);
+	});
+}
+
 describe('sandbox gateway: fault and latency injection', () => {
 	let gw: SandboxGateway;
 	let token: string;
@@ -123,57 +160,6 @@ describe('sandbox gateway: fault and latency injection', () => {
 		expect(() => gw.faults.add({ path: '/', mode: 'explode' as never })).toThrow(/mode/);
 		expect(() => gw.faults.add({ path: '/', mode: 'error-before', probability: 2 })).toThrow(/probability/);
 	});
-});
-
-/** A raw request: when the status arrived, and each body chunk with when it arrived (ms from the start). */
-async function timedCall(
-	gw: SandboxGateway,
-	path: string,
-	token: string,
-	body: object,
-	stopAfterBytes = Infinity,
-): Promise<{ status: number; headersAt: number; chunks: Array<{ at: number; bytes: number }>; text: string }> {
-	const started = Date.now();
-	const payload = JSON.stringify(body);
-	return await new Promise((resolve, reject) => {
-		const req = request(`${gw.url}${path}`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-		});
-		req.on('error', reject);
-		req.on('response', (res) => {
-			const headersAt = Date.now() - started;
-			const chunks: Array<{ at: number; bytes: number }> = [];
-			const parts: Buffer[] = [];
-			let received = 0;
-			const done = () => resolve({ status: res.statusCode ?? 0, headersAt, chunks, text: Buffer.concat(parts).toString() });
-			res.on('data', (chunk: Buffer) => {
-				chunks.push({ at: Date.now() - started, bytes: chunk.length });
-				received += chunk.length;
-				if (received <= 1024 * 1024) parts.push(chunk);
-				if (received >= stopAfterBytes) {
-					res.destroy();
-					done();
-				}
-			});
-			res.on('end', done);
-		});
-		req.end(payload);
-	});
-}
-
-describe('sandbox gateway: trickled and oversized answers', () => {
-	let gw: SandboxGateway;
-	let token: string;
-	beforeAll(async () => {
-		gw = await startSandboxGateway();
-	});
-	afterAll(() => gw.close());
-	beforeEach(async () => {
-		gw.reset();
-		token = await collectionToken(gw);
-	});
-	const generate = (ref: string) => call(gw, 'POST', GENERATE, { token, body: txBody(ref) });
 
 	it('trickle does the work, sends status and headers at once, then one byte every intervalMs', async () => {
 		gw.faults.add({ path: GENERATE, mode: 'trickle', intervalMs: 2, times: 1 });
