@@ -43,7 +43,9 @@ export type FaultMode =
 	| 'drop-after'
 	| 'timeout-after'
 	| 'malformed'
-	| 'latency';
+	| 'latency'
+	| 'trickle'
+	| 'oversize';
 
 export interface FaultRule {
 	method?: string;
@@ -76,6 +78,16 @@ export interface FaultRule {
 	html?: string;
 	/** For 'drop-after': the status, the headers and half the body are sent before the connection is reset. */
 	partialBody?: boolean;
+	/**
+	 * For 'trickle' (the work is done, then the status and headers go at once and the body follows
+	 * one byte every `intervalMs`, default 200) and 'oversize': the status sent instead of the
+	 * handler's own.
+	 */
+	intervalMs?: number;
+	/** For 'trickle': after the answer's bytes, JSON-looking padding keeps trickling and never ends. */
+	forever?: boolean;
+	/** For 'oversize' (the work is done, then a JSON body this large is streamed): default 8 MiB. */
+	sizeBytes?: number;
 }
 
 export interface CallbackRecord {

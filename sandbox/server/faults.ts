@@ -13,6 +13,8 @@ export const FAULT_MODES: readonly FaultMode[] = [
 	'timeout-after',
 	'malformed',
 	'latency',
+	'trickle',
+	'oversize',
 ];
 
 /** mulberry32: tiny, fast, good enough for reproducible coin flips. */
@@ -48,6 +50,9 @@ export function validateFaultRule(input: unknown): FaultRule {
 	int('times', 0);
 	int('latencyMs', 0);
 	int('holdMs', 0);
+	int('intervalMs', 1);
+	int('sizeBytes', 0);
+	if (rule.forever !== undefined && typeof rule.forever !== 'boolean') throw new Error('forever must be true or false.');
 	if (rule.seed !== undefined && (typeof rule.seed !== 'number' || !Number.isFinite(rule.seed))) throw new Error('seed must be a number.');
 	const p = rule.probability;
 	if (p !== undefined && (typeof p !== 'number' || p < 0 || p > 1)) throw new Error('probability must be from 0 to 1.');

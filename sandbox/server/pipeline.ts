@@ -1,11 +1,12 @@
 /**
  * One request through the gateway: read body (413 over 1 MB) -> control surface? -> count ->
  * latency -> fault "before" -> route (404/405) -> bearer check (401) -> body check (400) ->
- * handler -> fault "after" -> send.
+ * handler -> fault "after" (also a trickled or oversized answer) -> send.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { FaultInjector } from './faults';
 import { faultReply } from './faultReply';
+import { oversize, trickle } from './slowReplies';
 import { fail, parseBody, readBody, send, serialize, unauthenticated, type ParsedBody, type Reply } from './http';
 import { matchRoute, type RequestContext, type ResolvedConfig, type Route } from './router';
 import type { SandboxState } from './state';
@@ -97,6 +98,13 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 			log(`${method} ${path} -> held (timeout-after)`);
 			p.ioTimers.after(fault.holdMs ?? DEFAULT_HOLD_MS, () => req.socket.destroy());
 			return;
+		case 'trickle':
+			log(`${method} ${path} -> ${fault.status ?? reply.status}, trickled${fault.forever ? ' forever' : ''}`);
+			return trickle(res, reply, fault, p.ioTimers);
+		case 'oversize':
+			return oversize(res, reply, fault, (written, size) =>
+				log(`${method} ${path} -> ${fault.status ?? reply.status}, oversized: ${written} of ${size} bytes written`),
+			);
 		case 'malformed': {
 			// The work is done and the status is 200, but the body breaks off mid-JSON.
 			const full = serialize({ ...reply, status: 200 }).payload || '{"message":""}';

@@ -169,7 +169,7 @@ describe('3xx: a redirect is reported, never followed', () => {
 		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, mode: 'error-before', status: 307, location: `${s.gw.url}${GENERATE_PATH}`, times: 1 });
 		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
 			message:
-				'The Payment Collection service redirected the request (HTTP 307) instead of answering it: check the Base URL in the credential (https, host and no extra path)',
+				`The Payment Collection service redirected the request (HTTP 307 to ${new URL(s.gw.url).host}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
 			description: 'Redirects are not followed, so a payment request is never sent a second time or to another address.',
 			httpCode: 307,
 		});
@@ -197,8 +197,8 @@ describe('network faults', () => {
 		s.gw.faults.add({ path, mode: 'timeout-after', holdMs: 1000 });
 		await expectSecondItemError({ ...parameters, options: { timeoutSeconds: 0.2 } }, { ref: 'ANY-5' }, {
 			message:
-				'No answer from the Payment Collection service (no answer within the time-out): check the Base URL and your network, or raise the Timeout option',
-			description: 'Network error code: ECONNABORTED',
+				'No answer from the Payment Collection service (no complete answer within the Timeout): check the Base URL and your network, or raise the Timeout option',
+			description: 'Network error code: DEADLINE_PASSED',
 		});
 	});
 

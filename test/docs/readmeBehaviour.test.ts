@@ -161,7 +161,7 @@ describe('README: Behaviour every operation has', () => {
 		s.gw.faults.add({ path: '/', method: 'POST', mode: 'error-before', status: 307, location: 'https://elsewhere.example.com/' });
 		const result = await run(s, bankTransferParameters(), { items: [bankRow('REDIRECT-1')] });
 		s.gw.faults.clear();
-		expect(result.error?.message).toMatch(/redirected the request \(HTTP 307\) instead of answering it: check the Base URL/);
+		expect(result.error?.message).toMatch(/redirected the request \(HTTP 307 to elsewhere\.example\.com\) instead of answering it: check the Base URL/);
 	});
 });
 

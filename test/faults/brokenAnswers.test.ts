@@ -80,7 +80,7 @@ describe.each(NAMES)('%s', (name) => {
 		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'latency', latencyMs: 1500, times: 1 });
 		const result = await op().run(op().parameters({ timeoutSeconds: 1 }), [op().row(reference, 10)], 'continueRegularOutput');
 		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: false });
-		expect(String(result.outputs[0][0].json.recoveredAfter)).toMatch(/no answer within the time-out/);
+		expect(String(result.outputs[0][0].json.recoveredAfter)).toMatch(/no complete answer within the Timeout/);
 		// The slow request and the resend after an empty look-up: the service keeps the reference once.
 		await new Promise((resolve) => setTimeout(resolve, 700));
 		expect(stats(op()).creationsByReference[reference]).toBe(1);

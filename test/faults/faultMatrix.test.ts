@@ -81,7 +81,7 @@ const rows: Record<string, Row> = {
 	'time-out after the work: looked up and returned, never resent': {
 		faults: [{ mode: 'timeout-after', holdMs: 1500, times: 1 }],
 		timeoutSeconds: 1,
-		outcomes: (op) => [recovered(noAnswer(op, 'no answer within the time-out')), OK, OK],
+		outcomes: (op) => [recovered(noAnswer(op, 'no complete answer within the Timeout')), OK, OK],
 		attempts: [1, 1, 1],
 		requests: { create: 3, lookup: 1 },
 	},

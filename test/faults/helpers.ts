@@ -42,7 +42,8 @@ export interface MoneyOperation {
 	row(ref: string, amount: number, extra?: IDataObject): IDataObject;
 	/** What the service holds for a reference now (its public view). */
 	record(ref: string): object | undefined;
-	run(parameters: INodeParameters, items: IDataObject[], onError?: OnError): Promise<NodeRunResult>;
+	/** Runs the node with the file's credential, or with `credentialId`. */
+	run(parameters: INodeParameters, items: IDataObject[], onError?: OnError, credentialId?: string): Promise<NodeRunResult>;
 	/** A row the service itself refuses with 422, and what it says. */
 	/**
 	 * A row the service refuses (422): its columns, the field errors, and the error the item gets
@@ -71,7 +72,7 @@ export async function collectionOperation(options: SandboxOptions = {}): Promise
 		parameters: (opts = {}, overrides = {}) => collection.generateParameters({ options: opts, ...overrides }),
 		row: (ref, amount, extra = {}) => ({ ref, amount, ...extra }),
 		record: (ref) => setup.gw.getTransaction(ref),
-		run: async (parameters, items, onError) => await collection.run(setup, parameters, { items, onError }),
+		run: async (parameters, items, onError, credentialId) => await collection.run(setup, parameters, { items, onError, credentialId }),
 		rejected: {
 			extra: { channel: 'NOPE' },
 			fieldErrors: { channel_code: ['The selected channel code is invalid.'] },
@@ -93,7 +94,7 @@ export async function payoutOperation(options: SandboxOptions = {}): Promise<Mon
 		parameters: (opts = {}, overrides = {}) => disbursement.eWalletParameters({ options: opts, ...overrides }),
 		row: (ref, amount, extra = {}) => ({ ref, amount, mobile: '09171234567', ...extra }),
 		record: (ref) => setup.gw.getPayout(ref),
-		run: async (parameters, items, onError) => await disbursement.run(setup, parameters, { items, onError }),
+		run: async (parameters, items, onError, credentialId) => await disbursement.run(setup, parameters, { items, onError, credentialId }),
 		rejected: {
 			extra: { channel: 'NOPE' },
 			fieldErrors: { channel: ['The selected channel is invalid.'] },

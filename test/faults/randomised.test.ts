@@ -198,7 +198,8 @@ function checkRun(
 				(message.startsWith(`Could not confirm whether the ${noun} "${ref}" was created: `) &&
 					message.includes('; the look-up failed too (')) ||
 				message.startsWith(`reference_no "${ref}" is already used, and looking the ${noun} up to compare it failed (`);
-			const tokenFailed = message.startsWith(`The ${label} token request failed with HTTP 500`);
+			// A failed token step stops the run: the rows after it were not sent.
+			const tokenFailed = message.replace(/^Not sent, because the run stopped: /, '').startsWith(`The ${label} token request failed with HTTP 500`);
 			if (!(notCreated || unconfirmed || tokenFailed)) throw new Error(`Run ${run}, item ${i}: unexpected error "${message}"`);
 			errorKinds[notCreated ? 'notCreated' : unconfirmed ? 'unconfirmed' : 'tokenFailed']++;
 			// "Nothing was created" must be true (unless a repeated row created it afterwards).

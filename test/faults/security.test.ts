@@ -206,7 +206,7 @@ describe('a failing token request leaks nothing (the collection password travels
 			[name, 'HTTP 500', { mode: 'error-before', status: 500 }, `The ${label} token request failed with HTTP 500 (the service said: "Server Error")`],
 			[name, 'HTTP 401', { mode: 'error-before', status: 401 }, `The ${label} credential was refused: check Username and Password (the service said: "Server Error")`],
 			[name, 'a dropped connection', { mode: 'drop-before' }, `The ${label} token request could not reach the service (the connection was closed before an answer arrived): check the Base URL`],
-			[name, 'a cut-off JSON body', { mode: 'malformed' }, `The ${label} service answered the token request without a token: check the Base URL`],
+			[name, 'a cut-off JSON body', { mode: 'malformed' }, `The ${label} service answered the token request without a usable token (no token object): check the Base URL, or ask the service for a valid token`],
 		);
 	}
 

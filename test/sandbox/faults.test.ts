@@ -1,8 +1,47 @@
+import { request } from 'http';
+
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, disbursementToken, txBody, walletPayoutBody } from './helpers';
 
 const GENERATE = '/v1/biller/transactions/generate';
 const PROCESS = '/v1/api/disbursement/transactions/process';
+
+/** A raw request: when the status arrived, and each body chunk with when it arrived (ms from the start). */
+async function timedCall(
+	gw: SandboxGateway,
+	path: string,
+	token: string,
+	body: object,
+	stopAfterBytes = Infinity,
+): Promise<{ status: number; headersAt: number; chunks: Array<{ at: number; bytes: number }>; text: string }> {
+	const started = Date.now();
+	const payload = JSON.stringify(body);
+	return await new Promise((resolve, reject) => {
+		const req = request(`${gw.url}${path}`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+		});
+		req.on('error', reject);
+		req.on('response', (res) => {
+			const headersAt = Date.now() - started;
+			const chunks: Array<{ at: number; bytes: number }> = [];
+			const parts: Buffer[] = [];
+			let received = 0;
+			const done = () => resolve({ status: res.statusCode ?? 0, headersAt, chunks, text: Buffer.concat(parts).toString() });
+			res.on('data', (chunk: Buffer) => {
+				chunks.push({ at: Date.now() - started, bytes: chunk.length });
+				received += chunk.length;
+				if (received <= 1024 * 1024) parts.push(chunk);
+				if (received >= stopAfterBytes) {
+					res.destroy();
+					done();
+				}
+			});
+			res.on('end', done);
+		});
+		req.end(payload);
+	});
+}
 
 describe('sandbox gateway: fault and latency injection', () => {
 	let gw: SandboxGateway;
@@ -128,6 +167,49 @@ describe('sandbox gateway: fault and latency injection', () => {
 		expect(() => gw.faults.add({ path: 'no-slash', mode: 'error-before' })).toThrow(/path/);
 		expect(() => gw.faults.add({ path: '/', mode: 'explode' as never })).toThrow(/mode/);
 		expect(() => gw.faults.add({ path: '/', mode: 'error-before', probability: 2 })).toThrow(/probability/);
+	});
+
+	it('trickle does the work, sends status and headers at once, then one byte every intervalMs', async () => {
+		gw.faults.add({ path: GENERATE, mode: 'trickle', intervalMs: 2, times: 1 });
+		const res = await timedCall(gw, GENERATE, token, txBody('F-TR'));
+		expect(res.status).toBe(200);
+		expect(gw.getTransaction('F-TR')).toMatchObject({ status: 'pending' });
+		expect(res.headersAt).toBeLessThan(500);
+		expect(res.chunks.every((chunk) => chunk.bytes === 1)).toBe(true);
+		const bytes = Buffer.byteLength(res.text);
+		// Each byte waits its interval: the body takes at least (bytes - 1) x 2 ms after the headers.
+		expect(res.chunks[res.chunks.length - 1].at - res.headersAt).toBeGreaterThanOrEqual((bytes - 1) * 2 * 0.9);
+		expect(JSON.parse(res.text)).toMatchObject({ data: { reference_no: 'F-TR' } });
+	});
+
+	it('trickle forever never completes the body, and stops when the client goes away', async () => {
+		gw.faults.add({ path: GENERATE, mode: 'trickle', intervalMs: 5, forever: true, status: 503, times: 1 });
+		const res = await timedCall(gw, GENERATE, token, txBody('F-TF'), 60);
+		expect(res.status).toBe(503);
+		expect(res.text.startsWith('{"message":"')).toBe(true);
+		expect(() => JSON.parse(res.text) as unknown).toThrow();
+		expect((await generate('F-TF2')).status).toBe(200);
+	});
+
+	it('oversize streams a JSON body of sizeBytes with the given status', async () => {
+		gw.faults.add({ path: GENERATE, mode: 'oversize', sizeBytes: 3 * 1024 * 1024, status: 500, times: 1 });
+		const res = await timedCall(gw, GENERATE, token, txBody('F-OS'));
+		expect(res.status).toBe(500);
+		expect(res.chunks.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(3 * 1024 * 1024);
+		expect(gw.getTransaction('F-OS')).toMatchObject({ status: 'pending' });
+	});
+
+	it('oversize stops writing when the client stops reading', async () => {
+		gw.faults.add({ path: GENERATE, mode: 'oversize', sizeBytes: 512 * 1024 * 1024, times: 1 });
+		const res = await timedCall(gw, GENERATE, token, txBody('F-OS2'), 256 * 1024);
+		expect(res.status).toBe(200);
+		expect((await generate('F-OS3')).status).toBe(200);
+	});
+
+	it('checks the new fields', () => {
+		expect(() => gw.faults.add({ path: '/', mode: 'trickle', intervalMs: 0 })).toThrow(/intervalMs/);
+		expect(() => gw.faults.add({ path: '/', mode: 'trickle', forever: 'yes' as never })).toThrow(/forever/);
+		expect(() => gw.faults.add({ path: '/', mode: 'oversize', sizeBytes: -1 })).toThrow(/sizeBytes/);
 	});
 });
 

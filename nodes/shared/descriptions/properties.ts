@@ -93,7 +93,8 @@ export function executionOptionsProperty(overridable?: EndpointName, extra: INod
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 300 },
 			default: 30, // DEFAULT_TIMEOUT_MS in seconds
-			description: 'How long to wait for the service to answer one request',
+			description:
+				'The longest one request may take, from connecting to the last byte of the answer (a slow answer does not extend it). Answers larger than 1 MiB are not read.',
 		},
 	];
 	if (overridable) {

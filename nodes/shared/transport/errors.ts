@@ -9,6 +9,7 @@ import { ApplicationError, NodeApiError } from 'n8n-workflow';
 
 import { envelopeSchema } from '../validation/schemas';
 import { INTERFACE_LABEL, type ApiInterface } from './endpoints';
+import { ANSWER_TOO_LARGE, MAX_ANSWER_TEXT } from './limits';
 import { describeNetworkCode } from './networkCodes';
 
 /**
@@ -55,15 +56,18 @@ export interface ServiceFailure {
 	tokenFailure?: string;
 	/** The credential cannot work as it is: every later request would fail the same way. */
 	credentialUnusable?: boolean;
+	/** For a 3xx: the host its `location` points to (nothing is sent there). */
+	redirectHost?: string;
 }
 
 /**
- * Failures after which no further item may be sent: the credential cannot get a token, or the
- * service refused a freshly fetched token. Every later request would fail the same way, and with
- * continue-on-fail each would cost another token request.
+ * Failures after which no further item may be sent: the token step failed (refused, unreachable,
+ * past its deadline, a 5xx, a redirect or an unusable token), or the service refused a freshly
+ * fetched token. With continue-on-fail every later item would otherwise ask the token endpoint
+ * again, each wave waiting out the same failure.
  */
 export function stopsTheRun(failure: ServiceFailure): boolean {
-	return failure.credentialUnusable === true || failure.status === 401;
+	return failure.tokenFailure !== undefined || failure.credentialUnusable === true || failure.status === 401;
 }
 
 /** Thrown by the transport; carries the classification so callers can decide to look up or retry. */
@@ -123,7 +127,8 @@ export function classifyFailure(error: unknown): ServiceFailure {
 	};
 }
 
-function safeJson(text: string): unknown {
+/** The JSON a text holds, or undefined. */
+export function safeJson(text: string): unknown {
 	try {
 		return JSON.parse(text);
 	} catch {
@@ -161,7 +166,7 @@ export function describeFailure(
 	}
 	if (failure.status && failure.status >= 300 && failure.status < 400) {
 		return {
-			message: `The ${label} service redirected the request (HTTP ${failure.status}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
+			message: `The ${label} service redirected the request (HTTP ${failure.status}${failure.redirectHost ? ` to ${failure.redirectHost}` : ''}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
 			description: 'Redirects are not followed, so a payment request is never sent a second time or to another address.',
 		};
 	}
@@ -174,6 +179,12 @@ export function describeFailure(
 		return { message: `The ${label} service answered HTTP ${failure.status}.${said}` };
 	}
 	const code = failure.networkCode ?? 'NO_RESPONSE';
+	if (code === ANSWER_TOO_LARGE) {
+		return {
+			message: `The ${label} service's answer was larger than ${MAX_ANSWER_TEXT}, the most this node reads, so it was not read: check the Base URL points at the service`,
+			description: `Network error code: ${code}`,
+		};
+	}
 	return {
 		message: `No answer from the ${label} service (${describeNetworkCode(code)}): check the Base URL and your network, or raise the Timeout option`,
 		description: `Network error code: ${code}`,

@@ -2,7 +2,11 @@
  * Network error codes in plain words. Messages carry the words, never the code: n8n replaces any
  * error message that names a code (ECONNRESET...) with a generic text inviting an immediate retry.
  */
+import { ANSWER_TOO_LARGE, DEADLINE_PASSED, MAX_ANSWER_TEXT } from './limits';
+
 const NETWORK_PROBLEMS: Record<string, string> = {
+	[DEADLINE_PASSED]: 'no complete answer within the Timeout',
+	[ANSWER_TOO_LARGE]: `the answer was larger than ${MAX_ANSWER_TEXT}, the most this node reads, so it was not read`,
 	ECONNRESET: 'the connection was closed before an answer arrived',
 	// The answer's status and headers arrived, then its body broke off.
 	ERR_BAD_RESPONSE: 'the answer broke off before it was complete',

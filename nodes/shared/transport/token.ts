@@ -18,12 +18,9 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
-import { ENDPOINTS, INTERFACE_LABEL, type ApiInterface } from './endpoints';
-import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError } from './errors';
-import { describeNetworkCode } from './networkCodes';
-import { envelopeSchema, tokenSchema } from '../validation/schemas';
-import { scrubText, secretsOf } from './secrets';
-import { baseUrlProblem, joinUrl } from './url';
+import type { ApiInterface } from './endpoints';
+import { TokenStepError } from './errors';
+import { requestToken } from './tokenRequest';
 
 /** A token this fresh is reused by callers that hit a 401 with an older token. */
 const REUSE_FRESH_TOKEN_MS = 30_000;
@@ -34,6 +31,7 @@ const REUSE_FRESH_TOKEN_MS = 30_000;
  * credential changes its key, so a corrected password is tried at once.
  */
 const REMEMBER_REFUSAL_MS = 30_000;
+
 
 /** A token request in flight, and the tokens its callers held (empty: none stored yet). */
 const inFlight = new Map<string, { token: Promise<string>; replacing: Set<string> }>();
@@ -99,91 +97,4 @@ export async function addBearerToken(
 		Authorization: `Bearer ${String(credentials.sessionToken ?? '')}`,
 	};
 	return requestOptions;
-}
-
-async function requestToken(
-	helper: IHttpRequestHelper,
-	api: ApiInterface,
-	credentials: ICredentialDataDecryptedObject,
-): Promise<string> {
-	const username = String(credentials.username ?? '');
-	const password = String(credentials.password ?? '');
-	const label = INTERFACE_LABEL[api];
-	if (!credentials.baseUrl || !username || !password) {
-		throw new TokenStepError(`The ${label} credential is incomplete: fill in Base URL, Username and Password`);
-	}
-	const urlProblem = baseUrlProblem(String(credentials.baseUrl));
-	if (urlProblem) throw new TokenStepError(`The ${label} credential's Base URL ${urlProblem}`);
-	const endpoint = api === 'collection' ? ENDPOINTS.collectionToken : ENDPOINTS.disbursementToken;
-	const url = joinUrl(String(credentials.baseUrl), endpoint.path);
-	let body: unknown;
-	try {
-		body =
-			api === 'collection'
-				? // Documented (Create Token): credentials in the query string and the `X-Server: 1` header.
-					await helper.helpers.httpRequest({
-						method: 'POST',
-						url,
-						qs: { username, password },
-						headers: { 'X-Server': '1', Accept: 'application/json' },
-						json: true,
-						timeout: 30_000,
-					})
-				: // Documented (Create Access Token): credentials in a JSON body.
-					await helper.helpers.httpRequest({
-						method: 'POST',
-						url,
-						body: { username, password },
-						headers: { Accept: 'application/json' },
-						json: true,
-						timeout: 30_000,
-					});
-	} catch (error) {
-		// The request error carries the URL with the password in its query: never pass it on.
-		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
-		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent.
-		const message = scrubText(describeTokenFailure(label, error), secretsOf(credentials));
-		const refused = isRefusal(error);
-		throw Object.assign(new TokenStepError(message, refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED), { refused });
-	}
-	const envelope = envelopeSchema.safeParse(body);
-	const token = tokenSchema.safeParse(envelope.success ? envelope.data.data : undefined);
-	if (!token.success) {
-		throw new TokenStepError(`The ${label} service answered the token request without a token: check the Base URL`, TOKEN_STEP_FAILED);
-	}
-	if (!isHeaderSafe(token.data.token)) {
-		throw new TokenStepError(
-			`The ${label} service answered the token request with a token that cannot be sent (it contains spaces, line breaks or control characters): ask the service for a valid token, or check the Base URL`,
-		);
-	}
-	return token.data.token;
-}
-
-function isRefusal(error: unknown): boolean {
-	const status = (error as { response?: { status?: number } }).response?.status;
-	return status === 401 || status === 403 || status === 422;
-}
-
-function describeTokenFailure(label: string, error: unknown): string {
-	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
-	const status = failure.response?.status;
-	const serviceMessage = envelopeSchema.safeParse(failure.response?.data);
-	const said =
-		serviceMessage.success && serviceMessage.data.message
-			? ` (the service said: "${serviceMessage.data.message}")`
-			: '';
-	if (status === 401 || status === 403 || status === 422) {
-		return `The ${label} credential was refused: check Username and Password${said}`;
-	}
-	if (status) return `The ${label} token request failed with HTTP ${status}${said}`;
-	return `The ${label} token request could not reach the service (${describeNetworkCode(failure.code)}): check the Base URL`;
-}
-
-/** A bearer token goes into a header: visible ASCII only, so no CR/LF can split the request. */
-function isHeaderSafe(token: string): boolean {
-	for (let i = 0; i < token.length; i++) {
-		const code = token.charCodeAt(i);
-		if (code <= 0x20 || code >= 0x7f) return false;
-	}
-	return true;
 }

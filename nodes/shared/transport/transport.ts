@@ -28,10 +28,15 @@ import {
 	type ServiceRequest,
 	type ServiceResponse,
 } from './endpoints';
-import { ServiceError, classifyFailure, describeFailure, type ServiceFailure } from './errors';
+import { ServiceError, classifyFailure, describeFailure, safeJson, type ServiceFailure } from './errors';
 import { envelopeSchema } from '../validation/schemas';
+import { bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
+import { outcomeOf } from './outcome';
 import { scrubDeep, secretsOf } from './secrets';
+import { bindTokenDeadline } from './tokenRequest';
 import { baseUrlProblem, joinUrl } from './url';
+
+export { outcomeOf };
 
 export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
@@ -104,15 +109,21 @@ export async function callService(
 	const overrideProblem = override ? endpointPathProblem(override) : undefined;
 	if (overrideProblem) throw new NodeOperationError(ctx.getNode(), `Endpoint Path ${overrideProblem}`, { description: ENDPOINT_PATH_FIX });
 	const path = resolvePath(override || endpoint.path, request.pathParams);
-	const options: IHttpRequestOptions = {
-		method: endpoint.method as IHttpRequestMethods,
-		url: joinUrl(baseUrl, path),
-		headers: { Accept: 'application/json' },
-		json: true,
-		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-		// A redirected POST would be re-sent as a GET elsewhere: a redirect is reported instead.
-		disableFollowRedirect: true,
-	};
+	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	// Timeout is a deadline from connect to the last byte, token step included (limits.ts).
+	const deadline = AbortSignal.timeout(timeoutMs);
+	const url = joinUrl(baseUrl, path);
+	const options: IHttpRequestOptions = bounded(
+		{
+			method: endpoint.method as IHttpRequestMethods,
+			url,
+			headers: { Accept: 'application/json' },
+			json: true,
+			// A redirected POST would be re-sent as a GET elsewhere: a redirect is reported instead.
+			disableFollowRedirect: true,
+		},
+		deadline,
+	);
 	if (request.query) options.qs = request.query;
 	if (request.body) options.body = request.body;
 
@@ -120,27 +131,37 @@ export async function callService(
 	// gets its own copy, so the token step can tell which token the request carried (see token.ts).
 	const tokenSent = credentials.sessionToken;
 	const forRequest = { ...credentials };
-	let body: unknown;
-	try {
-		body = await ctx.helpers.httpRequestWithAuthentication.call(ctx, credential.type, options, {
+	bindTokenDeadline(forRequest, deadline, timeoutMs);
+	const sent = await outcomeOf(
+		ctx.helpers.httpRequestWithAuthentication.call(ctx, credential.type, options, {
 			credentialsDecrypted: { ...credential, data: forRequest },
-		});
-	} catch (error) {
-		const secrets = secretsOf(credentials, forRequest.sessionToken, tokenSent);
-		throw toServiceError(ctx, scrubDeep(classifyFailure(error), secrets), endpoint.api);
-	} finally {
-		// A token fetched for this request (none stored yet, or a 401) serves the later ones too.
-		if (forRequest.sessionToken !== tokenSent && credentials.sessionToken === tokenSent) {
-			credentials.sessionToken = forRequest.sessionToken;
-		}
+		}) as Promise<{ body: unknown; headers?: Record<string, unknown> }>,
+	);
+	// A token fetched for this request (none stored yet, or a 401) serves the later ones too.
+	if (forRequest.sessionToken !== tokenSent && credentials.sessionToken === tokenSent) {
+		credentials.sessionToken = forRequest.sessionToken;
 	}
+	const secrets = secretsOf(credentials, forRequest.sessionToken, tokenSent);
+	if ('failure' in sent) {
+		const redirectedTo = redirectHost(sent.failure, url);
+		const limit = await readErrorAnswer(sent.failure, deadline);
+		const classified = classifyFailure(sent.failure);
+		// An answer not read in full within the deadline and the cap proves nothing: unclear.
+		const failure: ServiceFailure =
+			limit && classified.tokenFailure === undefined ? { kind: 'unclear', networkCode: limit } : classified;
+		if (failure.status && failure.status >= 300 && failure.status < 400) failure.redirectHost = redirectedTo;
+		throw toServiceError(ctx, scrubDeep(failure, secrets), endpoint.api);
+	}
+	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
+	if ('failure' in answer) throw toServiceError(ctx, { kind: 'unclear', networkCode: answer.failure }, endpoint.api);
+	const body = safeJson(answer.text);
 	const envelope = envelopeSchema.safeParse(body);
 	if (!envelope.success || typeof body !== 'object') {
 		// A 2xx whose body is not the envelope: the call may have worked; treat it as unclear.
 		throw toServiceError(ctx, { kind: 'unclear', networkCode: 'MALFORMED_RESPONSE' }, endpoint.api);
 	}
 	// Whatever the service echoes back (the token, the password) never reaches an output.
-	const { message, data } = scrubDeep(envelope.data, secretsOf(credentials, forRequest.sessionToken, tokenSent));
+	const { message, data } = scrubDeep(envelope.data, secrets);
 	return { message: message ?? '', data };
 }
 
@@ -154,15 +175,4 @@ export function toServiceError(
 			? { message: 'The service answered with a body that is not valid JSON', description: undefined }
 			: describeFailure(failure, api);
 	return new ServiceError(ctx.getNode(), failure, message, description);
-}
-
-/**
- * A request's answer or its failure as a value, so callers decide what to throw outside a catch
- * block (n8n's lint wants every throw inside one to be a new NodeApiError or NodeOperationError).
- */
-export async function outcomeOf<T>(pending: Promise<T>): Promise<{ answer: T } | { failure: unknown }> {
-	return await pending.then(
-		(answer) => ({ answer }),
-		(failure: unknown) => ({ failure }),
-	);
 }
