@@ -13,7 +13,7 @@ import { properties } from './description';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { triggerSettings } from './helpers/settings';
 import { allowListProblem } from './helpers/sourceAddress';
-import { missingSecretReason, signingSecrets } from './helpers/verification';
+import { missingSecretError, missingSecretReason, signingSecrets } from './helpers/verification';
 import { handleCallback } from './webhook';
 
 // A constant rather than an inline array: n8n's two rule sets disagree on how an inline array
@@ -53,9 +53,10 @@ export class PaymentGatewayTrigger implements INodeType {
 	/**
 	 * The service has no API to register, list or remove callback URLs: the URL travels with each
 	 * payment or payout as callback_webhook_url. So there is nothing to create or delete.
-	 * checkExists runs on activation: an Allowed IP Addresses entry that is not an address fails
-	 * the activation (rather than every callback later), and a credential without a Signing
-	 * Secret is warned about. An error reading the credential is not caught either.
+	 * checkExists runs on activation: an Allowed IP Addresses entry that is not an address, or a
+	 * chosen credential without a Signing Secret while Accept Unsigned Callbacks (Unsafe) is off,
+	 * fails the activation (rather than every callback later); with that option on, the missing
+	 * secret is warned about. An error reading the credential is not caught either.
 	 */
 	webhookMethods = {
 		default: {
@@ -70,13 +71,11 @@ export class PaymentGatewayTrigger implements INodeType {
 					});
 				}
 				const { withoutSecret } = await signingSecrets(this, chosen);
+				if (withoutSecret.length > 0 && !acceptUnsigned) throw missingSecretError(this, withoutSecret);
 				if (withoutSecret.length > 0) {
 					const its = withoutSecret.length > 1 ? 'their' : 'its';
-					const consequence = acceptUnsigned
-						? `${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`
-						: `${its} callbacks are refused (HTTP 401): add the Signing Secret to the credential`;
 					this.logger.warn(
-						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(withoutSecret)}, so ${consequence}`,
+						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(withoutSecret)}, so ${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`,
 					);
 				}
 				return true;

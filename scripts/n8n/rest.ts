@@ -1,7 +1,9 @@
 // The few calls of n8n's internal REST API (/rest) the scripts need: owner set-up, login,
-// executions. Keeps the auth cookie like a browser would.
+// publishing a workflow and saving a credential as the editor does, executions. Keeps the auth
+// cookie like a browser would.
 import path from 'path';
 import type { IDataObject, IRunData, IRunExecutionData } from 'n8n-workflow';
+import { sleep } from './proc';
 
 export interface Owner {
 	email: string;
@@ -21,6 +23,12 @@ export interface ExecutionSummary {
 /** One execution with its run data parsed. */
 export interface Execution extends ExecutionSummary {
 	data: IRunExecutionData;
+}
+
+/** n8n 2.x: `GET /rest/workflows/:id/publication-status`. */
+interface PublicationStatus {
+	status: 'in_progress' | 'not_published' | 'published' | 'partial' | 'failed';
+	triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
 }
 
 interface RestResponse {
@@ -75,6 +83,41 @@ export class N8nRest {
 
 	async login({ email, password }: { email: string; password: string }): Promise<void> {
 		await this.expectOk('POST', '/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/**
+	 * Publishes (activates) a workflow as the editor does, and says whether n8n activated it or why
+	 * not. 1.x: `PATCH /workflows/:id` with `active: true`, answered 400 with the activation error.
+	 * 2.x: `POST /workflows/:id/activate` queues the publication; the editor then polls
+	 * `GET /workflows/:id/publication-status` until it is no longer in progress, and shows the
+	 * failed trigger's `errorMessage`.
+	 */
+	async publish(workflowId: string, n8nMajor: number): Promise<{ published: true } | { published: false; message: string }> {
+		const { versionId } = await this.expectOk<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+		if (n8nMajor < 2) {
+			const res = await this.request('PATCH', `/workflows/${workflowId}`, { active: true, versionId });
+			if (res.status < 300) return { published: true };
+			const message = (res.json as { message?: string } | undefined)?.message;
+			if (res.status !== 400 || !message) throw new Error(`PATCH /rest/workflows/${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`);
+			return { published: false, message };
+		}
+		await this.expectOk('POST', `/workflows/${workflowId}/activate`, { versionId });
+		const deadline = Date.now() + 60000;
+		for (;;) {
+			const publication = await this.expectOk<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`);
+			if (publication.status === 'published') return { published: true };
+			if (publication.status === 'failed' || publication.status === 'partial') {
+				const messages = publication.triggers.filter((t) => t.status === 'failed').map((t) => t.errorMessage ?? '');
+				return { published: false, message: messages.join('\n') };
+			}
+			if (Date.now() > deadline) throw new Error(`the publication of ${workflowId} was still ${publication.status} after 60 s`);
+			await sleep(250);
+		}
+	}
+
+	/** Replaces a credential's data, as saving the credential form does. */
+	async updateCredential(credential: { id: string; name: string; type: string }, data: IDataObject): Promise<void> {
+		await this.expectOk('PATCH', `/credentials/${credential.id}`, { name: credential.name, type: credential.type, data });
 	}
 
 	/** Newest first: [{ id, status, mode, workflowId, ... }]. */

@@ -1,8 +1,10 @@
-// The Payment Gateway Trigger in a real n8n, beyond the example workflow: a credential without
-// a Signing Secret gets every callback refused (401, no execution); with "Accept Unsigned
-// Callbacks (Unsafe)" the same callback starts one; and after three callbacks and a restart of
-// `n8n start`, a repost of each starts no second execution (the de-duplication record lives in the
-// workflow's static data).
+// The Payment Gateway Trigger in a real n8n, beyond the example workflow: a trigger whose
+// credential has no Signing Secret cannot be published (the editor's publish answers with the
+// message naming the credential and the fix); with "Accept Unsigned Callbacks (Unsafe)" it
+// publishes and an unsigned callback starts an execution; a Signing Secret removed after
+// publishing gets every callback refused (401, no execution); and after three callbacks and a
+// restart of `n8n start`, a repost of each starts no second execution (the de-duplication record
+// lives in the workflow's static data).
 import crypto from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import type { SandboxCredentials } from '../../sandbox';
@@ -11,6 +13,7 @@ import { assert, assertEqual, waitFor, type Check } from './check';
 import { sleep } from './proc';
 import { PACKAGE_NAME } from './paths';
 import { DEMO_CREDENTIALS, type CredentialRef } from './credentials';
+import { major } from './targets';
 import type { N8nInstance, N8nServer, WorkflowJson } from './instance';
 
 const TRIGGER = 'Payment Gateway Trigger';
@@ -19,6 +22,15 @@ const UNSIGNED_CREDENTIAL: CredentialRef = {
 	name: 'Payment Gateway Collection (no Signing Secret)',
 	type: 'paymentCollectionApi',
 };
+/** Has a Signing Secret when published; the check then removes it. */
+const SECRET_REMOVED_CREDENTIAL: CredentialRef = {
+	id: 'pgwE2eGoneSecret',
+	name: 'Payment Gateway Collection (Signing Secret removed later)',
+	type: 'paymentCollectionApi',
+};
+/** What n8n answers when the trigger without a Signing Secret is published. */
+const NO_SECRET_ACTIVATION_ERROR =
+	'Cannot activate "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks would be refused (HTTP 401). Add the Signing Secret to that credential, or switch on Accept Unsigned Callbacks (Unsafe) knowingly';
 
 interface TriggerWorkflow {
 	id: string;
@@ -27,7 +39,9 @@ interface TriggerWorkflow {
 	credential: CredentialRef;
 }
 
-type WorkflowName = 'refusing' | 'accepting' | 'restart';
+type WorkflowName = 'unsigned' | 'accepting' | 'secretRemoved' | 'restart';
+/** The workflows `n8n publish:workflow` (1.x: `update:workflow --active`) publishes. */
+const PUBLISHED: WorkflowName[] = ['accepting', 'secretRemoved', 'restart'];
 
 const RESTART_REFERENCES = ['E2E-RESTART-1', 'E2E-RESTART-2', 'E2E-RESTART-3'];
 /** The trigger's answer to an accepted callback (n8n itself would send "firstEntryJson"). */
@@ -37,8 +51,8 @@ const DUPLICATE_IGNORED = '{"message":"Duplicate ignored"}';
 // Ids of at most 16 characters, like the ones n8n makes: n8n saves a workflow's static data only
 // for an id it deems valid (1.123.81: at most 16 characters; 2.41.1: at most 21).
 const WORKFLOWS: Record<WorkflowName, TriggerWorkflow> = {
-	refusing: {
-		id: 'pgwE2eRefusing',
+	unsigned: {
+		id: 'pgwE2eUnsigned',
 		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e51',
 		parameters: { interface: 'collection' },
 		credential: UNSIGNED_CREDENTIAL,
@@ -48,6 +62,12 @@ const WORKFLOWS: Record<WorkflowName, TriggerWorkflow> = {
 		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e52',
 		parameters: { interface: 'collection', acceptUnsignedCallbacks: true },
 		credential: UNSIGNED_CREDENTIAL,
+	},
+	secretRemoved: {
+		id: 'pgwE2eSecretGone',
+		webhookId: '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e54',
+		parameters: { interface: 'collection' },
+		credential: SECRET_REMOVED_CREDENTIAL,
 	},
 	restart: {
 		id: 'pgwE2eRestart',
@@ -147,20 +167,21 @@ export interface TriggerItem {
 export async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBOX_CREDENTIALS, check }: TriggerCheckOptions): Promise<N8nServer | undefined> {
 	const { signingSecret, collection: login } = SANDBOX_CREDENTIALS;
 	const url = (name: WorkflowName) => `http://127.0.0.1:${port}/webhook/${WORKFLOWS[name].webhookId}/callback`;
+	const credentialData = () => ({ environment: 'sandbox', baseUrl: sandboxUrl, username: login.username, password: login.password });
 	let running = server;
 	let rest: N8nRest | undefined;
 
 	async function restart(): Promise<N8nRest> {
 		if (running) await running.stop();
 		running = undefined;
-		// Ready once this n8n serves the three trigger webhooks (no log line is read).
-		running = await instance.start({ port, webhooks: (Object.keys(WORKFLOWS) as WorkflowName[]).map(url) });
+		// Ready once this n8n serves the published trigger webhooks (no log line is read).
+		running = await instance.start({ port, webhooks: PUBLISHED.map(url) });
 		const started = new N8nRest(running.url, instance.runtime.appDir);
 		rest = started;
 		await started.setupOwnerOrLogin(owner);
-		// n8n 2.41 activates triggers in the background after start: wait until the refusing
+		// n8n 2.41 activates triggers in the background after start: wait until the restart
 		// trigger answers (an unsigned callback it must refuse anyway) instead of 404.
-		await waitFor(async () => (await post(url('refusing'), callback('E2E-READY', 1))).status !== 404, {
+		await waitFor(async () => (await post(url('restart'), callback('E2E-READY', 1))).status !== 404, {
 			timeoutMs: 60000,
 			message: 'the trigger webhooks were not registered within 60 s',
 		});
@@ -183,27 +204,39 @@ export async function triggerChecks({ instance, server, port, owner, sandboxUrl,
 		return (await n8n.executions(WORKFLOWS[name].id)).length;
 	}
 
-	await check('trigger workflows (no Signing Secret, unsafe opt-in, restart) are published in n8n', async () => {
+	await check('trigger workflows imported; the unsafe opt-in, secret-removed and restart ones published in n8n', async () => {
 		if (running) await running.stop();
 		running = undefined;
 		await instance.importCredentials([
-			{
-				...UNSIGNED_CREDENTIAL,
-				data: { environment: 'sandbox', baseUrl: sandboxUrl, username: login.username, password: login.password },
-			},
+			{ ...UNSIGNED_CREDENTIAL, data: credentialData() },
+			{ ...SECRET_REMOVED_CREDENTIAL, data: { ...credentialData(), signingSecret } },
 		]);
 		await instance.importWorkflows(Object.values(WORKFLOWS).map((w) => triggerWorkflow(w.id, w)));
-		for (const workflow of Object.values(WORKFLOWS)) await instance.activateWorkflow(workflow.id);
+		for (const name of PUBLISHED) await instance.activateWorkflow(WORKFLOWS[name].id);
 		await restart();
 	});
 
-	await check('no Signing Secret: a callback gets 401 and starts no execution', async () => {
+	await check('no Signing Secret: publishing the trigger as the editor does fails with the message naming the credential and the fix', async () => {
 		assert(rest, 'n8n is not running');
-		for (const body of [callback('E2E-NOSECRET-1', 120, signingSecret), callback('E2E-NOSECRET-2', 120)]) {
-			const res = await post(url('refusing'), body);
-			assertEqual(res.status, 401, 'HTTP status without a Signing Secret');
+		const outcome = await rest.publish(WORKFLOWS.unsigned.id, major(instance.runtime.n8nVersion));
+		assertEqual(outcome, { published: false, message: NO_SECRET_ACTIVATION_ERROR }, 'the answer to publishing');
+		const res = await post(url('unsigned'), callback('E2E-NOSECRET-1', 120, signingSecret));
+		assertEqual(res.status, 404, 'HTTP status of the webhook of the trigger that was not published');
+		assertEqual(await settledCount(rest, 'unsigned'), 0, 'executions without a Signing Secret');
+	});
+
+	await check('Signing Secret removed after publishing: a callback, signed or not, gets 401 and starts no execution', async () => {
+		assert(rest, 'n8n is not running');
+		const before = await post(url('secretRemoved'), callback('E2E-GONE-1', 125, signingSecret));
+		assertEqual(before.status, 200, 'HTTP status of a signed callback while the secret is set');
+		await executions(rest, 'secretRemoved', 1);
+		// The credential form saved with its Signing Secret field emptied.
+		await rest.updateCredential(SECRET_REMOVED_CREDENTIAL, { ...credentialData(), signingSecret: '' });
+		for (const body of [callback('E2E-GONE-2', 126, signingSecret), callback('E2E-GONE-3', 127)]) {
+			const res = await post(url('secretRemoved'), body);
+			assertEqual(res.status, 401, 'HTTP status once the Signing Secret is removed');
 		}
-		assertEqual(await settledCount(rest, 'refusing'), 0, 'executions without a Signing Secret');
+		assertEqual(await settledCount(rest, 'secretRemoved'), 1, 'executions after the Signing Secret was removed');
 	});
 
 	await check('"Accept Unsigned Callbacks (Unsafe)" on: the unsigned callback starts one execution', async () => {

@@ -1,15 +1,19 @@
 /**
- * Fails closed: a chosen credential without a Signing Secret gets every callback refused (401, no
- * execution) unless the user switches on "Accept Unsigned Callbacks (Unsafe)" (accepted then:
- * verification.test.ts; with Both: filters.test.ts). The editor shows the unsafe warning only
- * with that option on, and names each credential picker apart.
+ * Fails closed: a chosen credential without a Signing Secret stops the trigger from being
+ * activated (lifecycle.test.ts has the exact message) unless the user switches on "Accept
+ * Unsigned Callbacks (Unsafe)" (accepted then: verification.test.ts; with Both: filters.test.ts).
+ * Should such a trigger run anyway (activated by an older version, or the secret removed after
+ * activating), every callback is refused (401, no execution). The editor shows the unsafe warning
+ * only with that option on, names each credential picker apart, and the credential form says the
+ * trigger needs the Signing Secret.
  */
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
-import { COLLECTION, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { SANDBOX_CREDENTIALS } from '../../sandbox';
+import { COLLECTION, SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -34,7 +38,16 @@ describe('a credential without a Signing Secret', () => {
 	const noSecretReason =
 		'the Payment Collection credential has no Signing Secret and Accept Unsigned Callbacks (Unsafe) is off';
 
-	test('by default: 401 and no execution, signed or not', async () => {
+	test('activation fails unless Accept Unsigned Callbacks (Unsafe) is on', async () => {
+		const refusing = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		const accepting = await trigger(s, { acceptUnsignedCallbacks: true }, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		const refused = await refusing.lifecycle('checkExists');
+		expect(refused.result).toBeUndefined();
+		expect(refused.error?.message).toMatch(/the Payment Collection credential has no Signing Secret, so its callbacks would be refused/);
+		expect((await accepting.lifecycle('checkExists')).result).toBe(true);
+	});
+
+	test('run anyway (activated by an older version): 401 and no execution, signed or not', async () => {
 		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
 		expectRefused(await h.post(callbackBody('FC-1', 100, 'completed', { signature: null })), noSecretReason);
 		// A body carrying a signature changes nothing: there is no secret to check it against.
@@ -42,21 +55,14 @@ describe('a credential without a Signing Secret', () => {
 		expect(h.calls.filter((call) => call.executionStarted)).toHaveLength(0);
 	});
 
-	test('activation says which credential lacks the secret and what happens to its callbacks', async () => {
-		const refusing = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
-		const accepting = await trigger(
-			s,
-			{ acceptUnsignedCallbacks: true },
-			{ credentials: { [COLLECTION]: s.unsignedCollection } },
-		);
-		const warnings = async (h: typeof refusing) =>
-			(await h.lifecycle('checkExists')).logs.filter((line) => line.level === 'warn').map((line) => line.message);
-		expect(await warnings(refusing)).toEqual([
-			'Payment Gateway Trigger "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks are refused (HTTP 401): add the Signing Secret to the credential',
-		]);
-		expect(await warnings(accepting)).toEqual([
-			'Payment Gateway Trigger "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)',
-		]);
+	test('the Signing Secret removed after activating: callbacks are refused from then on', async () => {
+		const base = { environment: 'sandbox', baseUrl: s.gw.url, ...SANDBOX_CREDENTIALS.collection };
+		const credential = s.store.add(COLLECTION, { ...base, signingSecret: SECRET });
+		const h = await trigger(s, {}, { credentials: { [COLLECTION]: credential } });
+		expect((await h.lifecycle('checkExists')).result).toBe(true);
+		expect((await h.post(callbackBody('FC-3', 100, 'completed'))).statusCode).toBe(200);
+		s.store.update(COLLECTION, credential.id, base);
+		expectRefused(await h.post(callbackBody('FC-4', 100, 'completed')), noSecretReason);
 	});
 });
 
@@ -78,6 +84,14 @@ describe('what the editor shows', () => {
 		const option = description.properties.find((property) => property.name === 'acceptUnsignedCallbacks');
 		expect(option).toMatchObject({ displayName: 'Accept Unsigned Callbacks (Unsafe)', type: 'boolean', default: false });
 		expect(option?.description).toMatch(/anyone who knows this URL can start the workflow/);
+	});
+
+	test('the credential form says the Payment Gateway Trigger cannot be activated without the Signing Secret', () => {
+		for (const credential of [new PaymentCollectionApi(), new DisbursementApi()]) {
+			const secret = credential.properties.find((property) => property.name === 'signingSecret');
+			expect(secret?.description).toMatch(/Payment Gateway Trigger needs it/);
+			expect(secret?.description).toMatch(/cannot be activated \(published\) without it/);
+		}
 	});
 
 	test('each credential picker and each credential type has a name of its own', () => {

@@ -137,6 +137,7 @@ describe('interface', () => {
 		);
 	});
 
+	// Activation refuses this set-up (lifecycle.test.ts); a trigger running anyway still fails closed.
 	test('both, one credential without a secret: an unsigned payout-shaped callback is still refused', async () => {
 		const unsignedDisbursement = s.store.add(DISBURSEMENT, {
 			environment: 'sandbox',

@@ -2,11 +2,11 @@
  * The signature check (docs/endpoints.md, Callbacks): HMAC-SHA256 of `<amount>@<reference_no>` with the
  * signing secret of the credential, compared in constant time (nodes/shared/transport/signature.ts).
  */
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { verifySignature } from '../../shared/transport/signature';
-import { credentialsFor } from '../../shared/transport/transport';
+import { CREDENTIAL_TYPE, credentialsFor } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
 import { copyContradiction } from './signedCopy';
 
@@ -84,4 +84,22 @@ async function signedBy(
 export function missingSecretReason(apis: ApiInterface[]): string {
 	const names = apis.map((api) => INTERFACE_LABEL[api]).join(' and ');
 	return `the ${names} credential${apis.length > 1 ? 's have' : ' has'} no Signing Secret`;
+}
+
+/**
+ * Why activation fails for a chosen credential without a Signing Secret (while unsigned callbacks
+ * are refused): every callback to it would be refused later, one log line its only trace. n8n
+ * shows the message alone when activating, so the message carries the fix too.
+ */
+export function missingSecretError(ctx: IHookFunctions, apis: ApiInterface[]): NodeOperationError {
+	const node = ctx.getNode();
+	const several = apis.length > 1;
+	const names = apis.map((api) => `"${node.credentials?.[CREDENTIAL_TYPE[api]]?.name ?? INTERFACE_LABEL[api]}"`).join(' and ');
+	return new NodeOperationError(
+		node,
+		`Cannot activate "${node.name}": ${missingSecretReason(apis)}, so ${several ? 'their' : 'its'} callbacks would be refused (HTTP 401). Add the Signing Secret to ${several ? 'those credentials' : 'that credential'}, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,
+		{
+			description: `Open the credential${several ? 's' : ''} ${names} and enter the Signing Secret issued with your merchant credentials. Switch on Accept Unsigned Callbacks (Unsafe) only if anyone who knows this URL may start the workflow.`,
+		},
+	);
 }
