@@ -18,7 +18,8 @@ export class PaymentCollectionApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
 
 	properties: INodeProperties[] = credentialProperties('Payments API');
 

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
 	const c = SANDBOX_CREDENTIALS;
 	console.log(`Sandbox gateway listening on ${gateway.url}`);
 	console.log(`  collection   username=${c.collection.username} password=${c.collection.password}`);
-	console.log(`  disbursement username=${c.disbursement.username} password=${c.disbursement.password}`);
+	console.log(
+		`  disbursement username=${c.disbursement.username} password=${c.disbursement.password}`,
+	);
 	console.log(`  signing secret ${c.signingSecret}`);
 	console.log(`  control surface ${gateway.url}/__sandbox/stats`);
 

@@ -18,7 +18,14 @@ import type { ResolvedConfig, Route } from './server/router';
 import { SandboxState } from './server/state';
 import { emptyStats } from './server/stats';
 import { Scheduler } from './server/timers';
-import type { FaultRule, FinalStatus, SandboxGateway, SandboxOptions, SandboxStats, Status } from './types';
+import type {
+	FaultRule,
+	FinalStatus,
+	SandboxGateway,
+	SandboxOptions,
+	SandboxStats,
+	Status,
+} from './types';
 
 const ROUTES: readonly Route[] = [...collectionRoutes, ...disbursementRoutes, ...pageRoutes];
 
@@ -120,10 +127,13 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 			latencyMs = Math.max(0, Number(ms) || 0);
 		},
 		expireTokens: () => state.tokens.expireAll(),
-		settle: (referenceNo: string, status: FinalStatus) => state.outcomes.settle(referenceNo, status),
-		scriptOutcome: (referenceNo: string, status: FinalStatus, afterMs?: number) => state.outcomes.script(referenceNo, status, afterMs),
+		settle: (referenceNo: string, status: FinalStatus) =>
+			state.outcomes.settle(referenceNo, status),
+		scriptOutcome: (referenceNo: string, status: FinalStatus, afterMs?: number) =>
+			state.outcomes.script(referenceNo, status, afterMs),
 		duplicateRecord: (referenceNo: string, status: Status) =>
-			state.transactions.duplicate(referenceNo, { status }) || state.payouts.duplicate(referenceNo, { status }),
+			state.transactions.duplicate(referenceNo, { status }) ||
+			state.payouts.duplicate(referenceNo, { status }),
 		backdate: (referenceNo: string, createdAt: number) => state.backdate(referenceNo, createdAt),
 		answerReusedReferences(answer: 'taken' | 'existing') {
 			state.reusedReferenceAnswer = answer;

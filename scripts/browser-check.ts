@@ -16,12 +16,22 @@ import { IMAGES_DIR } from './n8n/paths';
 import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
 import { log, seconds } from './n8n/log';
 
-const BANK_TRANSFER_FIELDS = ['bankCode', 'senderFirstName', 'senderLastName', 'receiverAccountName', 'receiverAccountNumber'];
+const BANK_TRANSFER_FIELDS = [
+	'bankCode',
+	'senderFirstName',
+	'senderLastName',
+	'receiverAccountName',
+	'receiverAccountNumber',
+];
 const E_WALLET_FIELDS = ['mobileNumber'];
 // Declared once for both channel types, so switching Channel Type must keep them.
 const SHARED_FIELDS = ['channel', 'amount', 'referenceNo', 'callbackWebhookUrl'];
 const CALLBACK_NOTICE = /final status of the payout .* will never arrive/;
-const NODE_NAMES = ['Payment Gateway Collection', 'Payment Gateway Disbursement', 'Payment Gateway Trigger'];
+const NODE_NAMES = [
+	'Payment Gateway Collection',
+	'Payment Gateway Disbursement',
+	'Payment Gateway Trigger',
+];
 const TRIGGER_PATH = '/webhook/3e285d29-2541-495f-a38e-d7d828065b20/callback'; // examples/03-…json
 
 async function sharedValues(editor: Editor): Promise<Record<string, string>> {
@@ -35,62 +45,110 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 
 	await check('the node panel finds the three Payment Gateway nodes', async () => {
 		await editor.openWorkflow('pgwSheetPayouts', 'workflow-payouts-from-spreadsheet.png');
-		const found = await editor.searchNodePanel('Payment Gateway', { expect: NODE_NAMES[1], screenshot: 'node-panel.png' });
-		for (const name of NODE_NAMES) assert(found.includes(name), `"${name}" not in the node panel: ${found}`);
-	});
-
-	await check('payout create, Bank Transfer: Bank, sender and receiver fields, no Mobile Number', async () => {
-		await editor.openWorkflow('pgwSheetPayouts');
-		await editor.openNode('Send payout');
-		await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
-		await editor.screenshotNode('disbursement-payout-bank-transfer.png');
-	});
-
-	await check('the Channel dropdown lists the channels loaded from the service, bank transfers first', async () => {
-		const names = await editor.listOptions('channel', {
-			screenshot: 'disbursement-payout-channel-dropdown.png',
-			until: (listed) => listed.includes('InstaPay (Bank Transfer)'),
+		const found = await editor.searchNodePanel('Payment Gateway', {
+			expect: NODE_NAMES[1],
+			screenshot: 'node-panel.png',
 		});
-		assertEqual(names.slice(0, 2), ['InstaPay (Bank Transfer)', 'PESONet (Bank Transfer)'], 'bank-transfer channels first');
-		assert(names.includes('GCash (E-Wallet)'), `e-wallet channels not listed after them: ${names}`);
+		for (const name of NODE_NAMES)
+			assert(found.includes(name), `"${name}" not in the node panel: ${found}`);
 	});
+
+	await check(
+		'payout create, Bank Transfer: Bank, sender and receiver fields, no Mobile Number',
+		async () => {
+			await editor.openWorkflow('pgwSheetPayouts');
+			await editor.openNode('Send payout');
+			await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
+			await editor.screenshotNode('disbursement-payout-bank-transfer.png');
+		},
+	);
+
+	await check(
+		'the Channel dropdown lists the channels loaded from the service, bank transfers first',
+		async () => {
+			const names = await editor.listOptions('channel', {
+				screenshot: 'disbursement-payout-channel-dropdown.png',
+				until: (listed) => listed.includes('InstaPay (Bank Transfer)'),
+			});
+			assertEqual(
+				names.slice(0, 2),
+				['InstaPay (Bank Transfer)', 'PESONet (Bank Transfer)'],
+				'bank-transfer channels first',
+			);
+			assert(
+				names.includes('GCash (E-Wallet)'),
+				`e-wallet channels not listed after them: ${names}`,
+			);
+		},
+	);
 
 	let shared: Record<string, string> = {};
-	await check('switching Channel Type to E-Wallet: Mobile Number, no bank fields, the shared fields still filled', async () => {
-		shared = await sharedValues(editor);
-		assert(Object.values(shared).every((value) => value !== ''), `shared fields not filled to start with: ${JSON.stringify(shared)}`);
-		log(`        shared fields before the switch: ${JSON.stringify(shared)}`);
-		await editor.chooseOption('channelType', /^E-Wallet/);
-		await editor.expectFields(E_WALLET_FIELDS, BANK_TRANSFER_FIELDS);
-		assertEqual(await sharedValues(editor), shared, 'shared fields after switching to E-Wallet');
-	});
+	await check(
+		'switching Channel Type to E-Wallet: Mobile Number, no bank fields, the shared fields still filled',
+		async () => {
+			shared = await sharedValues(editor);
+			assert(
+				Object.values(shared).every((value) => value !== ''),
+				`shared fields not filled to start with: ${JSON.stringify(shared)}`,
+			);
+			log(`        shared fields before the switch: ${JSON.stringify(shared)}`);
+			await editor.chooseOption('channelType', /^E-Wallet/);
+			await editor.expectFields(E_WALLET_FIELDS, BANK_TRANSFER_FIELDS);
+			assertEqual(await sharedValues(editor), shared, 'shared fields after switching to E-Wallet');
+		},
+	);
 
 	await check('the Channel dropdown offers the e-wallet channels; pick GCash', async () => {
-		const names = await editor.listOptions('channel', { until: (listed) => listed.includes('GCash (E-Wallet)') });
+		const names = await editor.listOptions('channel', {
+			until: (listed) => listed.includes('GCash (E-Wallet)'),
+		});
 		assert(names.includes('Maya (E-Wallet)'), `e-wallet channels not listed: ${names}`);
 		await editor.chooseOption('channel', /^GCash \(E-Wallet\)/);
 		await editor.fill('mobileNumber', '09171234567');
 		await editor.screenshotNode('disbursement-payout-e-wallet.png');
 	});
 
-	await check('switching back to Bank Transfer brings the bank fields back and keeps the shared fields', async () => {
-		await editor.chooseOption('channelType', /^Bank Transfer/);
-		await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
-		const back = await sharedValues(editor);
-		assertEqual({ ...back, channel: shared.channel }, shared, 'shared fields after switching back');
-	});
+	await check(
+		'switching back to Bank Transfer brings the bank fields back and keeps the shared fields',
+		async () => {
+			await editor.chooseOption('channelType', /^Bank Transfer/);
+			await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
+			const back = await sharedValues(editor);
+			assertEqual(
+				{ ...back, channel: shared.channel },
+				shared,
+				'shared fields after switching back',
+			);
+		},
+	);
 
-	await check('an empty Callback Webhook URL shows the notice that the final status will not arrive', async () => {
-		assert(!(await editor.noticeShown(CALLBACK_NOTICE)), 'notice shown although a callback URL is set');
-		await editor.fill('callbackWebhookUrl', '');
-		await waitFor(() => editor.noticeShown(CALLBACK_NOTICE), { timeoutMs: 5000, message: 'no notice for an empty Callback Webhook URL' });
-		await editor.closeNode();
-	});
+	await check(
+		'an empty Callback Webhook URL shows the notice that the final status will not arrive',
+		async () => {
+			assert(
+				!(await editor.noticeShown(CALLBACK_NOTICE)),
+				'notice shown although a callback URL is set',
+			);
+			await editor.fill('callbackWebhookUrl', '');
+			await waitFor(() => editor.noticeShown(CALLBACK_NOTICE), {
+				timeoutMs: 5000,
+				message: 'no notice for an empty Callback Webhook URL',
+			});
+			await editor.closeNode();
+		},
+	);
 
 	await check('payment link node (Collection > Generate) shows its fields', async () => {
 		await editor.openWorkflow('pgwOrderPayLink', 'workflow-order-payment-link.png');
 		await editor.openNode('Create payment link');
-		await editor.expectFields(['channelCode', 'amount', 'referenceNo', 'callbackWebhookUrl', 'successRedirectUrl', 'failureRedirectUrl']);
+		await editor.expectFields([
+			'channelCode',
+			'amount',
+			'referenceNo',
+			'callbackWebhookUrl',
+			'successRedirectUrl',
+			'failureRedirectUrl',
+		]);
 		await editor.screenshotNode('payment-collection-generate.png');
 		await editor.closeNode();
 	});
@@ -137,7 +195,9 @@ async function main(): Promise<number> {
 	const failed = summary();
 	if (failed) log(`n8n user folder kept for inspection: ${userFolder}`);
 	else fs.rmSync(userFolder, { recursive: true, force: true });
-	log(`browser check finished in ${seconds(started)}; screenshots in ${path.relative(process.cwd(), IMAGES_DIR)}/`);
+	log(
+		`browser check finished in ${seconds(started)}; screenshots in ${path.relative(process.cwd(), IMAGES_DIR)}/`,
+	);
 	return failed;
 }
 

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
 
 	void server.exited.then((code) => {
 		if (stopping()) return;
-		log(`n8n exited unexpectedly (code ${code}); its log: ${path.relative(process.cwd(), server.logFile)}`);
+		log(
+			`n8n exited unexpectedly (code ${code}); its log: ${path.relative(process.cwd(), server.logFile)}`,
+		);
 		void stop();
 	});
 
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
 		`  Credentials  "Payment Gateway Collection (sandbox)", "Payment Gateway Disbursement (sandbox)"`,
 		'',
 		'  Example workflows:',
-		...examples.map(({ workflow }) => `    - ${workflow.name}   ${server.url}/workflow/${workflow.id}`),
+		...examples.map(
+			({ workflow }) => `    - ${workflow.name}   ${server.url}/workflow/${workflow.id}`,
+		),
 		'',
 		`  n8n log: ${path.relative(process.cwd(), server.logFile)}`,
 		'  Press Ctrl-C to stop.',

@@ -22,14 +22,33 @@ import { QueueCluster, WORKER_CONCURRENCY, type Runtime } from './queue/cluster'
 import type { Figures, QueueContext } from './queue/context';
 import { SandboxControl } from './queue/executions';
 import { payoutChecks } from './queue/payouts';
-import { ensureServices, startPostgres, startRedis, type Postgres, type Redis } from './queue/services';
+import {
+	ensureServices,
+	startPostgres,
+	startRedis,
+	type Postgres,
+	type Redis,
+} from './queue/services';
 import { LATENCY_MS, throughputChecks, throughputTable } from './queue/throughput';
 import { tokenChecks } from './queue/tokens';
 import { triggerChecks } from './queue/trigger';
-import { CALLBACKS, PAYOUTS, REFUSED, WRONG_PASSWORD_CREDENTIAL, callbackWebhookUrl, payoutWebhookUrl, queueWorkflows } from './queue/workflows';
+import {
+	CALLBACKS,
+	PAYOUTS,
+	REFUSED,
+	WRONG_PASSWORD_CREDENTIAL,
+	callbackWebhookUrl,
+	payoutWebhookUrl,
+	queueWorkflows,
+} from './queue/workflows';
 
 const N8N_VERSION = '2.41.1';
-const OWNER = { email: 'queue@example.com', firstName: 'Queue', lastName: 'Check', password: 'Queue-Password-1' };
+const OWNER = {
+	email: 'queue@example.com',
+	firstName: 'Queue',
+	lastName: 'Check',
+	password: 'Queue-Password-1',
+};
 
 interface Gateway {
 	url: string;
@@ -38,9 +57,15 @@ interface Gateway {
 
 function report(figures: Figures): void {
 	const lines: Array<[string, number | undefined]> = [
-		['token requests, two workers at the same moment, no stored token:', figures.tokenRequestsColdStart],
+		[
+			'token requests, two workers at the same moment, no stored token:',
+			figures.tokenRequestsColdStart,
+		],
 		['token requests, two workers, token stored:', figures.tokenRequestsWarm],
-		['token requests, two workers, after the service dropped every token:', figures.tokenRequestsAfterExpiry],
+		[
+			'token requests, two workers, after the service dropped every token:',
+			figures.tokenRequestsAfterExpiry,
+		],
 		['token requests, two workers, refused password (50 rows each):', figures.tokenRequestsRefused],
 		['payouts sent (created at the service, 500 references, 2 runs at once):', figures.payoutsSent],
 		['create requests the service received for them:', figures.createRequests],
@@ -48,13 +73,25 @@ function report(figures: Figures): void {
 		['lost=', figures.lost],
 		['references the other run answered replayed: true:', figures.replayed],
 		['references the other run answered with a conflict:', figures.conflicts],
-		['executions from one callback on two webhook processes at once:', figures.executionsFromSimultaneousDelivery],
-		['executions from one callback on one webhook process, then the other:', figures.executionsFromSequentialDelivery],
-		[`callbacks accepted (${figures.callbacksAccepted ?? '?'}) that the trigger's record in the database holds:`, figures.callbacksRememberedInDatabase],
+		[
+			'executions from one callback on two webhook processes at once:',
+			figures.executionsFromSimultaneousDelivery,
+		],
+		[
+			'executions from one callback on one webhook process, then the other:',
+			figures.executionsFromSequentialDelivery,
+		],
+		[
+			`callbacks accepted (${figures.callbacksAccepted ?? '?'}) that the trigger's record in the database holds:`,
+			figures.callbacksRememberedInDatabase,
+		],
 	];
 	process.stdout.write('\n');
-	for (const [label, value] of lines) process.stdout.write(`${label.padEnd(72)} ${value ?? 'not measured'}\n`);
-	process.stdout.write(`\nthroughput at L = ${LATENCY_MS} ms, worker concurrency ${WORKER_CONCURRENCY}, ${os.cpus().length} cores:\n`);
+	for (const [label, value] of lines)
+		process.stdout.write(`${label.padEnd(72)} ${value ?? 'not measured'}\n`);
+	process.stdout.write(
+		`\nthroughput at L = ${LATENCY_MS} ms, worker concurrency ${WORKER_CONCURRENCY}, ${os.cpus().length} cores:\n`,
+	);
 	process.stdout.write(`${throughputTable(figures.throughput)}\n`);
 }
 
@@ -69,7 +106,8 @@ async function main(): Promise<number> {
 	let postgres: (Postgres & { dir: string }) | undefined;
 	const removeFolders = () => {
 		if (process.env.KEEP_E2E_FOLDER === '1') return;
-		for (const dir of [baseDir, postgres?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+		for (const dir of [baseDir, postgres?.dir])
+			if (dir) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 	};
 	// Ctrl-C or SIGTERM stops everything first: the folders go only once PostgreSQL no longer writes there.
 	const { stopping: wasInterrupted } = stopOnInterrupt(async (signal) => {
@@ -99,23 +137,54 @@ async function main(): Promise<number> {
 		await sandbox.setLatency(LATENCY_MS);
 
 		if (runtime && redis && postgres) {
-			const cluster = new QueueCluster(baseDir, runtime, redis, postgres, await freePort(20000 + Math.floor(Math.random() * 20000)));
+			const cluster = new QueueCluster(
+				baseDir,
+				runtime,
+				redis,
+				postgres,
+				await freePort(20000 + Math.floor(Math.random() * 20000)),
+			);
 			const webhookBase = `http://127.0.0.1:${cluster.webhookPort}/`;
 			const rest = { current: undefined as N8nRest | undefined };
-			await check('the packed package, the credentials and the published workflows are in the shared database', async () => {
-				await installPackage(cluster.main.userFolder);
-				const wrongPassword = { ...WRONG_PASSWORD_CREDENTIAL, data: { ...sandboxCredentials(gateway!.url, SANDBOX_CREDENTIALS)[1].data, password: 'not-the-password' } };
-				await cluster.main.importCredentials([...sandboxCredentials(gateway!.url, SANDBOX_CREDENTIALS), wrongPassword]);
-				await cluster.main.importWorkflows(queueWorkflows());
-				await Promise.all([PAYOUTS.id, REFUSED.id, CALLBACKS.id].map((id) => cluster.main.activateWorkflow(id)));
-			});
-			await check(`one main, one webhook process and two workers (concurrency ${WORKER_CONCURRENCY}) run in queue mode`, async () => {
-				const main = await cluster.startMain();
-				rest.current = new N8nRest(main.url, runtime!.appDir);
-				await rest.current.setupOwnerOrLogin(OWNER);
-				const webhooks = [payoutWebhookUrl(webhookBase, PAYOUTS), payoutWebhookUrl(webhookBase, REFUSED), callbackWebhookUrl(webhookBase)];
-				await Promise.all([cluster.startWebhook(cluster.webhookPort, webhooks), cluster.startWorker(), cluster.startWorker()]);
-			});
+			await check(
+				'the packed package, the credentials and the published workflows are in the shared database',
+				async () => {
+					await installPackage(cluster.main.userFolder);
+					const wrongPassword = {
+						...WRONG_PASSWORD_CREDENTIAL,
+						data: {
+							...sandboxCredentials(gateway!.url, SANDBOX_CREDENTIALS)[1].data,
+							password: 'not-the-password',
+						},
+					};
+					await cluster.main.importCredentials([
+						...sandboxCredentials(gateway!.url, SANDBOX_CREDENTIALS),
+						wrongPassword,
+					]);
+					await cluster.main.importWorkflows(queueWorkflows());
+					await Promise.all(
+						[PAYOUTS.id, REFUSED.id, CALLBACKS.id].map((id) => cluster.main.activateWorkflow(id)),
+					);
+				},
+			);
+			await check(
+				`one main, one webhook process and two workers (concurrency ${WORKER_CONCURRENCY}) run in queue mode`,
+				async () => {
+					const main = await cluster.startMain();
+					rest.current = new N8nRest(main.url, runtime!.appDir);
+					await rest.current.setupOwnerOrLogin(OWNER);
+					const webhooks = [
+						payoutWebhookUrl(webhookBase, PAYOUTS),
+						payoutWebhookUrl(webhookBase, REFUSED),
+						callbackWebhookUrl(webhookBase),
+					];
+					await Promise.all([
+						cluster.startWebhook(cluster.webhookPort, webhooks),
+						cluster.startWorker(),
+						cluster.startWorker(),
+					]);
+				},
+			);
 			if (rest.current && cluster.workers().length === 2) {
 				ctx = { cluster, rest: rest.current, sandbox, postgres, webhookBase, figures };
 				await tokenChecks(ctx, check);
@@ -144,7 +213,9 @@ async function main(): Promise<number> {
 main().then(
 	(failed) => process.exit(failed ? 1 : 0),
 	async (error: unknown) => {
-		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.stderr.write(
+			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+		);
 		await stopAll();
 		process.exit(1);
 	},

@@ -25,7 +25,12 @@ import { selectTargets, newestTarget, type Target } from './n8n/targets';
 import { demoRestartChecks } from './n8n/demoChecks';
 import { columnChecks } from './n8n/columnChecks';
 
-const OWNER: Owner = { email: 'e2e@example.com', firstName: 'End', lastName: 'ToEnd', password: 'E2e-Password-1' };
+const OWNER: Owner = {
+	email: 'e2e@example.com',
+	firstName: 'End',
+	lastName: 'ToEnd',
+	password: 'E2e-Password-1',
+};
 const WF = {
 	payouts: 'pgwSheetPayouts',
 	paymentLink: 'pgwOrderPayLink',
@@ -85,7 +90,9 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 	// A port away from the usual ones, so that other n8n instances on this machine rarely meet it.
 	const port = await freePort(20000 + Math.floor(Math.random() * 20000));
 	const n8nUrl = `http://127.0.0.1:${port}`;
-	const examples = Object.fromEntries(loadExamples({ n8nUrl }).map((e) => [e.workflow.id, e.workflow]));
+	const examples = Object.fromEntries(
+		loadExamples({ n8nUrl }).map((e) => [e.workflow.id, e.workflow]),
+	);
 	const webhookUrl = triggerWebhookUrl(examples[WF.callbacks], n8nUrl);
 	let server: N8nServer | undefined;
 	let rest: N8nRest | undefined;
@@ -97,9 +104,13 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 	/** Runs an example with `n8n execute`; returns (node name, output index) -> item json list. */
 	async function execute(id: string) {
 		const result = await instance.execute(id);
-		assert(result.code === 0 && result.run, `n8n execute --id=${id} failed (exit ${result.code}), see ${result.logFile}`);
+		assert(
+			result.code === 0 && result.run,
+			`n8n execute --id=${id} failed (exit ${result.code}), see ${result.logFile}`,
+		);
 		const runData = result.run.data.resultData.runData;
-		return <T = IDataObject>(node: string, output = 0): T[] => nodeOutputs<T>(runData, node)[output] ?? [];
+		return <T = IDataObject>(node: string, output = 0): T[] =>
+			nodeOutputs<T>(runData, node)[output] ?? [];
 	}
 
 	/** Waits until the callback workflow has `count` executions; returns them parsed, oldest first. */
@@ -107,7 +118,11 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 		const list = await waitFor(
 			async () => {
 				const found = await running().executions(WF.callbacks);
-				return found.length >= count && found.every((e) => e.status !== 'running' && e.status !== 'new') && found;
+				return (
+					found.length >= count &&
+					found.every((e) => e.status !== 'running' && e.status !== 'new') &&
+					found
+				);
 			},
 			{ message: `expected ${count} executions of the callback workflow` },
 		);
@@ -116,14 +131,20 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 	}
 
 	function triggerItem(execution: Execution): TriggerItem | undefined {
-		return nodeOutputs<TriggerItem>(execution.data.resultData.runData, 'Payment Gateway Trigger')[0]?.[0];
+		return nodeOutputs<TriggerItem>(
+			execution.data.resultData.runData,
+			'Payment Gateway Trigger',
+		)[0]?.[0];
 	}
 
 	try {
 		await check(`the packed package loads as ${PACKAGE_NAME}.*`, async () => {
 			const names = (await instance.exportNodeTypes()).map((t) => t.name);
 			for (const node of ['paymentCollection', 'disbursement', 'paymentGatewayTrigger']) {
-				assert(names.includes(`${PACKAGE_NAME}.${node}`), `${PACKAGE_NAME}.${node} is not among n8n's node types`);
+				assert(
+					names.includes(`${PACKAGE_NAME}.${node}`),
+					`${PACKAGE_NAME}.${node} is not among n8n's node types`,
+				);
 			}
 		});
 
@@ -132,25 +153,52 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 			await instance.importWorkflows(Object.values(examples));
 		});
 
-		await check('spreadsheet rows -> payouts: valid rows paid, invalid rows on the error output', async () => {
-			const out = await execute(WF.payouts);
-			assertEqual(out<PayoutItem>('Payout accepted').map((p) => p.payout_id), VALID_PAYOUTS, 'payouts accepted');
-			assert(out<PayoutItem>('Payout accepted').every((p) => p.status === 'pending' && p.replayed === false), 'new payouts are pending');
-			const toFix = out<RowToFix>('Rows to fix');
-			assertEqual(toFix.map((r) => r.payout_id), INVALID_PAYOUTS, 'rows on the error output');
-			assert(/Account Number/i.test(toFix[0].problem), `row 4 names the missing field: ${toFix[0].problem}`);
-			assert(/amount/i.test(toFix[1].problem), `row 5 names the bad amount: ${toFix[1].problem}`);
-			const created = sandbox.stats().creationsByReference;
-			for (const ref of VALID_PAYOUTS) assertEqual(created[ref], 1, `payouts created in the sandbox for ${ref}`);
-			for (const ref of INVALID_PAYOUTS) assertEqual(created[ref], undefined, `sandbox requests for ${ref}`);
-			const payout = sandbox.getPayout(VALID_PAYOUTS[0]) as { callback_webhook_url?: string } | undefined;
-			assertEqual(payout?.callback_webhook_url, webhookUrl, 'callback_webhook_url sent');
-		});
+		await check(
+			'spreadsheet rows -> payouts: valid rows paid, invalid rows on the error output',
+			async () => {
+				const out = await execute(WF.payouts);
+				assertEqual(
+					out<PayoutItem>('Payout accepted').map((p) => p.payout_id),
+					VALID_PAYOUTS,
+					'payouts accepted',
+				);
+				assert(
+					out<PayoutItem>('Payout accepted').every(
+						(p) => p.status === 'pending' && p.replayed === false,
+					),
+					'new payouts are pending',
+				);
+				const toFix = out<RowToFix>('Rows to fix');
+				assertEqual(
+					toFix.map((r) => r.payout_id),
+					INVALID_PAYOUTS,
+					'rows on the error output',
+				);
+				assert(
+					/Account Number/i.test(toFix[0].problem),
+					`row 4 names the missing field: ${toFix[0].problem}`,
+				);
+				assert(/amount/i.test(toFix[1].problem), `row 5 names the bad amount: ${toFix[1].problem}`);
+				const created = sandbox.stats().creationsByReference;
+				for (const ref of VALID_PAYOUTS)
+					assertEqual(created[ref], 1, `payouts created in the sandbox for ${ref}`);
+				for (const ref of INVALID_PAYOUTS)
+					assertEqual(created[ref], undefined, `sandbox requests for ${ref}`);
+				const payout = sandbox.getPayout(VALID_PAYOUTS[0]) as
+					| { callback_webhook_url?: string }
+					| undefined;
+				assertEqual(payout?.callback_webhook_url, webhookUrl, 'callback_webhook_url sent');
+			},
+		);
 
 		await check('running the payout workflow again pays nobody twice', async () => {
 			const out = await execute(WF.payouts);
-			assert(out<PayoutItem>('Payout accepted').every((p) => p.replayed === true), 'the second run returns the existing payouts');
-			for (const ref of VALID_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
+			assert(
+				out<PayoutItem>('Payout accepted').every((p) => p.replayed === true),
+				'the second run returns the existing payouts',
+			);
+			for (const ref of VALID_PAYOUTS)
+				assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 		});
 
 		await check('the token fetched by the first n8n process is reused by the second', async () => {
@@ -158,18 +206,38 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 			assertEqual(sandbox.stats().tokenRequests.disbursement, 1, 'disbursement token requests');
 		});
 
-		await check('check a payout sheet, then pay it: a dry run pays nothing, then every row is paid and its final status read', async () => {
-			// The sandbox settles these payouts a moment after they are created (no callback URL is sent).
-			for (const ref of SHEET_PAYOUTS) sandbox.scriptOutcome(ref, 'completed', 1000);
-			const out = await execute(WF.checkThenPay);
-			const checked = out<DryRunItem>('Check the sheet');
-			assertEqual(checked.length, SHEET_PAYOUTS.length + 1, 'dry run items (rows and summary)');
-			const summary = checked[checked.length - 1];
-			assertEqual([summary.rows, summary.wouldFail, summary.totalAmount, summary.overMaximumTotal], [3, 0, 7500.5, false], 'dry run summary');
-			assertEqual(out<PayoutItem>('Pay the sheet').map((p) => p.reference_no), SHEET_PAYOUTS, 'payouts sent after the check');
-			assertEqual(out<PayoutItem>('Wait for final status').map((p) => [p.reference_no, p.status, p.finalStatus]), SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]), 'final statuses');
-			for (const ref of SHEET_PAYOUTS) assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
-		});
+		await check(
+			'check a payout sheet, then pay it: a dry run pays nothing, then every row is paid and its final status read',
+			async () => {
+				// The sandbox settles these payouts a moment after they are created (no callback URL is sent).
+				for (const ref of SHEET_PAYOUTS) sandbox.scriptOutcome(ref, 'completed', 1000);
+				const out = await execute(WF.checkThenPay);
+				const checked = out<DryRunItem>('Check the sheet');
+				assertEqual(checked.length, SHEET_PAYOUTS.length + 1, 'dry run items (rows and summary)');
+				const summary = checked[checked.length - 1];
+				assertEqual(
+					[summary.rows, summary.wouldFail, summary.totalAmount, summary.overMaximumTotal],
+					[3, 0, 7500.5, false],
+					'dry run summary',
+				);
+				assertEqual(
+					out<PayoutItem>('Pay the sheet').map((p) => p.reference_no),
+					SHEET_PAYOUTS,
+					'payouts sent after the check',
+				);
+				assertEqual(
+					out<PayoutItem>('Wait for final status').map((p) => [
+						p.reference_no,
+						p.status,
+						p.finalStatus,
+					]),
+					SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]),
+					'final statuses',
+				);
+				for (const ref of SHEET_PAYOUTS)
+					assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
+			},
+		);
 
 		await columnChecks({ check, execute, sandbox });
 
@@ -194,105 +262,180 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 			assertEqual(counted, transactions.length, 'transactions counted in the report');
 		});
 
-		await check('the callback workflow is activated and its webhook live under `n8n start`', async () => {
-			await instance.activateWorkflow(WF.callbacks);
-			server = await instance.start({ port, webhooks: [webhookUrl] });
-			rest = new N8nRest(server.url, runtime.appDir);
-			await rest.setupOwnerOrLogin(OWNER);
-			const workflow = await rest.expectOk<{ active?: boolean; activeVersionId?: string | null }>('GET', `/workflows/${WF.callbacks}`);
-			assert(workflow.active === true || Boolean(workflow.activeVersionId), 'workflow is not active');
-		});
+		await check(
+			'the callback workflow is activated and its webhook live under `n8n start`',
+			async () => {
+				await instance.activateWorkflow(WF.callbacks);
+				server = await instance.start({ port, webhooks: [webhookUrl] });
+				rest = new N8nRest(server.url, runtime.appDir);
+				await rest.setupOwnerOrLogin(OWNER);
+				const workflow = await rest.expectOk<{ active?: boolean; activeVersionId?: string | null }>(
+					'GET',
+					`/workflows/${WF.callbacks}`,
+				);
+				assert(
+					workflow.active === true || Boolean(workflow.activeVersionId),
+					'workflow is not active',
+				);
+			},
+		);
 
-		await check("n8n's credential test: both sandbox credentials pass, a wrong password is named", async () => {
-			assert(rest, 'n8n is not running');
-			const test = async (credential: ImportedCredential) =>
-				await running().expectOk<{ status: string; message: string }>('POST', '/credentials/test', { credentials: credential });
-			for (const credential of sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS)) {
-				const result = await test(credential);
-				assertEqual(result.status, 'OK', `test of ${credential.type}: ${result.message}`);
-				const refused = await test({ ...credential, data: { ...credential.data, password: 'not-the-password' } });
-				assertEqual(refused.status, 'Error', `test of ${credential.type} with a wrong password`);
-				assert(/refused: check Username and Password/.test(refused.message), `message names the fix: ${refused.message}`);
-			}
-		});
+		await check(
+			"n8n's credential test: both sandbox credentials pass, a wrong password is named",
+			async () => {
+				assert(rest, 'n8n is not running');
+				const test = async (credential: ImportedCredential) =>
+					await running().expectOk<{ status: string; message: string }>(
+						'POST',
+						'/credentials/test',
+						{ credentials: credential },
+					);
+				for (const credential of sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS)) {
+					const result = await test(credential);
+					assertEqual(result.status, 'OK', `test of ${credential.type}: ${result.message}`);
+					const refused = await test({
+						...credential,
+						data: { ...credential.data, password: 'not-the-password' },
+					});
+					assertEqual(refused.status, 'Error', `test of ${credential.type} with a wrong password`);
+					assert(
+						/refused: check Username and Password/.test(refused.message),
+						`message names the fix: ${refused.message}`,
+					);
+				}
+			},
+		);
 
-		await check('completed payment callback -> verified execution -> invoice marked paid', async () => {
-			assert(rest, 'n8n is not running');
-			await sandbox.settle(ORDER, 'completed');
-			const [execution] = await callbackExecutions(1);
-			assertEqual(execution.status, 'success', 'execution status');
-			const item = triggerItem(execution);
-			assert(item, 'the trigger emitted no item');
-			assertEqual(item.interface, 'collection', 'interface');
-			assertEqual(item.reference_no, ORDER, 'reference_no');
-			assertEqual(item.status, 'completed', 'status');
-			assertEqual(item.verified.signature, true, 'verified.signature');
-			// Example 03 uses trigger version 2, which confirms with the service by default.
-			assertEqual(item.statusConfirmed, true, 'statusConfirmed');
-			const [paid] = nodeOutputs<PaidInvoiceItem>(execution.data.resultData.runData, 'Mark invoice paid')[0] ?? [];
-			assert(paid, 'Mark invoice paid did not run');
-			assertEqual(paid.invoice_no, ORDER, 'invoice_no');
-			assertEqual(paid.invoice_status, 'paid', 'invoice_status');
-		});
+		await check(
+			'completed payment callback -> verified execution -> invoice marked paid',
+			async () => {
+				assert(rest, 'n8n is not running');
+				await sandbox.settle(ORDER, 'completed');
+				const [execution] = await callbackExecutions(1);
+				assertEqual(execution.status, 'success', 'execution status');
+				const item = triggerItem(execution);
+				assert(item, 'the trigger emitted no item');
+				assertEqual(item.interface, 'collection', 'interface');
+				assertEqual(item.reference_no, ORDER, 'reference_no');
+				assertEqual(item.status, 'completed', 'status');
+				assertEqual(item.verified.signature, true, 'verified.signature');
+				// Example 03 uses trigger version 2, which confirms with the service by default.
+				assertEqual(item.statusConfirmed, true, 'statusConfirmed');
+				const [paid] =
+					nodeOutputs<PaidInvoiceItem>(execution.data.resultData.runData, 'Mark invoice paid')[0] ??
+					[];
+				assert(paid, 'Mark invoice paid did not run');
+				assertEqual(paid.invoice_no, ORDER, 'invoice_no');
+				assertEqual(paid.invoice_status, 'paid', 'invoice_status');
+			},
+		);
 
-		await check('payout callbacks (completed and cancelled) arrive verified and are not marked paid', async () => {
-			assert(rest, 'n8n is not running');
-			await sandbox.settle(VALID_PAYOUTS[0], 'completed');
-			await sandbox.settle(VALID_PAYOUTS[1], 'completed');
-			await sandbox.settle(VALID_PAYOUTS[2], 'cancelled');
-			const executions = (await callbackExecutions(4)).slice(1);
-			const items = executions.map(triggerItem).filter((i): i is TriggerItem => i !== undefined);
-			assertEqual(items.length, executions.length, 'trigger items');
-			items.sort((a, b) => a.reference_no.localeCompare(b.reference_no));
-			assertEqual(
-				items.map((i) => [i.interface, i.reference_no, i.status, i.verified.signature]),
-				[
-					['disbursement', VALID_PAYOUTS[0], 'completed', true],
-					['disbursement', VALID_PAYOUTS[1], 'completed', true],
-					['disbursement', VALID_PAYOUTS[2], 'cancelled', true],
-				],
-				'normalised trigger output',
-			);
-			for (const execution of executions) {
-				const runData = execution.data.resultData.runData;
-				assert(!nodeOutputs(runData, 'Mark invoice paid')[0]?.length, 'a payout was marked as a paid invoice');
-				assertEqual(nodeOutputs(runData, 'Payouts and cancelled payments')[0]?.length, 1, 'other branch items');
-			}
-			const answered = sandbox.callbacks().filter((c) => c.url === webhookUrl).map((c) => c.statusCode);
-			assert(answered.length >= 4 && answered.every((code) => code === 200), `n8n answered the sandbox ${answered}`);
-		});
+		await check(
+			'payout callbacks (completed and cancelled) arrive verified and are not marked paid',
+			async () => {
+				assert(rest, 'n8n is not running');
+				await sandbox.settle(VALID_PAYOUTS[0], 'completed');
+				await sandbox.settle(VALID_PAYOUTS[1], 'completed');
+				await sandbox.settle(VALID_PAYOUTS[2], 'cancelled');
+				const executions = (await callbackExecutions(4)).slice(1);
+				const items = executions.map(triggerItem).filter((i): i is TriggerItem => i !== undefined);
+				assertEqual(items.length, executions.length, 'trigger items');
+				items.sort((a, b) => a.reference_no.localeCompare(b.reference_no));
+				assertEqual(
+					items.map((i) => [i.interface, i.reference_no, i.status, i.verified.signature]),
+					[
+						['disbursement', VALID_PAYOUTS[0], 'completed', true],
+						['disbursement', VALID_PAYOUTS[1], 'completed', true],
+						['disbursement', VALID_PAYOUTS[2], 'cancelled', true],
+					],
+					'normalised trigger output',
+				);
+				for (const execution of executions) {
+					const runData = execution.data.resultData.runData;
+					assert(
+						!nodeOutputs(runData, 'Mark invoice paid')[0]?.length,
+						'a payout was marked as a paid invoice',
+					);
+					assertEqual(
+						nodeOutputs(runData, 'Payouts and cancelled payments')[0]?.length,
+						1,
+						'other branch items',
+					);
+				}
+				const answered = sandbox
+					.callbacks()
+					.filter((c) => c.url === webhookUrl)
+					.map((c) => c.statusCode);
+				assert(
+					answered.length >= 4 && answered.every((code) => code === 200),
+					`n8n answered the sandbox ${answered}`,
+				);
+			},
+		);
 
 		/** Posts a callback body to the callback workflow; asserts the answer and that no execution started. */
-		async function postStartingNothing(body: unknown, expectedStatus: number, what: string): Promise<void> {
+		async function postStartingNothing(
+			body: unknown,
+			expectedStatus: number,
+			what: string,
+		): Promise<void> {
 			assert(rest, 'n8n is not running');
 			const before = (await rest.executions(WF.callbacks)).length;
-			const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+			const res = await fetch(webhookUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
 			assertEqual(res.status, expectedStatus, `HTTP status of ${what}`);
 			await sleep(1500);
 			assertEqual((await rest.executions(WF.callbacks)).length, before, `executions after ${what}`);
 		}
 
 		await check('a forged callback (bad signature) gets 401 and starts no execution', async () => {
-			const forged = { data: { reference_no: 'INV-FORGED-1', amount: 5000, status: 'completed', signature: 'ab'.repeat(32) } };
+			const forged = {
+				data: {
+					reference_no: 'INV-FORGED-1',
+					amount: 5000,
+					status: 'completed',
+					signature: 'ab'.repeat(32),
+				},
+			};
 			await postStartingNothing(forged, 401, 'a forged callback');
 		});
 
-		await check('a genuine cancelled callback replayed as "completed" gets 401 (confirmed with the service)', async () => {
-			const delivered = sandbox.callbacks().find((c) => c.referenceNo === VALID_PAYOUTS[2] && c.statusCode === 200);
-			assert(delivered, 'no delivered cancelled callback to replay');
-			const replayed = structuredClone(delivered.body) as { data: { status: string; transaction?: { status?: string } } };
-			replayed.data.status = 'completed';
-			if (replayed.data.transaction) replayed.data.transaction.status = 'completed';
-			await postStartingNothing(replayed, 401, 'a replayed callback with a forged status');
-		});
+		await check(
+			'a genuine cancelled callback replayed as "completed" gets 401 (confirmed with the service)',
+			async () => {
+				const delivered = sandbox
+					.callbacks()
+					.find((c) => c.referenceNo === VALID_PAYOUTS[2] && c.statusCode === 200);
+				assert(delivered, 'no delivered cancelled callback to replay');
+				const replayed = structuredClone(delivered.body) as {
+					data: { status: string; transaction?: { status?: string } };
+				};
+				replayed.data.status = 'completed';
+				if (replayed.data.transaction) replayed.data.transaction.status = 'completed';
+				await postStartingNothing(replayed, 401, 'a replayed callback with a forged status');
+			},
+		);
 
 		await check('a repeated delivery of the same callback starts no second execution', async () => {
-			const delivered = sandbox.callbacks().find((c) => c.referenceNo === ORDER && c.statusCode === 200);
+			const delivered = sandbox
+				.callbacks()
+				.find((c) => c.referenceNo === ORDER && c.statusCode === 200);
 			assert(delivered, 'no delivered callback to replay');
 			await postStartingNothing(delivered.body, 200, 'a repeated callback');
 		});
 
-		server = await triggerChecks({ instance, server, port, owner: OWNER, sandboxUrl: sandbox.url, SANDBOX_CREDENTIALS, check });
+		server = await triggerChecks({
+			instance,
+			server,
+			port,
+			owner: OWNER,
+			sandboxUrl: sandbox.url,
+			SANDBOX_CREDENTIALS,
+			check,
+		});
 	} finally {
 		if (server) await server.stop();
 		await sandbox.close();
@@ -309,7 +452,13 @@ async function main() {
 	const started = Date.now();
 	const { check, summary, tally } = createChecks('e2e');
 	const versions = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-	const legs: Array<{ target: Target; userFolder: string | undefined; passed: number; failed: number; time: string }> = [];
+	const legs: Array<{
+		target: Target;
+		userFolder: string | undefined;
+		passed: number;
+		failed: number;
+		time: string;
+	}> = [];
 	for (const target of selectTargets(versions)) {
 		const legStarted = Date.now();
 		const before = tally();
@@ -326,13 +475,16 @@ async function main() {
 
 	process.stdout.write('\n| n8n | Node.js | passed | failed | time |\n|---|---|---|---|---|\n');
 	for (const leg of legs) {
-		process.stdout.write(`| ${leg.target.n8n} | ${leg.target.node} | ${leg.passed} | ${leg.failed} | ${leg.time} |\n`);
+		process.stdout.write(
+			`| ${leg.target.n8n} | ${leg.target.node} | ${leg.passed} | ${leg.failed} | ${leg.time} |\n`,
+		);
 	}
 	const failed = summary();
 	log(`e2e finished in ${seconds(started)}`);
 	for (const { userFolder, failed: legFailed } of legs) {
 		if (!userFolder) continue;
-		if (legFailed || process.env.KEEP_E2E_FOLDER) log(`n8n user folder kept for inspection: ${userFolder} (logs in logs/)`);
+		if (legFailed || process.env.KEEP_E2E_FOLDER)
+			log(`n8n user folder kept for inspection: ${userFolder} (logs in logs/)`);
 		else fs.rmSync(userFolder, { recursive: true, force: true });
 	}
 	process.exit(failed ? 1 : 0);

@@ -21,16 +21,25 @@ const scannerDir = path.join(TOOLS_DIR, 'node_modules', ...SCANNER.name.split('/
 /** What the scanner package's scanner/scanner.mjs exports and this script uses. */
 interface Scanner {
 	SOURCE_FILE_PATTERNS: string[];
-	analyzePackage(dir: string, patterns: string[]): Promise<{ passed: boolean; message?: string; details?: string }>;
+	analyzePackage(
+		dir: string,
+		patterns: string[],
+	): Promise<{ passed: boolean; message?: string; details?: string }>;
 }
 
 // The scanner is an ES module. TypeScript compiles `import()` to `require()` for CommonJS output,
 // which cannot load it: this keeps Node's own dynamic import.
-const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<Scanner>;
+const importModule = new Function('specifier', 'return import(specifier)') as (
+	specifier: string,
+) => Promise<Scanner>;
 
 function installedScannerVersion(): string | undefined {
 	try {
-		return (JSON.parse(fs.readFileSync(path.join(scannerDir, 'package.json'), 'utf8')) as { version?: string }).version;
+		return (
+			JSON.parse(fs.readFileSync(path.join(scannerDir, 'package.json'), 'utf8')) as {
+				version?: string;
+			}
+		).version;
 	} catch {
 		return undefined;
 	}
@@ -41,40 +50,61 @@ async function ensureScanner(): Promise<void> {
 	const started = Date.now();
 	log(`installing ${SCANNER.name}@${SCANNER.version} into .tools (install scripts off)`);
 	fs.mkdirSync(TOOLS_DIR, { recursive: true });
-	const manifest = { private: true, description: 'Tools the package is checked with; never shipped.', dependencies: { [SCANNER.name]: SCANNER.version } };
+	const manifest = {
+		private: true,
+		description: 'Tools the package is checked with; never shipped.',
+		dependencies: { [SCANNER.name]: SCANNER.version },
+	};
 	fs.writeFileSync(path.join(TOOLS_DIR, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-	await runVisible('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: TOOLS_DIR });
+	await runVisible(
+		'npm',
+		['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+		{ cwd: TOOLS_DIR },
+	);
 	log(`installed in ${seconds(started)}`);
 }
 
 async function main(): Promise<never> {
 	await ensureScanner();
-	const scanner = await importModule(pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href);
+	const scanner = await importModule(
+		pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href,
+	);
 	const legs: Array<{ name: string; result: Awaited<ReturnType<Scanner['analyzePackage']>> }> = [];
 
 	// The source leg lints what the scanner lints in the attested GitHub checkout.
-	legs.push({ name: `source (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`, result: await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS) });
+	legs.push({
+		name: `source (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`,
+		result: await scanner.analyzePackage(ROOT, scanner.SOURCE_FILE_PATTERNS),
+	});
 
 	const { file } = await buildAndPack({ build: !process.argv.includes('--no-build') });
 	const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-verify-'));
 	try {
 		execFileSync('tar', ['-xzf', file, '-C', unpacked]);
 		const patterns = ['**/*.js', 'package.json'];
-		legs.push({ name: `tarball ${path.basename(file)} (${patterns.join(', ')})`, result: await scanner.analyzePackage(path.join(unpacked, 'package'), patterns) });
+		legs.push({
+			name: `tarball ${path.basename(file)} (${patterns.join(', ')})`,
+			result: await scanner.analyzePackage(path.join(unpacked, 'package'), patterns),
+		});
 	} finally {
 		fs.rmSync(unpacked, { recursive: true, force: true });
 	}
 
 	let failed = 0;
 	for (const { name, result } of legs) {
-		process.stdout.write(`${result.passed ? 'passed' : 'FAILED'}  ${SCANNER.name}@${SCANNER.version} analysis, ${name}${result.message ? `: ${result.message}` : ''}\n`);
+		process.stdout.write(
+			`${result.passed ? 'passed' : 'FAILED'}  ${SCANNER.name}@${SCANNER.version} analysis, ${name}${result.message ? `: ${result.message}` : ''}\n`,
+		);
 		if (result.details) process.stdout.write(result.details + '\n');
 		if (!result.passed) failed++;
 	}
 
 	process.stdout.write('\n');
 	try {
-		await runVisible('npm', ['run', '--silent', 'lint'], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } });
+		await runVisible('npm', ['run', '--silent', 'lint'], {
+			cwd: ROOT,
+			env: { ...process.env, FORCE_COLOR: '0' },
+		});
 		process.stdout.write('passed  n8n-node lint\n');
 	} catch {
 		process.stdout.write('FAILED  n8n-node lint\n');

@@ -68,7 +68,8 @@ describe('node types', () => {
 			const typeName = `${PACKAGE_NAME}.${name}`;
 			const nodeTypes = defaultNodeTypes();
 			expect(nodeTypes.has(typeName)).toBe(existsSync(join(__dirname, '..', `${file}.ts`)));
-			if (nodeTypes.has(typeName)) expect(nodeTypes.getByName(typeName).description.name).toBe(name);
+			if (nodeTypes.has(typeName))
+				expect(nodeTypes.getByName(typeName).description.name).toBe(name);
 		},
 	);
 });
@@ -180,7 +181,12 @@ describe('loadOptions and listSearch through LoadOptionsContext', () => {
 		const store = storeWith();
 		const options = await loadOptions({ type: echo, method: 'getReferences', store });
 		expect(options).toHaveLength(1);
-		const found = await listSearch({ type: echo, method: 'searchReferences', store, filter: 'REF-1' });
+		const found = await listSearch({
+			type: echo,
+			method: 'searchReferences',
+			store,
+			filter: 'REF-1',
+		});
 		expect(found.results[0].value).toBe('REF-1');
 		expect(tokenRequests()).toBe(1);
 	});
@@ -213,17 +219,31 @@ describe('runWorkflow', () => {
 describe('secret guard', () => {
 	it('fails a run whose output holds the bearer token, naming the kind of secret only', async () => {
 		const store = storeWith();
-		const leaking = runNode({ type: echo, parameters: { leak: 'requestOptions' }, items: items(1), store });
+		const leaking = runNode({
+			type: echo,
+			parameters: { leak: 'requestOptions' },
+			items: items(1),
+			store,
+		});
 		await expect(leaking).rejects.toThrow(SecretLeakError);
 		const message = await leaking.catch((error: Error) => error.message);
-		expect(message).toMatch(/session token of a paymentCollectionApi credential appears in output 0 item 0 of "Node"/);
+		expect(message).toMatch(
+			/session token of a paymentCollectionApi credential appears in output 0 item 0 of "Node"/,
+		);
 		expect(message).not.toContain(String(store.data(COLLECTION).sessionToken));
 	});
 
-	it('fails a run that writes the credential into n8n\'s log', async () => {
+	it("fails a run that writes the credential into n8n's log", async () => {
 		const store = storeWith();
-		const leaking = runNode({ type: echo, parameters: { leak: 'credentialLog' }, items: items(1), store });
-		await expect(leaking).rejects.toThrow(/the password of a paymentCollectionApi credential appears in a "debug" log line/);
+		const leaking = runNode({
+			type: echo,
+			parameters: { leak: 'credentialLog' },
+			items: items(1),
+			store,
+		});
+		await expect(leaking).rejects.toThrow(
+			/the password of a paymentCollectionApi credential appears in a "debug" log line/,
+		);
 	});
 
 	it('has scanned outputs, errors and log lines for every kind of secret', async () => {
@@ -231,6 +251,8 @@ describe('secret guard', () => {
 		await runNode({ type: echo, parameters: {}, items: items(5), store });
 		expect(secretsOf(store)).toEqual({ passwords: 1, signingSecrets: 1, tokens: 1, total: 3 });
 		expect(scannedCount()).toBeGreaterThan(100);
-		console.log(`secret guard: ${scannedCount()} texts scanned in this file; secrets per store: ${JSON.stringify(secretsOf(store))}`);
+		console.log(
+			`secret guard: ${scannedCount()} texts scanned in this file; secrets per store: ${JSON.stringify(secretsOf(store))}`,
+		);
 	});
 });

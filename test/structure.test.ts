@@ -5,7 +5,15 @@
  * nodes/ in it). Each check is first shown to catch a violation on files written for it, so a
  * passing check is not a check that cannot fail.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'fs';
+import {
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+	mkdirSync,
+} from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 
@@ -25,11 +33,15 @@ export function layerOf(root: string, file: string): { rank: number; group: stri
 	if (parts[0] !== 'nodes') throw new Error(`${file} is outside nodes/ and credentials/`);
 	if (parts[1] === 'shared') {
 		const index = SHARED_LAYERS.indexOf(parts[2] as (typeof SHARED_LAYERS)[number]);
-		if (index < 0) throw new Error(`nodes/shared/${parts[2]} is not a layer: add it to SHARED_LAYERS and docs/ARCHITECTURE.md`);
+		if (index < 0)
+			throw new Error(
+				`nodes/shared/${parts[2]} is not a layer: add it to SHARED_LAYERS and docs/ARCHITECTURE.md`,
+			);
 		return { rank: SHARED_LAYERS.length - index, group: 'shared', name: `shared/${parts[2]}` };
 	}
 	const inNode = parts.slice(2);
-	if (inNode.length === 1 && inNode[0].endsWith('.node.ts')) return { rank: 30, group: parts[1], name: `${parts[1]} node file` };
+	if (inNode.length === 1 && inNode[0].endsWith('.node.ts'))
+		return { rank: 30, group: parts[1], name: `${parts[1]} node file` };
 	if (inNode[0] === 'helpers') return { rank: 10, group: parts[1], name: `${parts[1]}/helpers` };
 	return { rank: 20, group: parts[1], name: `${parts[1]} parts` };
 }
@@ -37,7 +49,11 @@ export function layerOf(root: string, file: string): { rank: number; group: stri
 /** What may use the HTTP layer: entry points of the editor and of callbacks, and the runner below operations. */
 function mayUseTransport(root: string, file: string): boolean {
 	const relative = path.relative(root, file).split(path.sep).join('/');
-	return !/^nodes\/[^/]+\/actions\//.test(relative) && !relative.startsWith('nodes/shared/operations/') && !relative.startsWith('nodes/shared/descriptions/');
+	return (
+		!/^nodes\/[^/]+\/actions\//.test(relative) &&
+		!relative.startsWith('nodes/shared/operations/') &&
+		!relative.startsWith('nodes/shared/descriptions/')
+	);
 }
 
 /** Every import that breaks the layering: upward, across node folders, or an operation reaching the transport. */
@@ -45,7 +61,13 @@ export function layeringViolations(root: string): string[] {
 	const files = [...tsFiles(path.join(root, 'nodes')), ...tsFiles(path.join(root, 'credentials'))];
 	const operationFiles = new Set(files.filter((file) => !mayUseTransport(root, file)));
 	// What an operation imports from its own node folder counts as the operation's code too.
-	for (const file of [...operationFiles]) for (const target of walk(file)) if (layerOf(root, target).group === layerOf(root, file).group && layerOf(root, target).group !== 'shared') operationFiles.add(target);
+	for (const file of [...operationFiles])
+		for (const target of walk(file))
+			if (
+				layerOf(root, target).group === layerOf(root, file).group &&
+				layerOf(root, target).group !== 'shared'
+			)
+				operationFiles.add(target);
 	const problems: string[] = [];
 	for (const file of files) {
 		const from = layerOf(root, file);
@@ -55,11 +77,18 @@ export function layeringViolations(root: string): string[] {
 			if (!target) continue;
 			const to = layerOf(root, target);
 			const where = `${path.relative(root, file)} imports ${specifier}`;
-			if (from.group !== to.group && from.group !== 'credentials' && to.group !== 'shared') problems.push(`${where}: ${from.name} reaches into ${to.name}`);
+			if (from.group !== to.group && from.group !== 'credentials' && to.group !== 'shared')
+				problems.push(`${where}: ${from.name} reaches into ${to.name}`);
 			else if (to.rank > from.rank) problems.push(`${where}: ${from.name} is below ${to.name}`);
 			const transportFile = path.relative(root, target).split(path.sep).join('/');
-			if (operationFiles.has(file) && transportFile.startsWith('nodes/shared/transport/') && !transportFile.endsWith('/endpoints.ts')) {
-				problems.push(`${where}: an operation reaches the service through the runner, naming its request by endpoint (endpoints.ts) only`);
+			if (
+				operationFiles.has(file) &&
+				transportFile.startsWith('nodes/shared/transport/') &&
+				!transportFile.endsWith('/endpoints.ts')
+			) {
+				problems.push(
+					`${where}: an operation reaches the service through the runner, naming its request by endpoint (endpoints.ts) only`,
+				);
 			}
 		}
 	}
@@ -68,7 +97,9 @@ export function layeringViolations(root: string): string[] {
 
 /** Every import, export-from and require specifier of a source text. */
 function specifiersOf(text: string): string[] {
-	return [...text.matchAll(/(?:\bfrom|\bimport|\brequire\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
+	return [...text.matchAll(/(?:\bfrom|\bimport|\brequire\()\s*['"]([^'"]+)['"]/g)].map(
+		(match) => match[1],
+	);
 }
 
 /** The file a relative specifier names (a .ts file, or the index.ts of a folder), or undefined. */
@@ -114,7 +145,9 @@ function importsInto(dir: string, forbidden: string): string[] {
 		specifiersOf(readFileSync(file, 'utf8'))
 			.filter((specifier) =>
 				specifier.startsWith('.')
-					? (path.resolve(path.dirname(file), specifier) + path.sep).startsWith(forbidden + path.sep)
+					? (path.resolve(path.dirname(file), specifier) + path.sep).startsWith(
+							forbidden + path.sep,
+						)
 					: specifier.split('/').includes(name),
 			)
 			.map((specifier) => `${path.relative(ROOT, file)}: ${specifier}`),
@@ -133,23 +166,42 @@ describe('the checks catch what they look for', () => {
 	};
 
 	test('the walk follows relative imports, type-only and index files included, each file once', () => {
-		write('a.ts', "import { b } from './b';\nimport type { C } from './c';\nexport * from './lib';\nimport 'n8n-workflow';\n");
+		write(
+			'a.ts',
+			"import { b } from './b';\nimport type { C } from './c';\nexport * from './lib';\nimport 'n8n-workflow';\n",
+		);
 		write('b.ts', "import { a } from './a';\nexport const b = a;\n");
 		write('c.ts', 'export type C = string;\n');
 		write('lib/index.ts', "export const lib = require('./d');\n");
 		write('lib/d.ts', 'export {};\n');
-		expect(walk(path.join(dir, 'a.ts')).map((file) => path.relative(dir, file)).sort()).toEqual(['a.ts', 'b.ts', 'c.ts', 'lib/d.ts', 'lib/index.ts']);
+		expect(
+			walk(path.join(dir, 'a.ts'))
+				.map((file) => path.relative(dir, file))
+				.sort(),
+		).toEqual(['a.ts', 'b.ts', 'c.ts', 'lib/d.ts', 'lib/index.ts']);
 	});
 
 	test('a planted upward import, a cross-node import and an operation reaching the transport are each reported', () => {
 		mkdirSync(path.join(dir, 'credentials'));
-		write('nodes/shared/validation/amounts.ts', "import { call } from '../transport/transport';\nexport const x = 1;\n");
-		write('nodes/shared/transport/transport.ts', "import { x } from '../validation/amounts';\nimport { ENDPOINTS } from './endpoints';\nexport const call = x;\n");
+		write(
+			'nodes/shared/validation/amounts.ts',
+			"import { call } from '../transport/transport';\nexport const x = 1;\n",
+		);
+		write(
+			'nodes/shared/transport/transport.ts',
+			"import { x } from '../validation/amounts';\nimport { ENDPOINTS } from './endpoints';\nexport const call = x;\n",
+		);
 		write('nodes/shared/transport/endpoints.ts', 'export const ENDPOINTS = {};\n');
 		write('nodes/shared/runner/itemRunner.ts', "import { call } from '../transport/transport';\n");
 		write('nodes/A/A.node.ts', "import { op } from './actions/op.operation';\n");
-		write('nodes/A/actions/op.operation.ts', "import { ENDPOINTS } from '../../shared/transport/endpoints';\nimport { h } from '../helpers/h';\nexport const op = 1;\n");
-		write('nodes/A/helpers/h.ts', "import { call } from '../../shared/transport/transport';\nimport { op } from '../actions/op.operation';\nexport const h = 1;\n");
+		write(
+			'nodes/A/actions/op.operation.ts',
+			"import { ENDPOINTS } from '../../shared/transport/endpoints';\nimport { h } from '../helpers/h';\nexport const op = 1;\n",
+		);
+		write(
+			'nodes/A/helpers/h.ts',
+			"import { call } from '../../shared/transport/transport';\nimport { op } from '../actions/op.operation';\nexport const h = 1;\n",
+		);
 		write('nodes/B/B.node.ts', "import { h } from '../A/helpers/h';\n");
 		expect(layeringViolations(dir).sort()).toEqual([
 			'nodes/A/helpers/h.ts imports ../../shared/transport/transport: an operation reaches the service through the runner, naming its request by endpoint (endpoints.ts) only',
@@ -161,13 +213,16 @@ describe('the checks catch what they look for', () => {
 
 	test('an import reaching into the forbidden folder is reported, by relative path or by name', () => {
 		write('sandbox/ok.ts', "import { x } from './own';\nimport * as http from 'http';\n");
-		write('sandbox/deep/bad.ts', "import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';\n");
+		write(
+			'sandbox/deep/bad.ts',
+			"import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';\n",
+		);
 		write('sandbox/named.ts', "const s = require('n8n-nodes-payment-gateway/nodes/x');\n");
 		write('sandbox/near.ts', "import { y } from '../nodes-like/y';\n");
 		const found = importsInto(path.join(dir, 'sandbox'), path.join(dir, 'nodes')).sort();
 		expect(found).toEqual([
 			expect.stringContaining('sandbox/deep/bad.ts: ../../nodes/shared/transport/endpoints'),
-			expect.stringContaining("sandbox/named.ts: n8n-nodes-payment-gateway/nodes/x"),
+			expect.stringContaining('sandbox/named.ts: n8n-nodes-payment-gateway/nodes/x'),
 		]);
 	});
 });
@@ -188,11 +243,15 @@ describe('the example workflows', () => {
 	// workflow ids of at most 16 characters (`isWorkflowIdValid`); n8n's own ids have 16. The demo
 	// and the e2e import the examples with their ids, so a longer id would silently lose the record.
 	const MAX_WORKFLOW_ID = 16;
-	const examples = readdirSync(path.join(ROOT, 'examples')).filter((name) => name.endsWith('.json'));
+	const examples = readdirSync(path.join(ROOT, 'examples')).filter((name) =>
+		name.endsWith('.json'),
+	);
 
 	test(`each has a unique id of at most ${MAX_WORKFLOW_ID} characters`, () => {
 		expect(examples.length).toBeGreaterThanOrEqual(6);
-		const ids = examples.map((name) => String(JSON.parse(readFileSync(path.join(ROOT, 'examples', name), 'utf8')).id ?? ''));
+		const ids = examples.map((name) =>
+			String(JSON.parse(readFileSync(path.join(ROOT, 'examples', name), 'utf8')).id ?? ''),
+		);
 		expect(ids.filter((id) => id.length === 0 || id.length > MAX_WORKFLOW_ID)).toEqual([]);
 		expect(new Set(ids).size).toBe(ids.length);
 	});

@@ -36,8 +36,16 @@ export class PaymentGatewayTrigger implements INodeType {
 		outputs: MAIN_OUTPUT,
 		// Optional and always shown: see helpers/chosenInterfaces.ts for why, and for the check.
 		credentials: [
-			{ name: 'paymentCollectionApi', required: false, displayName: 'Collection Credential (Payments)' },
-			{ name: 'disbursementApi', required: false, displayName: 'Disbursement Credential (Payouts)' },
+			{
+				name: 'paymentCollectionApi',
+				required: false,
+				displayName: 'Collection Credential (Payments)',
+			},
+			{
+				name: 'disbursementApi',
+				required: false,
+				displayName: 'Disbursement Credential (Payouts)',
+			},
 		],
 		webhooks: [
 			{
@@ -71,7 +79,8 @@ export class PaymentGatewayTrigger implements INodeType {
 					});
 				}
 				const { withoutSecret } = await signingSecrets(this, chosen);
-				if (withoutSecret.length > 0 && !acceptUnsigned) throw missingSecretError(this, withoutSecret);
+				if (withoutSecret.length > 0 && !acceptUnsigned)
+					throw missingSecretError(this, withoutSecret);
 				if (withoutSecret.length > 0) {
 					const its = withoutSecret.length > 1 ? 'their' : 'its';
 					this.logger.warn(

@@ -5,7 +5,6 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
 const WHAT_IT_DOES =

@@ -41,7 +41,11 @@ export const properties: INodeProperties[] = [
 		name: 'statuses',
 		type: 'multiOptions',
 		options: [
-			{ name: 'Cancelled', value: 'cancelled', description: 'Cancelled, failed or expired: no money moved' },
+			{
+				name: 'Cancelled',
+				value: 'cancelled',
+				description: 'Cancelled, failed or expired: no money moved',
+			},
 			{ name: 'Completed', value: 'completed', description: 'Paid, or payout transferred' },
 			{ name: 'Pending', value: 'pending', description: 'Not final yet' },
 		],

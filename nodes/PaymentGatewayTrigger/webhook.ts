@@ -21,7 +21,12 @@ import { deliveryKey, deliveryRecord } from './helpers/duplicates';
 import { hiddenValues } from './helpers/hiddenValues';
 import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
 import { triggerSettings } from './helpers/settings';
-import { allowListProblem, isAllowed, normaliseAddress, parseAllowList } from './helpers/sourceAddress';
+import {
+	allowListProblem,
+	isAllowed,
+	normaliseAddress,
+	parseAllowList,
+} from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
 
 interface Verified {
@@ -84,7 +89,9 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 
 	// 4. Filters. The body's shape is unsigned: it may turn a callback away, never let one in.
 	if (callback.shapeHint && !chosen.includes(callback.shapeHint)) {
-		log.ignored(`it is a ${callback.shapeHint} callback and this trigger listens to ${chosen.join(' and ')}`);
+		log.ignored(
+			`it is a ${callback.shapeHint} callback and this trigger listens to ${chosen.join(' and ')}`,
+		);
 		return reply(this, 200, 'Ignored: other interface');
 	}
 	if (!statuses.includes(callback.status)) {
@@ -95,9 +102,16 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	// 5. Duplicates, keyed on verified fields only (the interfaces whose secret verified it, or the one
 	// the service confirms; reference_no; status): checked before the look-up if known, claimed after.
 	const verifiedBy = signature.interfaces;
-	const record = this.getMode() === 'manual' ? undefined : deliveryRecord(nodeKey(this), this.getWorkflowStaticData('node'));
+	const record =
+		this.getMode() === 'manual'
+			? undefined
+			: deliveryRecord(nodeKey(this), this.getWorkflowStaticData('node'));
 	let keyInterface = confirm && verifiedBy.length > 1 ? undefined : verifiedBy.join('+');
-	if (record && keyInterface !== undefined && record.has(deliveryKey(keyInterface, callback.referenceNo, callback.status))) {
+	if (
+		record &&
+		keyInterface !== undefined &&
+		record.has(deliveryKey(keyInterface, callback.referenceNo, callback.status))
+	) {
 		log.ignored('duplicate delivery');
 		return reply(this, 200, 'Duplicate ignored');
 	}
@@ -112,17 +126,28 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		transaction: callback.transaction ?? null,
 	};
 	if (confirm) {
-		const outcome = await confirmWithService(this, hintFirst(verifiedBy, callback.shapeHint), callback);
+		const outcome = await confirmWithService(
+			this,
+			hintFirst(verifiedBy, callback.shapeHint),
+			callback,
+		);
 		if (!outcome.ok) {
 			log.refused(outcome.code, outcome.reason);
-			return reply(this, outcome.code, outcome.code === 401 ? 'Unauthorized' : 'Service unavailable, try again later');
+			return reply(
+				this,
+				outcome.code,
+				outcome.code === 401 ? 'Unauthorized' : 'Service unavailable, try again later',
+			);
 		}
 		const { api, status, amount, totalAmount, channel, record: transaction } = outcome;
 		facts = { api, status, amount, totalAmount, channel, transaction };
 		keyInterface = api;
 	}
 
-	if (record && !record.claim(deliveryKey(keyInterface ?? facts.api, callback.referenceNo, facts.status))) {
+	if (
+		record &&
+		!record.claim(deliveryKey(keyInterface ?? facts.api, callback.referenceNo, facts.status))
+	) {
 		log.ignored('duplicate delivery');
 		return reply(this, 200, 'Duplicate ignored');
 	}
@@ -150,7 +175,10 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 }
 
 /** The interface whose secret verified the callback, its shape breaking a tie. */
-function pickInterface(verifiedBy: ApiInterface[], hint: ApiInterface | undefined): ApiInterface | 'unknown' {
+function pickInterface(
+	verifiedBy: ApiInterface[],
+	hint: ApiInterface | undefined,
+): ApiInterface | 'unknown' {
 	if (hint && verifiedBy.includes(hint)) return hint;
 	if (verifiedBy.length === 1) return verifiedBy[0];
 	return 'unknown';
@@ -158,7 +186,9 @@ function pickInterface(verifiedBy: ApiInterface[], hint: ApiInterface | undefine
 
 /** The verified interfaces, the one the shape points to first (it only saves a look-up). */
 function hintFirst(verifiedBy: ApiInterface[], hint: ApiInterface | undefined): ApiInterface[] {
-	return hint && verifiedBy.includes(hint) ? [hint, ...verifiedBy.filter((api) => api !== hint)] : verifiedBy;
+	return hint && verifiedBy.includes(hint)
+		? [hint, ...verifiedBy.filter((api) => api !== hint)]
+		: verifiedBy;
 }
 
 function nodeKey(ctx: IWebhookFunctions): string {

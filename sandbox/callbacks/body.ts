@@ -13,7 +13,10 @@ export interface CallbackEvent {
 	transaction: Record<string, unknown>;
 }
 
-export function buildCallbackBody(secret: string, event: CallbackEvent): { data: Record<string, unknown> } {
+export function buildCallbackBody(
+	secret: string,
+	event: CallbackEvent,
+): { data: Record<string, unknown> } {
 	return {
 		data: {
 			reference_no: event.referenceNo,

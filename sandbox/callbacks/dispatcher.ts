@@ -58,11 +58,23 @@ export class CallbackDispatcher {
 		try {
 			target = new URL(event.url);
 		} catch {
-			this.records.push({ ...base, attempt: 1, skipped: true, error: 'invalid URL', time: Date.now() });
+			this.records.push({
+				...base,
+				attempt: 1,
+				skipped: true,
+				error: 'invalid URL',
+				time: Date.now(),
+			});
 			return;
 		}
 		if (!isLoopbackHost(target.hostname) || !/^https?:$/.test(target.protocol)) {
-			this.records.push({ ...base, attempt: 1, skipped: true, error: 'not a loopback http(s) URL: not contacted', time: Date.now() });
+			this.records.push({
+				...base,
+				attempt: 1,
+				skipped: true,
+				error: 'not a loopback http(s) URL: not contacted',
+				time: Date.now(),
+			});
 			this.opts.log(`callback ${event.referenceNo} ${event.status} skipped (not loopback)`);
 			return;
 		}
@@ -81,7 +93,8 @@ export class CallbackDispatcher {
 			this.opts.log(
 				`callback ${event.referenceNo} ${event.status} attempt ${attempt} -> ${result.statusCode ?? result.error}`,
 			);
-			if (result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300) return;
+			if (result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300)
+				return;
 		}
 	}
 

@@ -24,9 +24,21 @@ export interface CollectionChannel {
 	steps: string[];
 }
 
-const E_WALLET: Category = { name: 'E-Wallet', description: 'Pay with an e-wallet app', slug: 'e-wallet' };
-const OTC: Category = { name: 'OTC', description: 'Pay over the counter at a partner outlet', slug: 'otc' };
-const CARD: Category = { name: 'Card', description: 'Pay with a credit or debit card', slug: 'card' };
+const E_WALLET: Category = {
+	name: 'E-Wallet',
+	description: 'Pay with an e-wallet app',
+	slug: 'e-wallet',
+};
+const OTC: Category = {
+	name: 'OTC',
+	description: 'Pay over the counter at a partner outlet',
+	slug: 'otc',
+};
+const CARD: Category = {
+	name: 'Card',
+	description: 'Pay with a credit or debit card',
+	slug: 'card',
+};
 
 export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 	{
@@ -38,7 +50,11 @@ export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 		serviceFee: 15,
 		isDisabled: false,
 		requiredCustomerFields: [],
-		steps: ['Open the payment link below.', 'Log in to your GCash account.', 'Review the amount and confirm the payment.'],
+		steps: [
+			'Open the payment link below.',
+			'Log in to your GCash account.',
+			'Review the amount and confirm the payment.',
+		],
 	},
 	{
 		name: 'Maya QR',
@@ -49,7 +65,11 @@ export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 		serviceFee: 15,
 		isDisabled: false,
 		requiredCustomerFields: [],
-		steps: ['Open the payment link below.', 'Scan the QR code with the Maya app.', 'Confirm the payment in the app.'],
+		steps: [
+			'Open the payment link below.',
+			'Scan the QR code with the Maya app.',
+			'Confirm the payment in the app.',
+		],
 	},
 	{
 		name: 'Credit / Debit Card',
@@ -60,7 +80,11 @@ export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 		serviceFee: 25,
 		isDisabled: false,
 		requiredCustomerFields: ['email', 'mobile_number', 'first_name', 'last_name'],
-		steps: ['Open the payment link below.', 'Enter your card details.', 'Complete the 3-D Secure check.'],
+		steps: [
+			'Open the payment link below.',
+			'Enter your card details.',
+			'Complete the 3-D Secure check.',
+		],
 	},
 	{
 		name: 'Bayad Center',
@@ -71,7 +95,11 @@ export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 		serviceFee: 0,
 		isDisabled: false,
 		requiredCustomerFields: [],
-		steps: ['Open the payment link below and note the reference number.', 'Go to any Bayad Center outlet.', 'Pay the total amount in cash.'],
+		steps: [
+			'Open the payment link below and note the reference number.',
+			'Go to any Bayad Center outlet.',
+			'Pay the total amount in cash.',
+		],
 	},
 	{
 		name: 'Pay&Go',
@@ -82,7 +110,11 @@ export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 		serviceFee: 0,
 		isDisabled: false,
 		requiredCustomerFields: [],
-		steps: ['Open the payment link below and note the reference number.', 'Find a Pay&Go kiosk.', 'Pay the total amount in cash.'],
+		steps: [
+			'Open the payment link below and note the reference number.',
+			'Find a Pay&Go kiosk.',
+			'Pay the total amount in cash.',
+		],
 	},
 	{
 		name: 'Palawan Pay OTC',
@@ -93,7 +125,11 @@ export const COLLECTION_CHANNELS: readonly CollectionChannel[] = [
 		serviceFee: 0,
 		isDisabled: false,
 		requiredCustomerFields: [],
-		steps: ['Open the payment link below and note the reference number.', 'Go to any Palawan branch.', 'Pay the total amount in cash.'],
+		steps: [
+			'Open the payment link below and note the reference number.',
+			'Go to any Palawan branch.',
+			'Pay the total amount in cash.',
+		],
 	},
 	{
 		name: 'Coins.ph',

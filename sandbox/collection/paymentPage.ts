@@ -9,7 +9,10 @@ import { COLLECTION_CHANNELS } from './channels';
 import type { CollectionRecord } from './transactions';
 
 const escapeHtml = (value: unknown) =>
-	String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+	String(value).replace(
+		/[&<>"']/g,
+		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+	);
 
 function layout(title: string, inner: string, status = 200): Reply {
 	return {
@@ -41,7 +44,11 @@ function summary(record: CollectionRecord): string {
 }
 
 function notFound(): Reply {
-	return layout('Payment not found', '<h1>Payment not found</h1><p>No transaction has this reference number.</p>', 404);
+	return layout(
+		'Payment not found',
+		'<h1>Payment not found</h1><p>No transaction has this reference number.</p>',
+		404,
+	);
 }
 
 function showPage(ctx: RequestContext): Reply {
@@ -53,7 +60,10 @@ function showPage(ctx: RequestContext): Reply {
 			? `<p><form method="post" action="${escapeHtml(action)}/complete"><button class="pay" id="pay">Pay</button></form>` +
 				`<form method="post" action="${escapeHtml(action)}/cancel"><button class="cancel" id="cancel">Cancel</button></form></p>`
 			: '<p>This payment is no longer open.</p>';
-	return layout(`Pay ${record.view.reference_no}`, `<h1>Complete your payment</h1>${summary(record)}${buttons}`);
+	return layout(
+		`Pay ${record.view.reference_no}`,
+		`<h1>Complete your payment</h1>${summary(record)}${buttons}`,
+	);
 }
 
 function decide(status: 'completed' | 'cancelled') {
@@ -65,7 +75,12 @@ function decide(status: 'completed' | 'cancelled') {
 		changed?.catch(() => undefined);
 		const target = record.view.status === 'completed' ? record.successUrl : record.failureUrl;
 		if (changed && target) return { status: 303, html: '', headers: { location: target } };
-		const heading = record.view.status === 'completed' ? 'Payment received' : record.view.status === 'cancelled' ? 'Payment cancelled' : 'Payment pending';
+		const heading =
+			record.view.status === 'completed'
+				? 'Payment received'
+				: record.view.status === 'cancelled'
+					? 'Payment cancelled'
+					: 'Payment pending';
 		return layout(heading, `<h1>${escapeHtml(heading)}</h1>${summary(record)}`);
 	};
 }
@@ -75,7 +90,13 @@ function logo(ctx: RequestContext): Reply {
 	const slug = ctx.params.file.replace(/\.svg$/, '');
 	const channel = COLLECTION_CHANNELS.find((c) => c.slug === slug);
 	if (!channel) return { status: 404, body: { message: 'Not found.' } };
-	const initials = channel.name.replace(/[^A-Za-z ]/g, '').split(/\s+/).map((w) => w[0]).join('').slice(0, 3).toUpperCase();
+	const initials = channel.name
+		.replace(/[^A-Za-z ]/g, '')
+		.split(/\s+/)
+		.map((w) => w[0])
+		.join('')
+		.slice(0, 3)
+		.toUpperCase();
 	return {
 		status: 200,
 		text: `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="48" viewBox="0 0 96 48"><rect width="96" height="48" rx="8" fill="#1e3a8a"/><text x="48" y="31" font-family="sans-serif" font-size="18" fill="#fff" text-anchor="middle">${escapeHtml(initials)}</text></svg>`,

@@ -12,11 +12,13 @@ import { validateCalculate, validateGenerate } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
 	// Create Token: header X-Server: 1 and credentials in the query string, never in a body.
-	if (ctx.headers['x-server'] !== '1') return fail(401, 'The X-Server header is missing or invalid.');
+	if (ctx.headers['x-server'] !== '1')
+		return fail(401, 'The X-Server header is missing or invalid.');
 	const username = ctx.query.get('username');
 	const password = ctx.query.get('password');
 	const expected = ctx.config.credentials.collection;
-	if (username !== expected.username || password !== expected.password) return fail(401, 'Invalid credentials.');
+	if (username !== expected.username || password !== expected.password)
+		return fail(401, 'Invalid credentials.');
 	return ok('Token created successfully.', ctx.state.tokens.issue('collection'));
 }
 
@@ -69,7 +71,12 @@ export const collectionRoutes: Route[] = [
 	// Create Token
 	route('POST', '/v1/biller/token/create', { tokenFor: 'collection' }, createToken),
 	// Generate Transaction
-	route('POST', '/v1/biller/transactions/generate', { auth: 'collection', creates: true, usesBody: true }, generate),
+	route(
+		'POST',
+		'/v1/biller/transactions/generate',
+		{ auth: 'collection', creates: true, usesBody: true },
+		generate,
+	),
 	// Get Transactions (?reference_no=)
 	route('GET', '/v1/biller/transactions', { auth: 'collection' }, listTransactions),
 	// Get Channels: path from public integrations

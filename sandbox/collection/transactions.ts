@@ -7,7 +7,12 @@ import type { GenerateInput } from './validation';
 export interface CollectionRecord {
 	kind: 'collection';
 	/** The 2.2 transaction as the service shows it; status and is_expired change over time. */
-	view: Record<string, unknown> & { reference_no: string; status: string; subtotal_amount: number; total_amount: number };
+	view: Record<string, unknown> & {
+		reference_no: string;
+		status: string;
+		subtotal_amount: number;
+		total_amount: number;
+	};
 	channel: CollectionChannel;
 	createdAt: number;
 	callbackUrl?: string;
@@ -16,7 +21,12 @@ export interface CollectionRecord {
 	cancelExpiry?: () => void;
 }
 
-export function buildTransaction(input: GenerateInput, baseUrl: string, now: number, expiresAt: number): CollectionRecord {
+export function buildTransaction(
+	input: GenerateInput,
+	baseUrl: string,
+	now: number,
+	expiresAt: number,
+): CollectionRecord {
 	const { channel } = input;
 	const fee = channel.serviceFee;
 	const payUrl = `${baseUrl}/pay/${encodeURIComponent(input.referenceNo)}`;

@@ -37,7 +37,17 @@ export interface GenerateInput {
 	customer: Record<string, unknown>;
 }
 
-const CUSTOMER_FIELDS = ['email', 'mobile_number', 'first_name', 'last_name', 'address', 'city', 'state', 'zip_code', 'country_code'];
+const CUSTOMER_FIELDS = [
+	'email',
+	'mobile_number',
+	'first_name',
+	'last_name',
+	'address',
+	'city',
+	'state',
+	'zip_code',
+	'country_code',
+];
 
 export function validateGenerate(
 	body: Record<string, unknown>,
@@ -55,17 +65,19 @@ export function validateGenerate(
 	checkEmail(bag, 'email', body.email);
 	checkMobileNumber(bag, 'mobile_number', body.mobile_number);
 
-	if (!bag.empty || !channel || amount === undefined || referenceNo === undefined) return { errors: bag.errors };
+	if (!bag.empty || !channel || amount === undefined || referenceNo === undefined)
+		return { errors: bag.errors };
 	const customer: Record<string, unknown> = {};
 	for (const field of CUSTOMER_FIELDS) if (isPresent(body[field])) customer[field] = body[field];
 	return { value: { channel, amount, referenceNo, successUrl, failureUrl, callbackUrl, customer } };
 }
 
-export function validateCalculate(query: URLSearchParams): { errors: FieldErrors } | { value: { channel: CollectionChannel; amount: number } } {
+export function validateCalculate(
+	query: URLSearchParams,
+): { errors: FieldErrors } | { value: { channel: CollectionChannel; amount: number } } {
 	const bag = new ErrorBag();
 	const channel = checkCollectionChannel(bag, query.get('channel_code') ?? undefined);
 	const amount = checkAmount(bag, query.get('amount') ?? undefined);
 	if (!channel || amount === undefined) return { errors: bag.errors };
 	return { value: { channel, amount } };
 }
-

@@ -58,7 +58,13 @@ export interface WalletFixture {
 
 export const WALLETS: readonly WalletFixture[] = [
 	{ id: 'WLT-MAIN', name: 'Main Wallet', currency: 'PHP', balance: 1_000_000, status: 'completed' },
-	{ id: 'WLT-PAYROLL', name: 'Payroll Wallet', currency: 'PHP', balance: 250_000, status: 'completed' },
+	{
+		id: 'WLT-PAYROLL',
+		name: 'Payroll Wallet',
+		currency: 'PHP',
+		balance: 250_000,
+		status: 'completed',
+	},
 	{ id: 'WLT-REFUNDS', name: 'Refunds Wallet', currency: 'PHP', balance: 0, status: 'pending' },
 	{ id: 'WLT-OLD', name: 'Closed Promo Wallet', currency: 'PHP', balance: 0, status: 'cancelled' },
 ];

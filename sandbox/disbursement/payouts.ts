@@ -5,7 +5,12 @@ import type { PayoutInput } from './validation';
 
 export interface PayoutRecord {
 	kind: 'payout';
-	view: Record<string, unknown> & { reference_no: string; status: string; amount: number; total_amount: number };
+	view: Record<string, unknown> & {
+		reference_no: string;
+		status: string;
+		amount: number;
+		total_amount: number;
+	};
 	createdAt: number;
 	callbackUrl?: string;
 }

@@ -8,7 +8,15 @@ import { roundCents } from '../server/money';
 import { lookUp } from '../server/records';
 import { route, type RequestContext, type Route } from '../server/router';
 import { isPresent, type FieldErrors } from '../server/validation';
-import { AUTHORIZATIONS, BANKS, LEDGER_FIXTURE, PAYOUT_CHANNELS, WALLETS, findPayoutChannel, type LedgerEntry } from './fixtures';
+import {
+	AUTHORIZATIONS,
+	BANKS,
+	LEDGER_FIXTURE,
+	PAYOUT_CHANNELS,
+	WALLETS,
+	findPayoutChannel,
+	type LedgerEntry,
+} from './fixtures';
 import { validatePayout, validateStatusFilter } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
@@ -42,12 +50,16 @@ function repost(ctx: RequestContext): Reply {
 	}
 	const ref = ctx.body.reference_no;
 	if (!isPresent(ref)) return invalid({ reference_no: ['The reference no field is required.'] });
-	if (typeof ref !== 'string') return invalid({ reference_no: ['The reference no must be a string.'] });
+	if (typeof ref !== 'string')
+		return invalid({ reference_no: ['The reference no must be a string.'] });
 	const record = ctx.state.payouts.get(ref);
 	if (!record) return fail(404, 'Transaction not found.');
 	const wait = ctx.state.reposts.take(ref);
 	if (wait > 0) {
-		return { ...fail(429, `Too many repost requests. Try again in ${wait} seconds.`), headers: { 'retry-after': String(wait) } };
+		return {
+			...fail(429, `Too many repost requests. Try again in ${wait} seconds.`),
+			headers: { 'retry-after': String(wait) },
+		};
 	}
 	// Re-sends the callback of the current status (pending included); the answer does not wait for it.
 	void ctx.state.outcomes.sendCallback(record);
@@ -63,9 +75,14 @@ function getAuthorization(ctx: RequestContext): Reply {
 /** Completed collections credit the main wallet and completed payouts debit it. */
 function walletBalances(ctx: RequestContext) {
 	let delta = 0;
-	for (const tx of ctx.state.transactions.all()) if (tx.view.status === 'completed') delta += tx.view.subtotal_amount;
-	for (const p of ctx.state.payouts.all()) if (p.view.status === 'completed') delta -= p.view.total_amount;
-	return WALLETS.map((w) => ({ ...w, balance: w.id === 'WLT-MAIN' ? roundCents(w.balance + delta) : w.balance }));
+	for (const tx of ctx.state.transactions.all())
+		if (tx.view.status === 'completed') delta += tx.view.subtotal_amount;
+	for (const p of ctx.state.payouts.all())
+		if (p.view.status === 'completed') delta -= p.view.total_amount;
+	return WALLETS.map((w) => ({
+		...w,
+		balance: w.id === 'WLT-MAIN' ? roundCents(w.balance + delta) : w.balance,
+	}));
 }
 
 function listWallets(ctx: RequestContext): Reply {
@@ -98,20 +115,37 @@ function listBanks(): Reply {
 
 /** Not in the interface document (assumed path and shape, see the README). */
 function listPayoutChannels(): Reply {
-	return ok('', { channels: PAYOUT_CHANNELS.map(({ code, name, type }) => ({ code, name, type })) });
+	return ok('', {
+		channels: PAYOUT_CHANNELS.map(({ code, name, type }) => ({ code, name, type })),
+	});
 }
 
 export const disbursementRoutes: Route[] = [
 	// Create Access Token
 	route('POST', '/v1/auth/token', { tokenFor: 'disbursement', usesBody: true }, createToken),
 	// Process Disbursement: path not shown, assumed
-	route('POST', '/v1/api/disbursement/transactions/process', { auth: 'disbursement', creates: true, usesBody: true }, processPayout),
+	route(
+		'POST',
+		'/v1/api/disbursement/transactions/process',
+		{ auth: 'disbursement', creates: true, usesBody: true },
+		processPayout,
+	),
 	// Get Transactions (?reference_no=)
 	route('GET', '/v1/api/disbursement/transactions', { auth: 'disbursement' }, listPayouts),
 	// Repost Transaction (body reference_no: assumed)
-	route('POST', '/v1/api/disbursement/transactions/repost', { auth: 'disbursement', usesBody: true }, repost),
+	route(
+		'POST',
+		'/v1/api/disbursement/transactions/repost',
+		{ auth: 'disbursement', usesBody: true },
+		repost,
+	),
 	// Get Authorization
-	route('POST', '/v1/api/authorization/:code', { auth: 'disbursement', usesBody: true }, getAuthorization),
+	route(
+		'POST',
+		'/v1/api/authorization/:code',
+		{ auth: 'disbursement', usesBody: true },
+		getAuthorization,
+	),
 	// Get Wallets, Get Wallet Transactions (?status=) and the bank list: paths not shown, assumed
 	route('GET', '/v1/api/wallets', { auth: 'disbursement' }, listWallets),
 	route('GET', '/v1/api/wallets/transactions', { auth: 'disbursement' }, listWalletTransactions),

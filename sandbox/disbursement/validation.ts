@@ -24,17 +24,24 @@ export interface PayoutInput {
 
 function checkBankFields(bag: ErrorBag, fields: Record<string, unknown>): void {
 	requireString(bag, 'fields.bank_code', fields.bank_code);
-	checkOneOf(bag, 'fields.bank_code', fields.bank_code, BANKS.map((b) => b.code));
+	checkOneOf(
+		bag,
+		'fields.bank_code',
+		fields.bank_code,
+		BANKS.map((b) => b.code),
+	);
 
 	const sender = isObject(fields.sender) ? fields.sender : {};
-	if (fields.sender !== undefined && !isObject(fields.sender)) bag.add('fields.sender', 'The fields.sender must be an object.');
+	if (fields.sender !== undefined && !isObject(fields.sender))
+		bag.add('fields.sender', 'The fields.sender must be an object.');
 	requireString(bag, 'fields.sender.first_name', sender.first_name);
 	optionalString(bag, 'fields.sender.middle_name', sender.middle_name);
 	requireString(bag, 'fields.sender.last_name', sender.last_name);
 	optionalString(bag, 'fields.sender.suffix', sender.suffix);
 
 	const receiver = isObject(fields.receiver) ? fields.receiver : {};
-	if (fields.receiver !== undefined && !isObject(fields.receiver)) bag.add('fields.receiver', 'The fields.receiver must be an object.');
+	if (fields.receiver !== undefined && !isObject(fields.receiver))
+		bag.add('fields.receiver', 'The fields.receiver must be an object.');
 	requireString(bag, 'fields.receiver.account_name', receiver.account_name);
 	requireString(bag, 'fields.receiver.account_number', receiver.account_number);
 	requireString(bag, 'fields.receiver.type', receiver.type);
@@ -80,11 +87,14 @@ export function validatePayout(
 	if (channel?.type === 'bankTransfer') checkBankFields(bag, fields);
 	if (channel?.type === 'eWallet') checkEWalletFields(bag, fields);
 
-	if (!bag.empty || !channel || amount === undefined || referenceNo === undefined) return { errors: bag.errors };
+	if (!bag.empty || !channel || amount === undefined || referenceNo === undefined)
+		return { errors: bag.errors };
 	return { value: { channel, amount, referenceNo, callbackUrl, fields } };
 }
 
-export function validateStatusFilter(value: string | null): { errors: FieldErrors } | { value: string | undefined } {
+export function validateStatusFilter(
+	value: string | null,
+): { errors: FieldErrors } | { value: string | undefined } {
 	if (value === null || value.trim() === '') return { value: undefined };
 	if (['pending', 'completed', 'cancelled'].includes(value)) return { value };
 	return { errors: { status: ['The selected status is invalid.'] } };

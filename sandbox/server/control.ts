@@ -9,7 +9,12 @@ import { SandboxError } from './outcomes';
 
 export const CONTROL_PREFIX = '/__sandbox/';
 
-export async function handleControl(gateway: SandboxGateway, method: string, path: string, parsed: ParsedBody): Promise<Reply> {
+export async function handleControl(
+	gateway: SandboxGateway,
+	method: string,
+	path: string,
+	parsed: ParsedBody,
+): Promise<Reply> {
 	if (parsed.kind === 'bad') return fail(400, parsed.message);
 	const body = parsed.kind === 'ok' ? parsed.value : {};
 	const action = `${method} ${path.slice(CONTROL_PREFIX.length).replace(/\/$/, '')}`;
@@ -32,7 +37,10 @@ export async function handleControl(gateway: SandboxGateway, method: string, pat
 			case 'POST latency': {
 				const ms = body.ms;
 				if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-					return json(422, { message: 'The ms field must be a number of milliseconds.', errors: { ms: ['The ms field must be a number of milliseconds.'] } });
+					return json(422, {
+						message: 'The ms field must be a number of milliseconds.',
+						errors: { ms: ['The ms field must be a number of milliseconds.'] },
+					});
 				}
 				gateway.setLatency(ms);
 				return ok('Latency set.', { ms });
@@ -44,22 +52,35 @@ export async function handleControl(gateway: SandboxGateway, method: string, pat
 				await gateway.settle(String(body.reference_no ?? ''), body.status as FinalStatus);
 				return ok('Settled.', { reference_no: body.reference_no, status: body.status });
 			case 'POST script':
-				gateway.scriptOutcome(String(body.reference_no ?? ''), body.status as FinalStatus, Number(body.after_ms ?? 0));
-				return ok('Outcome scripted.', { reference_no: body.reference_no, status: body.status, after_ms: Number(body.after_ms ?? 0) });
+				gateway.scriptOutcome(
+					String(body.reference_no ?? ''),
+					body.status as FinalStatus,
+					Number(body.after_ms ?? 0),
+				);
+				return ok('Outcome scripted.', {
+					reference_no: body.reference_no,
+					status: body.status,
+					after_ms: Number(body.after_ms ?? 0),
+				});
 			case 'POST duplicate': {
 				const status = String(body.status ?? '');
-				if (!['pending', 'completed', 'cancelled'].includes(status)) return fail(422, 'The status must be pending, completed or cancelled.');
-				if (!gateway.duplicateRecord(String(body.reference_no ?? ''), status as Status)) return fail(404, 'No record has this reference_no.');
+				if (!['pending', 'completed', 'cancelled'].includes(status))
+					return fail(422, 'The status must be pending, completed or cancelled.');
+				if (!gateway.duplicateRecord(String(body.reference_no ?? ''), status as Status))
+					return fail(404, 'No record has this reference_no.');
 				return ok('Look-ups now show two records.', { reference_no: body.reference_no, status });
 			}
 			case 'POST backdate': {
 				const createdAt = Date.parse(String(body.created_at ?? ''));
-				if (!Number.isFinite(createdAt)) return fail(422, 'The created_at field must be an ISO 8601 time.');
-				if (!gateway.backdate(String(body.reference_no ?? ''), createdAt)) return fail(404, 'No record has this reference_no.');
+				if (!Number.isFinite(createdAt))
+					return fail(422, 'The created_at field must be an ISO 8601 time.');
+				if (!gateway.backdate(String(body.reference_no ?? ''), createdAt))
+					return fail(404, 'No record has this reference_no.');
 				return ok('Backdated.', { reference_no: body.reference_no, created_at: body.created_at });
 			}
 			case 'POST reused-references':
-				if (body.answer !== 'taken' && body.answer !== 'existing') return fail(422, 'The answer field must be "taken" or "existing".');
+				if (body.answer !== 'taken' && body.answer !== 'existing')
+					return fail(422, 'The answer field must be "taken" or "existing".');
 				gateway.answerReusedReferences(body.answer);
 				return ok('Reused references answered so.', { answer: body.answer });
 			case 'GET callbacks':

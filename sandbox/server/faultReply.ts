@@ -9,7 +9,12 @@ import { fail, json, type Reply } from './http';
 
 type Echo = Record<'authorization' | 'password' | 'reference_no', string>;
 
-export function faultReply(rule: FaultRule, req: IncomingMessage, url: URL, body: Record<string, unknown> | undefined): Reply {
+export function faultReply(
+	rule: FaultRule,
+	req: IncomingMessage,
+	url: URL,
+	body: Record<string, unknown> | undefined,
+): Reply {
 	if (rule.html !== undefined) return { status: rule.status ?? 500, html: rule.html };
 	if (rule.body !== undefined) {
 		const echo: Echo = {
@@ -21,16 +26,23 @@ export function faultReply(rule: FaultRule, req: IncomingMessage, url: URL, body
 	}
 	const reply = fail(rule.status ?? 500, 'Server Error');
 	// A redirect points somewhere, as a Base URL with http instead of https would be answered.
-	return rule.location ? { ...reply, headers: { ...reply.headers, Location: rule.location } } : reply;
+	return rule.location
+		? { ...reply, headers: { ...reply.headers, Location: rule.location } }
+		: reply;
 }
 
 function withEcho(value: unknown, echo: Echo): unknown {
 	if (typeof value === 'string') {
-		return value.replace(/\{\{(authorization|password|reference_no)\}\}/g, (_, name: keyof Echo) => echo[name]);
+		return value.replace(
+			/\{\{(authorization|password|reference_no)\}\}/g,
+			(_, name: keyof Echo) => echo[name],
+		);
 	}
 	if (Array.isArray(value)) return value.map((entry) => withEcho(entry, echo));
 	if (value && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withEcho(entry, echo)]));
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, withEcho(entry, echo)]),
+		);
 	}
 	return value;
 }

@@ -31,19 +31,29 @@ export function seededRandom(seed: number): () => number {
 
 /** Checks a rule (it may come from the HTTP control surface); throws with a readable message. */
 export function validateFaultRule(input: unknown): FaultRule {
-	if (typeof input !== 'object' || input === null) throw new Error('A fault rule must be an object.');
+	if (typeof input !== 'object' || input === null)
+		throw new Error('A fault rule must be an object.');
 	const rule = input as Record<string, unknown>;
-	if (typeof rule.path !== 'string' || !rule.path.startsWith('/')) throw new Error('path must be a string starting with "/".');
-	if (!FAULT_MODES.includes(rule.mode as FaultMode)) throw new Error(`mode must be one of ${FAULT_MODES.join(', ')}.`);
-	if (rule.method !== undefined && typeof rule.method !== 'string') throw new Error('method must be a string.');
-	if (rule.referenceNo !== undefined && typeof rule.referenceNo !== 'string') throw new Error('referenceNo must be a string.');
-	if (rule.location !== undefined && typeof rule.location !== 'string') throw new Error('location must be a string.');
-	if (rule.html !== undefined && typeof rule.html !== 'string') throw new Error('html must be a string.');
-	if (rule.partialBody !== undefined && typeof rule.partialBody !== 'boolean') throw new Error('partialBody must be true or false.');
+	if (typeof rule.path !== 'string' || !rule.path.startsWith('/'))
+		throw new Error('path must be a string starting with "/".');
+	if (!FAULT_MODES.includes(rule.mode as FaultMode))
+		throw new Error(`mode must be one of ${FAULT_MODES.join(', ')}.`);
+	if (rule.method !== undefined && typeof rule.method !== 'string')
+		throw new Error('method must be a string.');
+	if (rule.referenceNo !== undefined && typeof rule.referenceNo !== 'string')
+		throw new Error('referenceNo must be a string.');
+	if (rule.location !== undefined && typeof rule.location !== 'string')
+		throw new Error('location must be a string.');
+	if (rule.html !== undefined && typeof rule.html !== 'string')
+		throw new Error('html must be a string.');
+	if (rule.partialBody !== undefined && typeof rule.partialBody !== 'boolean')
+		throw new Error('partialBody must be true or false.');
 	const int = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
 		const v = rule[name];
 		if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)) {
-			throw new Error(`${name} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}.`);
+			throw new Error(
+				`${name} must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}.`,
+			);
 		}
 	};
 	int('status', 100, 599);
@@ -52,10 +62,13 @@ export function validateFaultRule(input: unknown): FaultRule {
 	int('holdMs', 0);
 	int('intervalMs', 1);
 	int('sizeBytes', 0);
-	if (rule.forever !== undefined && typeof rule.forever !== 'boolean') throw new Error('forever must be true or false.');
-	if (rule.seed !== undefined && (typeof rule.seed !== 'number' || !Number.isFinite(rule.seed))) throw new Error('seed must be a number.');
+	if (rule.forever !== undefined && typeof rule.forever !== 'boolean')
+		throw new Error('forever must be true or false.');
+	if (rule.seed !== undefined && (typeof rule.seed !== 'number' || !Number.isFinite(rule.seed)))
+		throw new Error('seed must be a number.');
 	const p = rule.probability;
-	if (p !== undefined && (typeof p !== 'number' || p < 0 || p > 1)) throw new Error('probability must be from 0 to 1.');
+	if (p !== undefined && (typeof p !== 'number' || p < 0 || p > 1))
+		throw new Error('probability must be from 0 to 1.');
 	return { ...(rule as unknown as FaultRule) };
 }
 

@@ -17,13 +17,21 @@ export interface Reply {
 	headers?: Record<string, string>;
 }
 
-export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+	status,
+	body,
+	headers,
+});
 export const ok = (message: string, data: unknown): Reply => json(200, { message, data });
 export const fail = (status: number, message: string): Reply => json(status, { message });
-export const invalid = (errors: FieldErrors): Reply => json(422, { message: summaryMessage(errors), errors });
+export const invalid = (errors: FieldErrors): Reply =>
+	json(422, { message: summaryMessage(errors), errors });
 export const unauthenticated = (): Reply => fail(401, 'Unauthenticated.');
 
-export type BodyResult = { kind: 'ok'; buffer: Buffer } | { kind: 'too-large' } | { kind: 'aborted' };
+export type BodyResult =
+	| { kind: 'ok'; buffer: Buffer }
+	| { kind: 'too-large' }
+	| { kind: 'aborted' };
 
 export function readBody(req: IncomingMessage): Promise<BodyResult> {
 	return new Promise((resolve) => {
@@ -45,13 +53,22 @@ export function readBody(req: IncomingMessage): Promise<BodyResult> {
 				chunks.push(chunk);
 			}
 		});
-		req.on('end', () => finish(size > MAX_BODY_BYTES ? { kind: 'too-large' } : { kind: 'ok', buffer: Buffer.concat(chunks) }));
+		req.on('end', () =>
+			finish(
+				size > MAX_BODY_BYTES
+					? { kind: 'too-large' }
+					: { kind: 'ok', buffer: Buffer.concat(chunks) },
+			),
+		);
 		req.on('error', () => finish({ kind: 'aborted' }));
 		req.on('close', () => finish({ kind: 'aborted' }));
 	});
 }
 
-export type ParsedBody = { kind: 'empty' } | { kind: 'ok'; value: Record<string, unknown> } | { kind: 'bad'; message: string };
+export type ParsedBody =
+	| { kind: 'empty' }
+	| { kind: 'ok'; value: Record<string, unknown> }
+	| { kind: 'bad'; message: string };
 
 /** JSON (any content type, as lenient servers do) or an urlencoded form; top level must be an object. */
 export function parseBody(buffer: Buffer, contentType: string | undefined): ParsedBody {
@@ -73,9 +90,17 @@ export function parseBody(buffer: Buffer, contentType: string | undefined): Pars
 }
 
 export function serialize(reply: Reply): { contentType: string; payload: string } {
-	if (reply.html !== undefined) return { contentType: 'text/html; charset=utf-8', payload: reply.html };
-	if (reply.text !== undefined) return { contentType: reply.headers?.['content-type'] ?? 'text/plain; charset=utf-8', payload: reply.text };
-	return { contentType: 'application/json', payload: reply.body === undefined ? '' : JSON.stringify(reply.body) };
+	if (reply.html !== undefined)
+		return { contentType: 'text/html; charset=utf-8', payload: reply.html };
+	if (reply.text !== undefined)
+		return {
+			contentType: reply.headers?.['content-type'] ?? 'text/plain; charset=utf-8',
+			payload: reply.text,
+		};
+	return {
+		contentType: 'application/json',
+		payload: reply.body === undefined ? '' : JSON.stringify(reply.body),
+	};
 }
 
 export function send(res: ServerResponse, reply: Reply, override?: { payload: string }): void {

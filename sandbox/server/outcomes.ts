@@ -29,7 +29,10 @@ export class Outcomes {
 	private readonly scripts = new Map<string, { status: FinalStatus; afterMs: number }>();
 
 	constructor(
-		private readonly stores: { transactions: RecordStore<CollectionRecord>; payouts: RecordStore<PayoutRecord> },
+		private readonly stores: {
+			transactions: RecordStore<CollectionRecord>;
+			payouts: RecordStore<PayoutRecord>;
+		},
 		private readonly timers: Scheduler,
 		private readonly dispatcher: CallbackDispatcher,
 	) {}
@@ -64,10 +67,16 @@ export class Outcomes {
 	async settle(referenceNo: string, status: FinalStatus): Promise<void> {
 		checkFinal(status);
 		const records = this.recordsFor(referenceNo);
-		if (records.length === 0) throw new SandboxError(404, `No transaction or payout with reference_no ${referenceNo}.`);
-		const deliveries = records.map((r) => this.finalize(r, status)).filter((d): d is Promise<void> => d !== undefined);
+		if (records.length === 0)
+			throw new SandboxError(404, `No transaction or payout with reference_no ${referenceNo}.`);
+		const deliveries = records
+			.map((r) => this.finalize(r, status))
+			.filter((d): d is Promise<void> => d !== undefined);
 		if (deliveries.length === 0) {
-			throw new SandboxError(409, `${referenceNo} is already ${records[0].view.status}; a final status never changes.`);
+			throw new SandboxError(
+				409,
+				`${referenceNo} is already ${records[0].view.status}; a final status never changes.`,
+			);
 		}
 		await Promise.all(deliveries);
 	}
@@ -95,6 +104,8 @@ export class Outcomes {
 
 	private recordsFor(referenceNo: string): AnyRecord[] {
 		const { transactions, payouts } = this.stores;
-		return [transactions.get(referenceNo), payouts.get(referenceNo)].filter((r): r is AnyRecord => r !== undefined);
+		return [transactions.get(referenceNo), payouts.get(referenceNo)].filter(
+			(r): r is AnyRecord => r !== undefined,
+		);
 	}
 }

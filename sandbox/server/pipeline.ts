@@ -7,7 +7,16 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import type { FaultInjector } from './faults';
 import { faultReply } from './faultReply';
 import { oversize, trickle } from './slowReplies';
-import { fail, parseBody, readBody, send, serialize, unauthenticated, type ParsedBody, type Reply } from './http';
+import {
+	fail,
+	parseBody,
+	readBody,
+	send,
+	serialize,
+	unauthenticated,
+	type ParsedBody,
+	type Reply,
+} from './http';
 import { matchRoute, type RequestContext, type ResolvedConfig, type Route } from './router';
 import type { SandboxState } from './state';
 import { countUp } from './stats';
@@ -34,7 +43,11 @@ function bearer(header: string | undefined): string | undefined {
 	return m?.[1];
 }
 
-export async function handleRequest(p: Pipeline, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRequest(
+	p: Pipeline,
+	req: IncomingMessage,
+	res: ServerResponse,
+): Promise<void> {
 	const { state, log } = p;
 	const started = Date.now();
 	const method = (req.method ?? 'GET').toUpperCase();
@@ -73,7 +86,11 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 		countUp(state.stats.attemptsByReference, body.reference_no);
 	}
 
-	const decision = p.faults.decide(method, path, typeof body?.reference_no === 'string' ? body.reference_no : undefined);
+	const decision = p.faults.decide(
+		method,
+		path,
+		typeof body?.reference_no === 'string' ? body.reference_no : undefined,
+	);
 	const wait = p.current().latencyMs + decision.latencyMs;
 	if (wait > 0) {
 		await p.ioTimers.delay(wait);
@@ -86,7 +103,8 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 
 	let reply: Reply;
 	if (!match) reply = fail(404, 'Not found.');
-	else if ('methodNotAllowed' in match) reply = fail(405, `The ${method} method is not supported for this route.`);
+	else if ('methodNotAllowed' in match)
+		reply = fail(405, `The ${method} method is not supported for this route.`);
 	else reply = await run(p, match.route, match.params, url, req, parsed);
 
 	switch (fault?.mode) {
@@ -99,11 +117,15 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 			p.ioTimers.after(fault.holdMs ?? DEFAULT_HOLD_MS, () => req.socket.destroy());
 			return;
 		case 'trickle':
-			log(`${method} ${path} -> ${fault.status ?? reply.status}, trickled${fault.forever ? ' forever' : ''}`);
+			log(
+				`${method} ${path} -> ${fault.status ?? reply.status}, trickled${fault.forever ? ' forever' : ''}`,
+			);
 			return trickle(res, reply, fault, p.ioTimers);
 		case 'oversize':
 			return oversize(res, reply, fault, (written, size) =>
-				log(`${method} ${path} -> ${fault.status ?? reply.status}, oversized: ${written} of ${size} bytes written`),
+				log(
+					`${method} ${path} -> ${fault.status ?? reply.status}, oversized: ${written} of ${size} bytes written`,
+				),
 			);
 		case 'malformed': {
 			// The work is done and the status is 200, but the body breaks off mid-JSON.
@@ -122,7 +144,11 @@ export async function handleRequest(p: Pipeline, req: IncomingMessage, res: Serv
 	/** The status, the headers and half the body, then the connection is reset. */
 	function cut(r: Reply): void {
 		const { contentType, payload } = serialize(r);
-		res.writeHead(r.status, { ...r.headers, 'content-type': contentType, 'content-length': String(Buffer.byteLength(payload)) });
+		res.writeHead(r.status, {
+			...r.headers,
+			'content-type': contentType,
+			'content-length': String(Buffer.byteLength(payload)),
+		});
 		res.write(payload.slice(0, Math.floor(payload.length / 2)), () => drop());
 	}
 	function drop(): void {
@@ -139,7 +165,8 @@ async function run(
 	req: IncomingMessage,
 	parsed: ParsedBody,
 ): Promise<Reply> {
-	if (route.auth && !p.state.tokens.isValid(bearer(req.headers.authorization), route.auth)) return unauthenticated();
+	if (route.auth && !p.state.tokens.isValid(bearer(req.headers.authorization), route.auth))
+		return unauthenticated();
 	if (route.usesBody && parsed.kind === 'bad') return fail(400, parsed.message);
 	const ctx: RequestContext = {
 		method: route.method,

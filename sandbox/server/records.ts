@@ -36,7 +36,10 @@ export class RecordStore<R extends AnyRecord> {
 	duplicate(referenceNo: string, changes: Record<string, unknown>): boolean {
 		const view = this.view(referenceNo);
 		if (!view) return false;
-		this.duplicates.set(referenceNo, [...(this.duplicates.get(referenceNo) ?? []), { ...view, ...changes }]);
+		this.duplicates.set(referenceNo, [
+			...(this.duplicates.get(referenceNo) ?? []),
+			{ ...view, ...changes },
+		]);
 		return true;
 	}
 

@@ -59,7 +59,10 @@ export function route(
 	return { method, template, pattern: new RegExp(`^${source}/?$`), keys, ...options, handler };
 }
 
-export type Match = { route: Route; params: Record<string, string> } | { methodNotAllowed: true } | undefined;
+export type Match =
+	| { route: Route; params: Record<string, string> }
+	| { methodNotAllowed: true }
+	| undefined;
 
 export function matchRoute(routes: readonly Route[], method: string, path: string): Match {
 	let pathKnown = false;

@@ -13,7 +13,12 @@ const DEFAULT_OVERSIZE_BYTES = 8 * 1024 * 1024;
 const CHUNK_BYTES = 64 * 1024;
 
 /** The reply's own bytes one at a time; with `forever`, padding after them that never ends. */
-export function trickle(res: ServerResponse, reply: Reply, rule: FaultRule, timers: Scheduler): void {
+export function trickle(
+	res: ServerResponse,
+	reply: Reply,
+	rule: FaultRule,
+	timers: Scheduler,
+): void {
 	const status = rule.status ?? reply.status;
 	const { contentType, payload } = serialize(reply);
 	// Forever: an object whose padding string never closes, so the body is never complete JSON.
@@ -38,11 +43,19 @@ export function trickle(res: ServerResponse, reply: Reply, rule: FaultRule, time
  * `{"message":"...","data":{"padding":"xxxx..."}}` of `sizeBytes`, written as the client reads it;
  * `report` learns how many bytes went out before the answer ended or the client went away.
  */
-export function oversize(res: ServerResponse, reply: Reply, rule: FaultRule, report: (written: number, size: number) => void): void {
+export function oversize(
+	res: ServerResponse,
+	reply: Reply,
+	rule: FaultRule,
+	report: (written: number, size: number) => void,
+): void {
 	const head = `{"message":"Oversized answer","data":{"padding":"`;
 	const tail = '"}}';
 	const size = Math.max(rule.sizeBytes ?? DEFAULT_OVERSIZE_BYTES, head.length + tail.length);
-	res.writeHead(rule.status ?? reply.status, { 'content-type': 'application/json', 'content-length': String(size) });
+	res.writeHead(rule.status ?? reply.status, {
+		'content-type': 'application/json',
+		'content-length': String(size),
+	});
 	res.write(head);
 	let left = size - head.length - tail.length;
 	res.once('close', () => report(size - tail.length - left, size));

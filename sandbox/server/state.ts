@@ -60,8 +60,13 @@ export class SandboxState {
 	}
 
 	/** The record a create with a reused reference answers with, when the service is set to answer so. */
-	reusedRecord(store: RecordStore<AnyRecord>, referenceNo: unknown): Record<string, unknown> | undefined {
-		return this.reusedReferenceAnswer === 'existing' && typeof referenceNo === 'string' ? store.view(referenceNo) : undefined;
+	reusedRecord(
+		store: RecordStore<AnyRecord>,
+		referenceNo: unknown,
+	): Record<string, unknown> | undefined {
+		return this.reusedReferenceAnswer === 'existing' && typeof referenceNo === 'string'
+			? store.view(referenceNo)
+			: undefined;
 	}
 
 	/** Sets when a record was made (a transaction's `date`, a payout's `created_at`), as an earlier run would have. */

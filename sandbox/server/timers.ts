@@ -8,10 +8,13 @@ export class Scheduler {
 
 	/** Runs `fn` after `ms`; returns a cancel function. */
 	after(ms: number, fn: () => void): () => void {
-		const handle = setTimeout(() => {
-			this.handles.delete(handle);
-			fn();
-		}, Math.max(0, ms));
+		const handle = setTimeout(
+			() => {
+				this.handles.delete(handle);
+				fn();
+			},
+			Math.max(0, ms),
+		);
 		handle.unref();
 		this.handles.add(handle);
 		return () => {

@@ -72,21 +72,51 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PH_MOBILE = /^(09\d{9}|\+639\d{9})$/;
 
 /** A rule on the text of a value: checked only when it is present and no other rule refused it yet. */
-function checkText(bag: ErrorBag, field: string, value: unknown, accepts: (text: string) => boolean, message: string): void {
-	if (isPresent(value) && !bag.has(field) && (typeof value !== 'string' || !accepts(value))) bag.add(field, message);
+function checkText(
+	bag: ErrorBag,
+	field: string,
+	value: unknown,
+	accepts: (text: string) => boolean,
+	message: string,
+): void {
+	if (isPresent(value) && !bag.has(field) && (typeof value !== 'string' || !accepts(value)))
+		bag.add(field, message);
 }
 
 export function checkEmail(bag: ErrorBag, field: string, value: unknown): void {
-	checkText(bag, field, value, (text) => EMAIL.test(text), `The ${attribute(field)} must be a valid email address.`);
+	checkText(
+		bag,
+		field,
+		value,
+		(text) => EMAIL.test(text),
+		`The ${attribute(field)} must be a valid email address.`,
+	);
 }
 
 export function checkMobileNumber(bag: ErrorBag, field: string, value: unknown): void {
-	checkText(bag, field, value, (text) => PH_MOBILE.test(text), `The ${attribute(field)} format is invalid.`);
+	checkText(
+		bag,
+		field,
+		value,
+		(text) => PH_MOBILE.test(text),
+		`The ${attribute(field)} format is invalid.`,
+	);
 }
 
 /** Laravel's `in`: one of the listed values. */
-export function checkOneOf(bag: ErrorBag, field: string, value: unknown, allowed: readonly string[]): void {
-	checkText(bag, field, value, (text) => allowed.includes(text), `The selected ${attribute(field)} is invalid.`);
+export function checkOneOf(
+	bag: ErrorBag,
+	field: string,
+	value: unknown,
+	allowed: readonly string[],
+): void {
+	checkText(
+		bag,
+		field,
+		value,
+		(text) => allowed.includes(text),
+		`The selected ${attribute(field)} is invalid.`,
+	);
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -131,10 +161,17 @@ export function checkAmount(bag: ErrorBag, value: unknown): number | undefined {
 	return n;
 }
 
-export function checkReference(bag: ErrorBag, value: unknown, isTaken: (ref: string) => boolean): string | undefined {
+export function checkReference(
+	bag: ErrorBag,
+	value: unknown,
+	isTaken: (ref: string) => boolean,
+): string | undefined {
 	if (!requireString(bag, 'reference_no', value)) return undefined;
 	if (value.length > REFERENCE_MAX_LENGTH) {
-		bag.add('reference_no', `The reference no must not be greater than ${REFERENCE_MAX_LENGTH} characters.`);
+		bag.add(
+			'reference_no',
+			`The reference no must not be greater than ${REFERENCE_MAX_LENGTH} characters.`,
+		);
 		return undefined;
 	}
 	if (isTaken(value)) {
@@ -152,4 +189,3 @@ export function checkUrl(bag: ErrorBag, field: string, value: unknown): string |
 	}
 	return value as string;
 }
-

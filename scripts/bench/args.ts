@@ -55,7 +55,9 @@ function list(value: unknown, name: string): number[] {
 		.split(',')
 		.map((part) => Number(part.trim()));
 	if (numbers.length === 0 || numbers.some((n) => !Number.isInteger(n) || n < 1)) {
-		throw new Error(`${name} needs a comma-separated list of positive whole numbers, got "${value}"`);
+		throw new Error(
+			`${name} needs a comma-separated list of positive whole numbers, got "${value}"`,
+		);
 	}
 	return numbers;
 }
@@ -94,22 +96,33 @@ export function parseArgs(argv: string[]): BenchOptions {
 				break;
 			case '--latency': {
 				const ms = Number(value());
-				if (!Number.isFinite(ms) || ms <= 0) throw new Error('--latency needs a positive number of milliseconds');
+				if (!Number.isFinite(ms) || ms <= 0)
+					throw new Error('--latency needs a positive number of milliseconds');
 				options.latencyMs = ms;
 				break;
 			}
 			case '--routes': {
-				const routes = String(value()).split(',').map((r) => r.trim());
+				const routes = String(value())
+					.split(',')
+					.map((r) => r.trim());
 				const unknown = routes.filter((r) => !ALL_ROUTES.includes(r));
-				if (unknown.length) throw new Error(`unknown route(s) ${unknown.join(', ')}; known: ${ALL_ROUTES.join(', ')}`);
+				if (unknown.length)
+					throw new Error(
+						`unknown route(s) ${unknown.join(', ')}; known: ${ALL_ROUTES.join(', ')}`,
+					);
 				options.routes = routes;
 				break;
 			}
 			case '--engine':
 			case '--n8n-core': {
-				const engines = String(value()).split(',').map((e) => e.trim());
+				const engines = String(value())
+					.split(',')
+					.map((e) => e.trim());
 				const unknown = engines.filter((e) => !ENGINE_IDS.includes(e));
-				if (unknown.length || !engines.length) throw new Error(`unknown engine(s) ${unknown.join(', ')}; known: ${ENGINE_IDS.join(', ')}`);
+				if (unknown.length || !engines.length)
+					throw new Error(
+						`unknown engine(s) ${unknown.join(', ')}; known: ${ENGINE_IDS.join(', ')}`,
+					);
 				options.engines = [...new Set(engines)];
 				break;
 			}
@@ -130,7 +143,8 @@ export function parseArgs(argv: string[]): BenchOptions {
 				break;
 			case '--repeat': {
 				const k = Number(value());
-				if (!Number.isInteger(k) || k < 1) throw new Error('--repeat needs a positive whole number');
+				if (!Number.isInteger(k) || k < 1)
+					throw new Error('--repeat needs a positive whole number');
 				options.repeat = k;
 				break;
 			}

@@ -64,14 +64,19 @@ export async function startExpressionEngine(): Promise<string> {
 }
 
 export async function stopExpressionEngine(): Promise<void> {
-	if (typeof engines.disposeExpressionEngine === 'function') await engines.disposeExpressionEngine();
+	if (typeof engines.disposeExpressionEngine === 'function')
+		await engines.disposeExpressionEngine();
 }
 
 /** A module known only at run time (the engine's own install, a node file): loaded as n8n would. */
 const loadModule = async (id: string) => await import(id);
 
 /** A node type of the installed n8n app, e.g. ('HttpRequest/HttpRequest.node', 'HttpRequest'). */
-export async function appNodeType(file: string, className: string, typeName: string): Promise<ExtraNodeType> {
+export async function appNodeType(
+	file: string,
+	className: string,
+	typeName: string,
+): Promise<ExtraNodeType> {
 	const loaded = await loadModule(path.join(APP_MODULES, 'n8n-nodes-base', 'dist', 'nodes', file));
 	const nodeType = new loaded[className]();
 	return { typeName, nodeType };
@@ -83,10 +88,14 @@ export async function packageNodeType(name: string): Promise<ExtraNodeType> {
 	if (!entry) throw new Error(`no node ${name} in this package`);
 	// With the extension: beside each node sits its codex, Disbursement.node.json.
 	const loaded = await loadModule(path.join(ROOT, `${entry.file}.ts`));
-	return { typeName: `${nodeTypesModule.PACKAGE_NAME}.${name}`, nodeType: new loaded[entry.className]() };
+	return {
+		typeName: `${nodeTypesModule.PACKAGE_NAME}.${name}`,
+		nodeType: new loaded[entry.className](),
+	};
 }
 
-export interface BenchRunOptions extends Pick<RunWorkflowOptions, 'nodes' | 'connections' | 'store'> {
+export interface BenchRunOptions
+	extends Pick<RunWorkflowOptions, 'nodes' | 'connections' | 'store'> {
 	items: IDataObject[];
 	extraTypes?: ExtraNodeType[];
 }
@@ -102,7 +111,8 @@ export interface BenchRun {
 export async function runBenchWorkflow(options: BenchRunOptions): Promise<BenchRun> {
 	const nodeTypes = defaultNodeTypes();
 	nodeTypes.register(itemsNode(options.items));
-	for (const { typeName, nodeType } of options.extraTypes || []) nodeTypes.register(nodeType, typeName);
+	for (const { typeName, nodeType } of options.extraTypes || [])
+		nodeTypes.register(nodeType, typeName);
 
 	const { workflow, nodes, additionalData } = prepareWorkflow({ ...options, nodeTypes });
 	const nodeMs: Record<string, number> = {};
@@ -114,12 +124,18 @@ export async function runBenchWorkflow(options: BenchRunOptions): Promise<BenchR
 		nodeMs[name] = (nodeMs[name] || 0) + performance.now() - startedAt[name];
 	});
 
-	const startNode = workflow.getNode(nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE)!.name) ?? undefined;
+	const startNode =
+		workflow.getNode(nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE)!.name) ?? undefined;
 	const cpuBefore = process.cpuUsage();
 	const before = performance.now();
 	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode });
 	const wallMs = performance.now() - before;
 	const cpu = process.cpuUsage(cpuBefore);
-	return { run, wallMs, nodeMs, cpuMs: (cpu.user + cpu.system) / 1000, cpuSystemMs: cpu.system / 1000 };
+	return {
+		run,
+		wallMs,
+		nodeMs,
+		cpuMs: (cpu.user + cpu.system) / 1000,
+		cpuSystemMs: cpu.system / 1000,
+	};
 }
-

@@ -13,8 +13,11 @@ function engineTitle(results: RunResult[], id: string): string {
 
 function cell(r: RunResult | undefined): string {
 	if (!r) return '';
-	if (r.wallMs === undefined) return `failed: ${String(r.error).split('\n')[0].replace(/\|/g, '\\|')}`;
-	const others = r.otherItemsPerSecond ? ` (also ${r.otherItemsPerSecond.map((v) => fixed(v, 0)).join(', ')})` : '';
+	if (r.wallMs === undefined)
+		return `failed: ${String(r.error).split('\n')[0].replace(/\|/g, '\\|')}`;
+	const others = r.otherItemsPerSecond
+		? ` (also ${r.otherItemsPerSecond.map((v) => fixed(v, 0)).join(', ')})`
+		: '';
 	return `${fixed(r.itemsPerSecond, 0)}${others}, ${fixed(r.ratio * 100, 0)}% of bound, ${fixed(r.cpuMsPerItem, 2)} ms CPU/item, ${r.tokenRequests} token, ${fixed(r.peakRssMb, 0)} MB${r.ok ? '' : ' (incomplete)'}`;
 }
 
@@ -37,8 +40,14 @@ export function sideBySideLines(results: RunResult[]): string[] {
 	];
 	for (const key of keys) {
 		const [route, n, c] = key.split('|');
-		const of = (id: string) => results.find((r) => r.engine === id && r.route === route && String(r.n) === n && String(r.concurrency) === c);
-		lines.push(`| ${ROUTE_LABELS[route]} | ${n} | ${c} | ${ids.map((id) => cell(of(id))).join(' | ')} |`);
+		const of = (id: string) =>
+			results.find(
+				(r) =>
+					r.engine === id && r.route === route && String(r.n) === n && String(r.concurrency) === c,
+			);
+		lines.push(
+			`| ${ROUTE_LABELS[route]} | ${n} | ${c} | ${ids.map((id) => cell(of(id))).join(' | ')} |`,
+		);
 	}
 	return lines;
 }
@@ -47,10 +56,19 @@ export function sideBySideLines(results: RunResult[]): string[] {
 export function topCostLines(results: RunResult[]): string[] {
 	const profiled = results.filter((r) => r.topFunctions && r.topFunctions.length);
 	if (!profiled.length) return [];
-	const lines = ['Top functions by own (self) time in the CPU profile, ms per item (share of busy samples):', ''];
+	const lines = [
+		'Top functions by own (self) time in the CPU profile, ms per item (share of busy samples):',
+		'',
+	];
 	for (const r of profiled) {
-		const parts = r.topFunctions!.slice(0, 6).map((f) => `\`${f.name}\` ${fixed(f.share * r.cpuMsPerItem, 2)} (${fixed(f.share * 100, 0)}%)`);
-		lines.push(`- ${engineOf(r)}, ${ROUTE_LABELS[r.route]} N=${r.n} c=${r.concurrency}, ${fixed(r.cpuMsPerItem, 2)} ms/item: ${parts.join('; ')}`);
+		const parts = r
+			.topFunctions!.slice(0, 6)
+			.map(
+				(f) => `\`${f.name}\` ${fixed(f.share * r.cpuMsPerItem, 2)} (${fixed(f.share * 100, 0)}%)`,
+			);
+		lines.push(
+			`- ${engineOf(r)}, ${ROUTE_LABELS[r.route]} N=${r.n} c=${r.concurrency}, ${fixed(r.cpuMsPerItem, 2)} ms/item: ${parts.join('; ')}`,
+		);
 	}
 	return lines;
 }

@@ -78,7 +78,9 @@ export async function resolveEngine(id: string): Promise<Engine> {
 	const modules = appModules(engine);
 	const coreModules = engine.coreFromApp ? modules : path.join(ROOT, 'node_modules');
 	if (engine.coreFromApp && !readVersion(modules, 'n8n-core')) {
-		throw new Error(`engine ${id} needs n8n ${engine.n8n} installed in ${path.relative(ROOT, appDir(engine.n8n))} (npm run e2e -- ${engine.n8n} installs it)`);
+		throw new Error(
+			`engine ${id} needs n8n ${engine.n8n} installed in ${path.relative(ROOT, appDir(engine.n8n))} (npm run e2e -- ${engine.n8n} installs it)`,
+		);
 	}
 	let execPath = process.execPath;
 	let nodeVersion = process.version;

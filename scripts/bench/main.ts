@@ -21,15 +21,28 @@ const HTTP_ROUTES = ['httpLoop', 'httpBatching'];
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** The engine's n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
-async function ensureApp(options: BenchOptions, engine: Engine): Promise<{ note?: string; version?: string }> {
+async function ensureApp(
+	options: BenchOptions,
+	engine: Engine,
+): Promise<{ note?: string; version?: string }> {
 	const benchN8n = ENGINES[engine.id].n8n;
 	const appRoot = appDir(benchN8n);
-	const nodeFile = path.join(appRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
+	const nodeFile = path.join(
+		appRoot,
+		'node_modules',
+		'n8n-nodes-base',
+		'dist',
+		'nodes',
+		'HttpRequest',
+		'HttpRequest.node.js',
+	);
 	if (!fs.existsSync(nodeFile) && options.install) {
 		try {
 			await ensureN8n(targetFor(benchN8n));
 		} catch (error) {
-			return { note: `installing n8n into .n8n-app failed (${String(error.message).split('\n')[0]}): the HTTP Request route was skipped` };
+			return {
+				note: `installing n8n into .n8n-app failed (${String(error.message).split('\n')[0]}): the HTTP Request route was skipped`,
+			};
 		}
 	}
 	if (!fs.existsSync(nodeFile)) {
@@ -39,7 +52,9 @@ async function ensureApp(options: BenchOptions, engine: Engine): Promise<{ note?
 				: 'n8n is not installed in .n8n-app (--no-install): the HTTP Request route was skipped',
 		};
 	}
-	const version = JSON.parse(fs.readFileSync(path.join(appRoot, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	const version = JSON.parse(
+		fs.readFileSync(path.join(appRoot, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+	).version;
 	return { version };
 }
 
@@ -90,15 +105,23 @@ export async function main(argv: string[]): Promise<number> {
 				if (engines.length === 1) options.n8nAppVersion = app.version;
 			}
 		}
-		if (!httpEngines.size) options.routes = options.routes.filter((route) => !HTTP_ROUTES.includes(route));
+		if (!httpEngines.size)
+			options.routes = options.routes.filter((route) => !HTTP_ROUTES.includes(route));
 	}
 	if (options.profileDir) fs.mkdirSync(options.profileDir, { recursive: true });
 
 	const info = report.machine(options, argv, engines);
-	say(`Benchmark: ${options.sizes.join(', ')} items x concurrency ${options.concurrency.join(', ')}, L = ${options.latencyMs} ms`);
+	say(
+		`Benchmark: ${options.sizes.join(', ')} items x concurrency ${options.concurrency.join(', ')}, L = ${options.latencyMs} ms`,
+	);
 	say(`routes: ${options.routes.map((r) => report.ROUTE_LABELS[r]).join('; ')}`);
-	say(`machine: ${info.cores} cores, ${info.memoryGb.toFixed(1)} GB, Node.js ${info.node}; sandbox in its own process; each run in a fresh process`);
-	for (const engine of engines) say(`engine ${engine.id}: n8n-core ${engine.n8nCore} on Node.js ${engine.nodeVersion}${engine.appVersion ? `, HTTP Request node from n8n ${engine.appVersion}` : ''}`);
+	say(
+		`machine: ${info.cores} cores, ${info.memoryGb.toFixed(1)} GB, Node.js ${info.node}; sandbox in its own process; each run in a fresh process`,
+	);
+	for (const engine of engines)
+		say(
+			`engine ${engine.id}: n8n-core ${engine.n8nCore} on Node.js ${engine.nodeVersion}${engine.appVersion ? `, HTTP Request node from n8n ${engine.appVersion}` : ''}`,
+		);
 	if (engines.length > 1) say('engines run alternately within each configuration');
 	say();
 
@@ -108,7 +131,9 @@ export async function main(argv: string[]): Promise<number> {
 		for (const n of options.sizes) {
 			for (const concurrency of options.concurrency) {
 				for (const route of options.routes) {
-					const ran = engines.filter((engine) => NODE_ROUTES.includes(route) || httpEngines.has(engine.id));
+					const ran = engines.filter(
+						(engine) => NODE_ROUTES.includes(route) || httpEngines.has(engine.id),
+					);
 					const attempts = new Map<string, RunResult[]>(ran.map((engine) => [engine.id, []]));
 					for (let attempt = 1; attempt <= options.repeat; attempt++) {
 						for (const engine of ran) {
@@ -121,7 +146,9 @@ export async function main(argv: string[]): Promise<number> {
 								url: sandbox.url,
 								tag: `${route}-${n}-${concurrency}-${engine.id.replace(/[^A-Za-z0-9_-]/g, '')}-${attempt}`,
 								engineId: engine.id,
-								profile: options.profileDir ? path.resolve(options.profileDir, `${name}.cpuprofile`) : undefined,
+								profile: options.profileDir
+									? path.resolve(options.profileDir, `${name}.cpuprofile`)
+									: undefined,
 							};
 							await sandbox.request('prepare', { latencyMs: options.latencyMs });
 							const loadAverage = os.loadavg()[0];
@@ -160,7 +187,11 @@ function finish(results: RunResult[], options: BenchOptions, info: MachineInfo):
 	for (const check of checkList) say(`${check.status} ${check.name}: ${check.detail}`);
 	if (options.httpNote) say(`NOTE: ${options.httpNote}`);
 
-	if (options.json) fs.writeFileSync(options.json, `${JSON.stringify({ info, options, results, checks: checkList }, null, 2)}\n`);
+	if (options.json)
+		fs.writeFileSync(
+			options.json,
+			`${JSON.stringify({ info, options, results, checks: checkList }, null, 2)}\n`,
+		);
 	if (options.write) {
 		report.writeDoc(DOC, report.markdownBlock(results, checkList, info, options));
 		say(`\nfigures written to ${path.relative(process.cwd(), DOC) || DOC}`);
@@ -172,7 +203,11 @@ function finish(results: RunResult[], options: BenchOptions, info: MachineInfo):
 
 /** The checks and the doc again from a saved --json file (e.g. after editing the doc's prose). */
 function rerender(cli: BenchOptions): number {
-	const saved = JSON.parse(fs.readFileSync(cli.fromJson!, 'utf8')) as { info: MachineInfo; options: BenchOptions; results: RunResult[] };
+	const saved = JSON.parse(fs.readFileSync(cli.fromJson!, 'utf8')) as {
+		info: MachineInfo;
+		options: BenchOptions;
+		results: RunResult[];
+	};
 	const options = { ...saved.options, write: cli.write !== false, json: undefined };
 	say(`figures of ${saved.info.date} (${saved.info.command}) from ${cli.fromJson}\n`);
 	// The ratios again, with this version's pairing (same engine, N and c).

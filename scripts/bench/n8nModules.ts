@@ -13,7 +13,11 @@ export interface EngineModules {
 	[other: string]: unknown;
 }
 
-type ResolveFilename = (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string;
+type ResolveFilename = (
+	request: string,
+	parent: { filename?: string } | undefined,
+	...rest: unknown[]
+) => string;
 
 // Packages that must be one copy per process: error classes compare by identity, the DI container
 // (@n8n/di) holds n8n-core's services, and the expression engine is a static of n8n-workflow's.
@@ -38,7 +42,10 @@ export function use(engine: EngineModules): void {
 	const resolveFilename = loader._resolveFilename;
 	loader._resolveFilename = function resolveShared(this: unknown, request, parent, ...rest) {
 		const parentFile = (parent && parent.filename) || '';
-		const redirect = shared.test(request) && !parentFile.startsWith(coreModules) && (engine.coreFromApp || parentFile.startsWith(appModules));
+		const redirect =
+			shared.test(request) &&
+			!parentFile.startsWith(coreModules) &&
+			(engine.coreFromApp || parentFile.startsWith(appModules));
 		if (redirect) {
 			try {
 				return resolveFilename.call(this, request, parent, false, { paths: from });

@@ -70,7 +70,10 @@ interface Pending {
 /** Starts the sandbox process; resolves with a small client for its IPC commands. */
 export function startSandbox(): Promise<SandboxClient> {
 	return new Promise((resolve, reject) => {
-		const child = fork(SANDBOX_CHILD, [], { execArgv: TS_NODE, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		const child = fork(SANDBOX_CHILD, [], {
+			execArgv: TS_NODE,
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
 		const waiting = new Map<number, Pending>();
 		let nextId = 1;
 		child.once('exit', (code) => {
@@ -118,7 +121,11 @@ export function startSandbox(): Promise<SandboxClient> {
  * Runs one benchmark run in a fresh process, on the Node.js and with the environment of its
  * engine (engines.js); resolves with its JSON answer.
  */
-export function runInChild(spec: object, engine: Engine, timeoutMs: number): Promise<RunAnswer | Answer> {
+export function runInChild(
+	spec: object,
+	engine: Engine,
+	timeoutMs: number,
+): Promise<RunAnswer | Answer> {
 	const { execPath, env, ...forChild } = engine;
 	return new Promise((resolve) => {
 		const child = fork(RUN_CHILD, [JSON.stringify({ ...spec, engine: forChild })], {
@@ -137,7 +144,12 @@ export function runInChild(spec: object, engine: Engine, timeoutMs: number): Pro
 		});
 		child.once('exit', (code) => {
 			clearTimeout(timer);
-			resolve(answer || { ok: false, error: `the run process exited with code ${code} without an answer` });
+			resolve(
+				answer || {
+					ok: false,
+					error: `the run process exited with code ${code} without an answer`,
+				},
+			);
 		});
 	});
 }

@@ -16,16 +16,37 @@ interface CpuProfile {
 
 // Work n8n does for every request or parameter, whoever calls it: any frame of the stack decides.
 const CALLED: Array<[string, FrameTest]> = [
-	['n8n: credential read + authenticate per request', (f) => /^(getCredentials|_getCredentials|getDecrypted|authenticate|preAuthentication)$/.test(f.functionName)],
-	['n8n: parameters and expressions', (f) => /getNodeParameter|resolveSimpleParameterValue|getParameterValue/.test(f.functionName)],
-	['n8n/axios: HTTP request (new connection per request)', (f) => /axios|follow-redirects|proxy-from-env|http-proxy|request-helper-functions|node:_http|node:net|stream_base_commons|node:internal\/streams|node:dns/.test(f.url) || ['connect', 'writev', 'writeUtf8String', 'writeBuffer'].includes(f.functionName)],
+	[
+		'n8n: credential read + authenticate per request',
+		(f) =>
+			/^(getCredentials|_getCredentials|getDecrypted|authenticate|preAuthentication)$/.test(
+				f.functionName,
+			),
+	],
+	[
+		'n8n: parameters and expressions',
+		(f) => /getNodeParameter|resolveSimpleParameterValue|getParameterValue/.test(f.functionName),
+	],
+	[
+		'n8n/axios: HTTP request (new connection per request)',
+		(f) =>
+			/axios|follow-redirects|proxy-from-env|http-proxy|request-helper-functions|node:_http|node:net|stream_base_commons|node:internal\/streams|node:dns/.test(
+				f.url,
+			) || ['connect', 'writev', 'writeUtf8String', 'writeBuffer'].includes(f.functionName),
+	],
 	['response parsing (zod)', (f) => /node_modules\/zod|shared\/schemas/.test(f.url)],
 ];
 // The rest belongs to the nearest frame (from the leaf) of our code or of n8n.
 const OWNERS: Array<[string, FrameTest]> = [
 	['item runner', (f) => /shared\/runner\//.test(f.url)],
-	['node operation, transport, validation', (f) => /\/(nodes|credentials)\//.test(f.url) && !/node_modules/.test(f.url)],
-	['n8n engine (WorkflowExecute, run data)', (f) => /n8n-core|n8n-workflow|n8n-nodes-base/.test(f.url)],
+	[
+		'node operation, transport, validation',
+		(f) => /\/(nodes|credentials)\//.test(f.url) && !/node_modules/.test(f.url),
+	],
+	[
+		'n8n engine (WorkflowExecute, run data)',
+		(f) => /n8n-core|n8n-workflow|n8n-nodes-base/.test(f.url),
+	],
 ];
 
 const TOP_FUNCTIONS = 8;
@@ -60,7 +81,8 @@ export function summarise(file: string): ProfileSummary {
 	const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parentOf = new Map<number, number>();
-	for (const node of profile.nodes) for (const child of node.children || []) parentOf.set(child, node.id);
+	for (const node of profile.nodes)
+		for (const child of node.children || []) parentOf.set(child, node.id);
 	const counts = new Map<number, number>();
 	for (const sample of profile.samples) counts.set(sample, (counts.get(sample) || 0) + 1);
 
@@ -71,7 +93,8 @@ export function summarise(file: string): ProfileSummary {
 	for (const [id, count] of counts) {
 		all += count;
 		const frames: CallFrame[] = [];
-		for (let cur: number | undefined = id; cur !== undefined; cur = parentOf.get(cur)) frames.push(byId.get(cur)!.callFrame);
+		for (let cur: number | undefined = id; cur !== undefined; cur = parentOf.get(cur))
+			frames.push(byId.get(cur)!.callFrame);
 		if (frames[0].functionName === '(idle)' || frames[0].functionName === '(program)') continue;
 		busy += count;
 		const key = frameName(frames[0]);
@@ -95,8 +118,10 @@ if (require.main === module) {
 	for (const file of process.argv.slice(2)) {
 		const { busyShare, buckets } = summarise(file);
 		process.stdout.write(`${file} (busy ${(busyShare * 100).toFixed(0)}% of samples)\n`);
-		for (const { name, share } of buckets) process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
+		for (const { name, share } of buckets)
+			process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
 		process.stdout.write('  top functions by self time:\n');
-		for (const { name, share } of summarise(file).topFunctions) process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
+		for (const { name, share } of summarise(file).topFunctions)
+			process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
 	}
 }

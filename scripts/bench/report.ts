@@ -97,17 +97,41 @@ export interface RunSpec {
 	engineId: string;
 }
 
-export function figures(spec: RunSpec, given: RunAnswer | Answer, sandbox: SandboxAnswer, loadAverage: number): RunResult {
-	const base = { engine: spec.engineId, route: spec.route, n: spec.n, concurrency: spec.concurrency, latencyMs: spec.latencyMs, loadAverage };
+export function figures(
+	spec: RunSpec,
+	given: RunAnswer | Answer,
+	sandbox: SandboxAnswer,
+	loadAverage: number,
+): RunResult {
+	const base = {
+		engine: spec.engineId,
+		route: spec.route,
+		n: spec.n,
+		concurrency: spec.concurrency,
+		latencyMs: spec.latencyMs,
+		loadAverage,
+	};
 	const bound = (spec.concurrency * 1000) / spec.latencyMs;
-	if (!given.ok) return { ...base, ok: false, error: given.error, itemsPerSecond: 0, bound, ratio: 0, cpuMsPerItem: NaN, peakRssMb: NaN };
+	if (!given.ok)
+		return {
+			...base,
+			ok: false,
+			error: given.error,
+			itemsPerSecond: 0,
+			bound,
+			ratio: 0,
+			cpuMsPerItem: NaN,
+			peakRssMb: NaN,
+		};
 	const answer = given as RunAnswer;
 	const seconds = answer.wallMs / 1000;
 	const itemsPerSecond = spec.n / seconds;
 	return {
 		...base,
 		ok: answer.complete,
-		error: answer.complete ? undefined : `only ${answer.succeeded} of ${spec.n} items came out as payouts: ${answer.problems.join('; ')}`,
+		error: answer.complete
+			? undefined
+			: `only ${answer.succeeded} of ${spec.n} items came out as payouts: ${answer.problems.join('; ')}`,
 		node: answer.node,
 		n8nCore: answer.n8nCore,
 		expressionEngine: answer.expressionEngine,
@@ -154,7 +178,8 @@ export function pickBest(attempts: RunResult[]): RunResult {
 	};
 }
 
-export const fixed = (value: unknown, digits: number): string => (typeof value === 'number' && Number.isFinite(value) ? (value as number).toFixed(digits) : '-');
+export const fixed = (value: unknown, digits: number): string =>
+	typeof value === 'number' && Number.isFinite(value) ? (value as number).toFixed(digits) : '-';
 
 type Column = [string, (r: RunResult) => string];
 
@@ -163,21 +188,44 @@ const COLUMNS: Column[] = [
 	['N', (r) => String(r.n)],
 	['c', (r) => String(r.concurrency)],
 	['wall s', (r) => fixed((r.wallMs ?? NaN) / 1000, 2)],
-	['items/s', (r) => fixed(r.itemsPerSecond, 0) + (r.otherItemsPerSecond ? ` (also ${r.otherItemsPerSecond.map((v) => fixed(v, 0)).join(', ')})` : '')],
+	[
+		'items/s',
+		(r) =>
+			fixed(r.itemsPerSecond, 0) +
+			(r.otherItemsPerSecond
+				? ` (also ${r.otherItemsPerSecond.map((v) => fixed(v, 0)).join(', ')})`
+				: ''),
+	],
 	['bound c/L', (r) => fixed(r.bound, 0)],
 	['achieved/bound', (r) => fixed(r.ratio, 2)],
 	['vs HTTP loop', (r) => (r.vsLoop === undefined ? '' : `${fixed(r.vsLoop, 2)}x`)],
 	['vs HTTP batching', (r) => (r.vsBatching === undefined ? '' : `${fixed(r.vsBatching, 2)}x`)],
 	['token req.', (r) => String(r.tokenRequests ?? '-')],
 	['peak in flight', (r) => String(r.peakInFlight ?? '-')],
-	['CPU ms/item (of it kernel)', (r) => (r.cpuMsPerItem === undefined ? '-' : `${fixed(r.cpuMsPerItem, 2)} (${fixed(r.cpuSystemMsPerItem, 2)})`)],
+	[
+		'CPU ms/item (of it kernel)',
+		(r) =>
+			r.cpuMsPerItem === undefined
+				? '-'
+				: `${fixed(r.cpuMsPerItem, 2)} (${fixed(r.cpuSystemMsPerItem, 2)})`,
+	],
 	['CPU busy', (r) => (r.cpuBusy === undefined ? '-' : `${fixed(r.cpuBusy * 100, 0)}%`)],
 	['sandbox CPU ms/item', (r) => fixed(r.sandboxCpuMsPerItem, 2)],
 	['gateway ms/request', (r) => fixed(r.serverMsPerRequest, 1)],
-	['event-loop lag mean / p99 ms', (r) => (r.loopDelayMeanMs === undefined ? '-' : `${fixed(r.loopDelayMeanMs, 1)} / ${fixed(r.loopDelayP99Ms, 1)}`)],
+	[
+		'event-loop lag mean / p99 ms',
+		(r) =>
+			r.loopDelayMeanMs === undefined
+				? '-'
+				: `${fixed(r.loopDelayMeanMs, 1)} / ${fixed(r.loopDelayP99Ms, 1)}`,
+	],
 	['peak RSS MB', (r) => fixed(r.peakRssMb, 0)],
 	['RSS before run MB', (r) => fixed(r.rssBeforeMb, 0)],
-	['heap peak / live after MB', (r) => (r.peakHeapMb === undefined ? '-' : `${fixed(r.peakHeapMb, 0)} / ${fixed(r.heapAfterGcMb, 0)}`)],
+	[
+		'heap peak / live after MB',
+		(r) =>
+			r.peakHeapMb === undefined ? '-' : `${fixed(r.peakHeapMb, 0)} / ${fixed(r.heapAfterGcMb, 0)}`,
+	],
 	['load avg', (r) => fixed(r.loadAverage, 1)],
 ];
 
@@ -195,7 +243,10 @@ function columnsFor(results: RunResult[]): Column[] {
 
 /** Adds the node-vs-HTTP ratios (items/s of the node divided by items/s of the HTTP route). */
 export function compare(results: RunResult[]): void {
-	const find = (route: string, n: number, c: number, engine: string) => results.find((r) => r.route === route && r.n === n && r.concurrency === c && r.engine === engine && r.ok);
+	const find = (route: string, n: number, c: number, engine: string) =>
+		results.find(
+			(r) => r.route === route && r.n === n && r.concurrency === c && r.engine === engine && r.ok,
+		);
 	for (const r of results) {
 		if (!NODE_ROUTES.includes(r.route) || !r.ok) continue;
 		const loop = find('httpLoop', r.n, r.concurrency, r.engine);
@@ -211,15 +262,22 @@ function rowsOf(results: RunResult[]): string[][] {
 	return results.map((r) =>
 		r.ok || r.wallMs !== undefined
 			? columns.map(([, cell]) => cell(r))
-			: [...columns.slice(0, lead).map(([, cell]) => cell(r)), `FAILED: ${r.error}`, ...columns.slice(lead + 1).map(() => '')],
+			: [
+					...columns.slice(0, lead).map(([, cell]) => cell(r)),
+					`FAILED: ${r.error}`,
+					...columns.slice(lead + 1).map(() => ''),
+				],
 	);
 }
 
 export function textTable(results: RunResult[]): string {
 	const header = columnsFor(results).map(([name]) => name);
 	const rows = rowsOf(results);
-	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] || '').length)));
-	const line = (cells: string[]) => cells.map((cell, i) => (i < 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+	const widths = header.map((h, i) =>
+		Math.max(h.length, ...rows.map((row) => (row[i] || '').length)),
+	);
+	const line = (cells: string[]) =>
+		cells.map((cell, i) => (i < 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
 	return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -240,8 +298,16 @@ export function checks(results: RunResult[], options: BenchOptions): Check[] {
 	return engines.flatMap((engine) => {
 		const own = results.filter((r) => r.engine === engine);
 		return routes.flatMap((route) => {
-			const label = [engines.length > 1 ? engineOf(own[0]) : '', routes.length > 1 ? ROUTE_LABELS[route] : ''].filter(Boolean).join(', ');
-			const list = route === 'nodeAuto' ? [...checksOf(own, options, route), ...autoTargets(own, options)] : checksOf(own, options, route);
+			const label = [
+				engines.length > 1 ? engineOf(own[0]) : '',
+				routes.length > 1 ? ROUTE_LABELS[route] : '',
+			]
+				.filter(Boolean)
+				.join(', ');
+			const list =
+				route === 'nodeAuto'
+					? [...checksOf(own, options, route), ...autoTargets(own, options)]
+					: checksOf(own, options, route);
 			return list.map((check) => (label ? { ...check, name: `[${label}] ${check.name}` } : check));
 		});
 	});
@@ -252,12 +318,19 @@ function autoTargets(results: RunResult[], options: BenchOptions): Check[] {
 	const auto = results.filter((r) => r.route === 'nodeAuto' && r.ok);
 	const out: Check[] = [];
 	for (const [c, target] of Object.entries(AUTO_TARGET_RATIOS)) {
-		const runs = auto.filter((r) => r.concurrency === Number(c) && r.n === Math.max(...options.sizes));
+		const runs = auto.filter(
+			(r) => r.concurrency === Number(c) && r.n === Math.max(...options.sizes),
+		);
 		if (!runs.length) continue;
 		out.push({
 			name: `automatic mapping, concurrency ${c}: at least ${target * 100}% of the latency bound`,
 			status: runs.every((r) => r.ratio >= target) ? 'PASS' : 'FAIL',
-			detail: runs.map((r) => `N=${r.n}: ${fixed(r.itemsPerSecond, 0)} items/s = ${fixed(r.ratio * 100, 1)}% (${fixed(r.cpuMsPerItem, 2)} ms CPU/item, load ${fixed(r.loadAverage, 1)})`).join(', '),
+			detail: runs
+				.map(
+					(r) =>
+						`N=${r.n}: ${fixed(r.itemsPerSecond, 0)} items/s = ${fixed(r.ratio * 100, 1)}% (${fixed(r.cpuMsPerItem, 2)} ms CPU/item, load ${fixed(r.loadAverage, 1)})`,
+				)
+				.join(', '),
 		});
 	}
 	const compared = auto.filter((r) => r.vsLoop !== undefined);
@@ -282,12 +355,17 @@ function checksOf(results: RunResult[], options: BenchOptions, route: string): C
 		const name = `concurrency ${CHECK_CONCURRENCY}, L = ${options.latencyMs} ms, N = ${largest}: at least ${TARGET_RATIO * 100}% of the latency bound`;
 		const run = node.find((r) => r.concurrency === CHECK_CONCURRENCY && r.n === largest);
 		if (!options.concurrency.includes(CHECK_CONCURRENCY)) {
-			out.push({ name, status: 'SKIP', detail: `concurrency ${CHECK_CONCURRENCY} is not in this run` });
+			out.push({
+				name,
+				status: 'SKIP',
+				detail: `concurrency ${CHECK_CONCURRENCY} is not in this run`,
+			});
 		} else if (!run || !run.ok) {
 			out.push({ name, status: 'FAIL', detail: `the run failed: ${run ? run.error : 'missing'}` });
 		} else {
 			const notes: string[] = [];
-			if (options.latencyMs !== 20) notes.push(`measured at L = ${options.latencyMs} ms, the issue asks for 20 ms`);
+			if (options.latencyMs !== 20)
+				notes.push(`measured at L = ${options.latencyMs} ms, the issue asks for 20 ms`);
 			if (largest !== 10000) notes.push(`measured at N = ${largest}, the issue asks for 10000`);
 			out.push({
 				name,
@@ -303,7 +381,8 @@ function checksOf(results: RunResult[], options: BenchOptions, route: string): C
 		const problems: string[] = [];
 		for (const r of node) {
 			if (!r.ok) problems.push(`N=${r.n} c=${r.concurrency} failed`);
-			else if (r.tokenRequests !== 1) problems.push(`N=${r.n} c=${r.concurrency}: ${r.tokenRequests} token requests`);
+			else if (r.tokenRequests !== 1)
+				problems.push(`N=${r.n} c=${r.concurrency}: ${r.tokenRequests} token requests`);
 		}
 		const memory: string[] = [];
 		for (const c of options.concurrency) {
@@ -312,7 +391,8 @@ function checksOf(results: RunResult[], options: BenchOptions, route: string): C
 			if (!small || !big || smallest === largest) continue;
 			const limit = RSS_FACTOR * small.peakRssMb + RSS_ALLOWANCE_MB;
 			memory.push(`c=${c}: ${fixed(big.peakRssMb, 0)} <= ${fixed(limit, 0)} MB`);
-			if (big.peakRssMb > limit) problems.push(`c=${c}: peak RSS ${fixed(big.peakRssMb, 0)} MB > ${fixed(limit, 0)} MB`);
+			if (big.peakRssMb > limit)
+				problems.push(`c=${c}: peak RSS ${fixed(big.peakRssMb, 0)} MB > ${fixed(limit, 0)} MB`);
 		}
 		const runs = node.filter((r) => r.ok).length;
 		out.push({
@@ -326,14 +406,21 @@ function checksOf(results: RunResult[], options: BenchOptions, route: string): C
 
 	// 3. Faster than the HTTP Request route at an equal concurrency budget.
 	{
-		const name = 'faster than the HTTP Request route at an equal concurrency budget (Loop Over Items, c per batch)';
+		const name =
+			'faster than the HTTP Request route at an equal concurrency budget (Loop Over Items, c per batch)';
 		if (!options.routes.includes('httpLoop')) {
-			out.push({ name, status: 'SKIP', detail: options.httpNote || 'the HTTP Request route was not run' });
+			out.push({
+				name,
+				status: 'SKIP',
+				detail: options.httpNote || 'the HTTP Request route was not run',
+			});
 		} else {
 			const compared = node.filter((r) => r.vsLoop !== undefined);
 			const slower = compared.filter((r) => r.vsLoop! <= 1);
 			const missing = node.filter((r) => r.ok && r.vsLoop === undefined);
-			const ratios = compared.map((r) => `N=${r.n} c=${r.concurrency}: ${fixed(r.vsLoop, 2)}x`).join(', ');
+			const ratios = compared
+				.map((r) => `N=${r.n} c=${r.concurrency}: ${fixed(r.vsLoop, 2)}x`)
+				.join(', ');
 			out.push({
 				name,
 				status: compared.length && !slower.length && !missing.length ? 'PASS' : 'FAIL',
@@ -344,7 +431,11 @@ function checksOf(results: RunResult[], options: BenchOptions, route: string): C
 	return out;
 }
 
-export function machine(options: BenchOptions, argv: string[], engines: Engine[] = []): MachineInfo {
+export function machine(
+	options: BenchOptions,
+	argv: string[],
+	engines: Engine[] = [],
+): MachineInfo {
 	const cpus = os.cpus();
 	return {
 		date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -356,7 +447,13 @@ export function machine(options: BenchOptions, argv: string[], engines: Engine[]
 		platform: `${os.platform()} ${os.release()}`,
 		n8nCore: JSON.parse(fs.readFileSync(require.resolve('n8n-core/package.json'), 'utf8')).version,
 		n8nApp: options.n8nAppVersion,
-		engines: engines.map(({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion }) => ({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion })),
+		engines: engines.map(({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion }) => ({
+			id,
+			nodeVersion,
+			n8nCore,
+			n8nWorkflow,
+			appVersion,
+		})),
 		latencyMs: options.latencyMs,
 	};
 }
@@ -365,12 +462,18 @@ export function machine(options: BenchOptions, argv: string[], engines: Engine[]
 export function breakdownLines(results: RunResult[], markdown: boolean): string[] {
 	const profiled = results.filter((r) => r.cpuBreakdown);
 	if (!profiled.length) return [];
-	const lines = [markdown ? '' : 'Where the CPU of the engine process went (CPU profile, ms per item; the profiler adds its own overhead):'];
+	const lines = [
+		markdown
+			? ''
+			: 'Where the CPU of the engine process went (CPU profile, ms per item; the profiler adds its own overhead):',
+	];
 	for (const r of profiled) {
-		const parts = r.cpuBreakdown!
-			.filter((b) => b.share >= 0.005)
+		const parts = r
+			.cpuBreakdown!.filter((b) => b.share >= 0.005)
 			.map((b) => `${b.name} ${fixed(b.share * r.cpuMsPerItem, 2)} (${fixed(b.share * 100, 0)}%)`);
-		lines.push(`${markdown ? '- ' : '  '}${r.engine ? `${engineOf(r)}, ` : ''}${ROUTE_LABELS[r.route]} N=${r.n} c=${r.concurrency}, ${fixed(r.cpuMsPerItem, 2)} ms/item: ${parts.join('; ')}`);
+		lines.push(
+			`${markdown ? '- ' : '  '}${r.engine ? `${engineOf(r)}, ` : ''}${ROUTE_LABELS[r.route]} N=${r.n} c=${r.concurrency}, ${fixed(r.cpuMsPerItem, 2)} ms/item: ${parts.join('; ')}`,
+		);
 	}
 	return lines;
 }
@@ -382,7 +485,8 @@ export function breakdownText(results: RunResult[]): string {
 /** The engines of the runs; one line for a single 2.8 run as before. */
 function engineLine(info: MachineInfo): string {
 	const engines = info.engines || [];
-	if (engines.length < 2) return `Node.js ${info.node}; n8n-core ${info.n8nCore}${info.n8nApp ? `, HTTP Request node from n8n ${info.n8nApp}` : ''}`;
+	if (engines.length < 2)
+		return `Node.js ${info.node}; n8n-core ${info.n8nCore}${info.n8nApp ? `, HTTP Request node from n8n ${info.n8nApp}` : ''}`;
 	return `engines run alternately within each configuration: ${engines.map((e) => `${e.id} = n8n-core ${e.n8nCore} on Node.js ${e.nodeVersion}${e.appVersion ? ` (HTTP Request node from n8n ${e.appVersion})` : ''}`).join('; ')}`;
 }
 
@@ -394,7 +498,12 @@ function sideBySide(results: RunResult[]): string[] {
 const BEGIN = '<!-- bench:figures:begin -->';
 const END = '<!-- bench:figures:end -->';
 
-export function markdownBlock(results: RunResult[], checkList: Check[], info: MachineInfo, options: BenchOptions): string {
+export function markdownBlock(
+	results: RunResult[],
+	checkList: Check[],
+	info: MachineInfo,
+	options: BenchOptions,
+): string {
 	const lines = [
 		BEGIN,
 		`Measured ${info.date} with \`${info.command}\`.`,
@@ -407,7 +516,12 @@ export function markdownBlock(results: RunResult[], checkList: Check[], info: Ma
 		...checkList.map((c) => `- **${c.status}** ${c.name}: ${c.detail}`),
 	];
 	const breakdown = breakdownLines(results, true);
-	if (breakdown.length) lines.push('', 'CPU of the engine process by where it went (profiled runs; ms per item, the profiler adds overhead):', ...breakdown);
+	if (breakdown.length)
+		lines.push(
+			'',
+			'CPU of the engine process by where it went (profiled runs; ms per item, the profiler adds overhead):',
+			...breakdown,
+		);
 	const top = topCostLines(results);
 	if (top.length) lines.push('', ...top);
 	if (options.httpNote) lines.push('', `Note: ${options.httpNote}`);

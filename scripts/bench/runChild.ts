@@ -11,7 +11,8 @@ import { HTTP_REQUEST_TYPE, LOOP_TYPE, payoutItems, ROUTES } from './workflows';
 
 const LOOP_RESOLUTION_MS = 10;
 
-const send = (message: object, done?: () => void) => process.send?.(message, undefined, undefined, done);
+const send = (message: object, done?: () => void) =>
+	process.send?.(message, undefined, undefined, done);
 
 async function main() {
 	const spec = JSON.parse(process.argv[2]);
@@ -35,11 +36,16 @@ async function main() {
 		});
 		extraTypes.push(await engine.packageNodeType('disbursement'));
 		for (const node of workflow.nodes) {
-			if (node.type.endsWith('.disbursement')) node.credentials = { [workflow.credentialType]: ref };
+			if (node.type.endsWith('.disbursement'))
+				node.credentials = { [workflow.credentialType]: ref };
 		}
 	} else {
-		extraTypes.push(await engine.appNodeType('HttpRequest/HttpRequest.node', 'HttpRequest', HTTP_REQUEST_TYPE));
-		extraTypes.push(await engine.appNodeType('SplitInBatches/SplitInBatches.node', 'SplitInBatches', LOOP_TYPE));
+		extraTypes.push(
+			await engine.appNodeType('HttpRequest/HttpRequest.node', 'HttpRequest', HTTP_REQUEST_TYPE),
+		);
+		extraTypes.push(
+			await engine.appNodeType('SplitInBatches/SplitInBatches.node', 'SplitInBatches', LOOP_TYPE),
+		);
 	}
 	const items = payoutItems(spec.n, spec.tag);
 	const loadMs = performance.now() - loadStarted;
@@ -56,7 +62,12 @@ async function main() {
 	const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 	loopDelay.enable();
 	const profiling = spec.profile ? await startProfile() : undefined;
-	const result = await engine.runBenchWorkflow({ ...workflow, store, items: items as unknown as import('n8n-workflow').IDataObject[], extraTypes } as import('./engine').BenchRunOptions);
+	const result = await engine.runBenchWorkflow({
+		...workflow,
+		store,
+		items: items as unknown as import('n8n-workflow').IDataObject[],
+		extraTypes,
+	} as import('./engine').BenchRunOptions);
 	const profile = profiling ? await profiling.stop(spec.profile) : undefined;
 	await engine.stopExpressionEngine();
 
@@ -66,25 +77,29 @@ async function main() {
 	const check = checkOutputs(result.run, workflow.payoutNode, spec.n);
 	if (global.gc) global.gc();
 	const heapAfterGcMb = process.memoryUsage().heapUsed / 2 ** 20;
-	send({
-		ok: true,
-		node: process.version,
-		n8nCore: JSON.parse(fs.readFileSync(require.resolve('n8n-core/package.json'), 'utf8')).version,
-		expressionEngine,
-		loadMs,
-		wallMs: result.wallMs,
-		nodeMs: result.nodeMs,
-		cpuMs: result.cpuMs,
-		cpuSystemMs: result.cpuSystemMs,
-		rssBeforeMb,
-		peakRssMb,
-		loopDelayMeanMs: Math.max(0, loopDelay.mean / 1e6 - LOOP_RESOLUTION_MS),
-		loopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
-		peakHeapMb,
-		heapAfterGcMb,
-		...check,
-		profile,
-	}, () => process.exit(0));
+	send(
+		{
+			ok: true,
+			node: process.version,
+			n8nCore: JSON.parse(fs.readFileSync(require.resolve('n8n-core/package.json'), 'utf8'))
+				.version,
+			expressionEngine,
+			loadMs,
+			wallMs: result.wallMs,
+			nodeMs: result.nodeMs,
+			cpuMs: result.cpuMs,
+			cpuSystemMs: result.cpuSystemMs,
+			rssBeforeMb,
+			peakRssMb,
+			loopDelayMeanMs: Math.max(0, loopDelay.mean / 1e6 - LOOP_RESOLUTION_MS),
+			loopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
+			peakHeapMb,
+			heapAfterGcMb,
+			...check,
+			profile,
+		},
+		() => process.exit(0),
+	);
 }
 
 /** Every input item must come out as a created payout, or the figures mean nothing. */
@@ -94,11 +109,15 @@ function checkOutputs(run: IRun, payoutNode: string, expected: number) {
 	let succeeded = 0;
 	const problems = new Map<string, number>();
 	for (const taskData of runs) {
-		if (taskData.error) problems.set(taskData.error.message, (problems.get(taskData.error.message) || 0) + 1);
+		if (taskData.error)
+			problems.set(taskData.error.message, (problems.get(taskData.error.message) || 0) + 1);
 		for (const item of (taskData.data && taskData.data.main && taskData.data.main[0]) || []) {
 			items++;
 			const json = item.json || {};
-			const record = (json.data && typeof json.data === 'object' ? json.data : json) as Record<string, unknown>;
+			const record = (json.data && typeof json.data === 'object' ? json.data : json) as Record<
+				string,
+				unknown
+			>;
 			if (!json.error && typeof record.reference_no === 'string') succeeded++;
 			else {
 				const message = String(json.error || json.message || 'no reference_no in the output');
@@ -122,7 +141,9 @@ async function startProfile() {
 	session.connect();
 	const post = (method: string, params?: object) =>
 		new Promise<{ profile?: object }>((resolve, reject) =>
-			session.post(method, params, (err, res) => (err ? reject(err) : resolve(res as { profile?: object }))),
+			session.post(method, params, (err, res) =>
+				err ? reject(err) : resolve(res as { profile?: object }),
+			),
 		);
 	await post('Profiler.enable');
 	await post('Profiler.setSamplingInterval', { interval: 500 });

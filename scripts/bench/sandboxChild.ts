@@ -9,7 +9,10 @@ import http from 'http';
 // handler. This is what proves a concurrency bound from the outside.
 const meter = { inFlight: 0, peak: 0, served: 0, serverMs: 0 };
 const createServer = http.createServer;
-(http as { createServer: unknown }).createServer = function meteredCreateServer(this: unknown, ...args: unknown[]) {
+(http as { createServer: unknown }).createServer = function meteredCreateServer(
+	this: unknown,
+	...args: unknown[]
+) {
 	const server = (createServer as (...given: unknown[]) => http.Server).apply(this, args);
 	server.prependListener('request', (req, res) => {
 		if ((req.url || '').startsWith('/__sandbox')) return;
@@ -24,7 +27,6 @@ const createServer = http.createServer;
 	});
 	return server;
 };
-
 
 let cpuAtPrepare = process.cpuUsage();
 

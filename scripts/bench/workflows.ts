@@ -21,7 +21,10 @@ export interface BenchWorkflow {
 	/** The node whose output items must all be created payouts. */
 	payoutNode: string;
 	nodes: BenchNode[];
-	connections: Record<string, { main: Array<Array<{ node: string; type: string; index: number }>> }>;
+	connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: string; index: number }>> }
+	>;
 	/** Set when the workflow's payout node uses this package's credential. */
 	credentialType?: string;
 }
@@ -57,7 +60,10 @@ const MAPPED_FIELDS = {
 };
 
 /** Manual Trigger -> Items -> Disbursement (Payout > Create, e-wallet, GCASH), mapped one way or the other. */
-function disbursementWorkflow(concurrency: number, mapping: Record<string, unknown>): BenchWorkflow {
+function disbursementWorkflow(
+	concurrency: number,
+	mapping: Record<string, unknown>,
+): BenchWorkflow {
 	return {
 		payoutNode: 'Create Payouts',
 		nodes: [
@@ -118,7 +124,9 @@ function payoutRequestNode(url: string, options: Record<string, unknown>): Bench
 		sendHeaders: true,
 		specifyHeaders: 'keypair',
 		headerParameters: {
-			parameters: [{ name: 'Authorization', value: "=Bearer {{ $('Get Token').first().json.data.token }}" }],
+			parameters: [
+				{ name: 'Authorization', value: "=Bearer {{ $('Get Token').first().json.data.token }}" },
+			],
 		},
 		jsonBody:
 			'={"channel": "GCASH", "amount": {{ $json.amount }}, "reference_no": "{{ $json.referenceNo }}", "fields": {"mobile_number": "{{ $json.mobileNumber }}"}}',
@@ -127,11 +135,24 @@ function payoutRequestNode(url: string, options: Record<string, unknown>): Bench
 }
 
 /** Trigger -> Get Token -> Items -> `rest`: what every HTTP Request route starts with. */
-function afterToken({ url, credentials }: RouteSettings, rest: BenchNode[], connections: BenchWorkflow['connections']): BenchWorkflow {
+function afterToken(
+	{ url, credentials }: RouteSettings,
+	rest: BenchNode[],
+	connections: BenchWorkflow['connections'],
+): BenchWorkflow {
 	return {
 		payoutNode: 'Send Payout',
-		nodes: [{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} }, tokenNode(url, credentials), { name: 'Items', type: ITEMS_TYPE, parameters: {} }, ...rest],
-		connections: { Trigger: { main: [[link('Get Token')]] }, 'Get Token': { main: [[link('Items')]] }, ...connections },
+		nodes: [
+			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
+			tokenNode(url, credentials),
+			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
+			...rest,
+		],
+		connections: {
+			Trigger: { main: [[link('Get Token')]] },
+			'Get Token': { main: [[link('Items')]] },
+			...connections,
+		},
 	};
 }
 
@@ -141,7 +162,9 @@ function afterToken({ url, credentials }: RouteSettings, rest: BenchNode[], conn
  */
 function httpBatchingWorkflow(settings: RouteSettings): BenchWorkflow {
 	const batching = { batch: { batchSize: settings.concurrency, batchInterval: 0 } };
-	return afterToken(settings, [payoutRequestNode(settings.url, { batching })], { Items: { main: [[link('Send Payout')]] } });
+	return afterToken(settings, [payoutRequestNode(settings.url, { batching })], {
+		Items: { main: [[link('Send Payout')]] },
+	});
 }
 
 /**
@@ -149,7 +172,12 @@ function httpBatchingWorkflow(settings: RouteSettings): BenchWorkflow {
  * back to the loop: the way n8n's documentation bounds how many requests are out at once.
  */
 function httpLoopWorkflow(settings: RouteSettings): BenchWorkflow {
-	const loop: BenchNode = { name: 'Loop Over Items', type: LOOP_TYPE, typeVersion: 3, parameters: { batchSize: settings.concurrency, options: {} } };
+	const loop: BenchNode = {
+		name: 'Loop Over Items',
+		type: LOOP_TYPE,
+		typeVersion: 3,
+		parameters: { batchSize: settings.concurrency, options: {} },
+	};
 	return afterToken(settings, [loop, payoutRequestNode(settings.url, {})], {
 		Items: { main: [[link('Loop Over Items')]] },
 		// Output 0 is "done", output 1 "loop".
@@ -158,9 +186,15 @@ function httpLoopWorkflow(settings: RouteSettings): BenchWorkflow {
 	});
 }
 
-export const ROUTES: Record<string, { label: string; build: (settings: RouteSettings) => BenchWorkflow }> = {
+export const ROUTES: Record<
+	string,
+	{ label: string; build: (settings: RouteSettings) => BenchWorkflow }
+> = {
 	node: { label: 'Disbursement node', build: nodeWorkflow },
 	nodeAuto: { label: 'Disbursement node, columns mapped automatically', build: nodeAutoWorkflow },
-	httpBatching: { label: 'HTTP Request, batching (c per batch, interval 0)', build: httpBatchingWorkflow },
+	httpBatching: {
+		label: 'HTTP Request, batching (c per batch, interval 0)',
+		build: httpBatchingWorkflow,
+	},
 	httpLoop: { label: 'HTTP Request in Loop Over Items (c per batch)', build: httpLoopWorkflow },
 };

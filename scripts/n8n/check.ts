@@ -28,8 +28,11 @@ export function createChecks(label: string): {
 	/** Prints `<label>: N passed, M failed` on its own line; returns the number failed. */
 	function summary(): number {
 		const failed = results.filter((r) => !r.ok);
-		if (failed.length) process.stdout.write(`\nfailed:\n${failed.map((r) => `  - ${r.name}`).join('\n')}\n`);
-		process.stdout.write(`\n${label}: ${results.length - failed.length} passed, ${failed.length} failed\n`);
+		if (failed.length)
+			process.stdout.write(`\nfailed:\n${failed.map((r) => `  - ${r.name}`).join('\n')}\n`);
+		process.stdout.write(
+			`\n${label}: ${results.length - failed.length} passed, ${failed.length} failed\n`,
+		);
 		return failed.length;
 	}
 
@@ -55,7 +58,11 @@ export function assertEqual(actual: unknown, expected: unknown, what: string): v
 /** Polls `probe` until it returns a truthy value; throws `message` after `timeoutMs`. */
 export async function waitFor<T>(
 	probe: () => T | Promise<T>,
-	{ timeoutMs = 20000, intervalMs = 250, message = 'timed out' }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+	{
+		timeoutMs = 20000,
+		intervalMs = 250,
+		message = 'timed out',
+	}: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
 ): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {

@@ -19,29 +19,53 @@ export interface ColumnCheckContext {
 	execute: (id: string) => Promise<(node: string, output?: number) => Json[]>;
 	sandbox: {
 		getPayout(referenceNo: string): object | undefined;
-		stats(): { creationsByReference: Record<string, number>; attemptsByReference: Record<string, number> };
+		stats(): {
+			creationsByReference: Record<string, number>;
+			attemptsByReference: Record<string, number>;
+		};
 	};
 }
 
 export async function columnChecks({ check, execute, sandbox }: ColumnCheckContext): Promise<void> {
-	await check('spreadsheet columns mapped automatically -> payouts: each row pays its own amount to its own number, a misspelt column is named', async () => {
-		const out = await execute(AUTO_MAPPED_WORKFLOW);
-		assertEqual(
-			out('Payout accepted').map((p) => [p.reference_no, p.amount, p.replayed]),
-			PAID.map(([reference, amount]) => [reference, amount, false]),
-			'payouts accepted',
-		);
-		for (const [reference, amount, mobile] of PAID) {
-			const payout = sandbox.getPayout(reference) as { amount: number; channel: string; fields: { mobile_number: string } };
-			assertEqual([payout.amount, payout.channel, payout.fields.mobile_number], [amount, 'GCASH', mobile], `the sandbox's payout ${reference}`);
-			assertEqual(sandbox.stats().creationsByReference[reference], 1, `creations of ${reference}`);
-		}
-		const [toFix, ...more] = out('Rows to fix');
-		assertEqual([toFix?.reference_no, more.length], [MISSPELT, 0], 'rows on the error output');
-		assert(
-			String(toFix.problem).startsWith('Column "amount" (Amount) missing: the item has columns "reference_no", "name", "mobile_number", "amout"'),
-			`the error names the missing column and the row's columns: ${toFix.problem}`,
-		);
-		assertEqual(sandbox.stats().attemptsByReference[MISSPELT], undefined, `requests for ${MISSPELT}`);
-	});
+	await check(
+		'spreadsheet columns mapped automatically -> payouts: each row pays its own amount to its own number, a misspelt column is named',
+		async () => {
+			const out = await execute(AUTO_MAPPED_WORKFLOW);
+			assertEqual(
+				out('Payout accepted').map((p) => [p.reference_no, p.amount, p.replayed]),
+				PAID.map(([reference, amount]) => [reference, amount, false]),
+				'payouts accepted',
+			);
+			for (const [reference, amount, mobile] of PAID) {
+				const payout = sandbox.getPayout(reference) as {
+					amount: number;
+					channel: string;
+					fields: { mobile_number: string };
+				};
+				assertEqual(
+					[payout.amount, payout.channel, payout.fields.mobile_number],
+					[amount, 'GCASH', mobile],
+					`the sandbox's payout ${reference}`,
+				);
+				assertEqual(
+					sandbox.stats().creationsByReference[reference],
+					1,
+					`creations of ${reference}`,
+				);
+			}
+			const [toFix, ...more] = out('Rows to fix');
+			assertEqual([toFix?.reference_no, more.length], [MISSPELT, 0], 'rows on the error output');
+			assert(
+				String(toFix.problem).startsWith(
+					'Column "amount" (Amount) missing: the item has columns "reference_no", "name", "mobile_number", "amout"',
+				),
+				`the error names the missing column and the row's columns: ${toFix.problem}`,
+			);
+			assertEqual(
+				sandbox.stats().attemptsByReference[MISSPELT],
+				undefined,
+				`requests for ${MISSPELT}`,
+			);
+		},
+	);
 }

@@ -14,12 +14,23 @@ export interface ImportedCredential extends CredentialRef {
 }
 
 export const DEMO_CREDENTIALS = {
-	collection: { id: 'pgwSandboxCollect', name: 'Payment Gateway Collection (sandbox)', type: 'paymentCollectionApi' },
-	disbursement: { id: 'pgwSandboxPayouts', name: 'Payment Gateway Disbursement (sandbox)', type: 'disbursementApi' },
+	collection: {
+		id: 'pgwSandboxCollect',
+		name: 'Payment Gateway Collection (sandbox)',
+		type: 'paymentCollectionApi',
+	},
+	disbursement: {
+		id: 'pgwSandboxPayouts',
+		name: 'Payment Gateway Disbursement (sandbox)',
+		type: 'disbursementApi',
+	},
 } satisfies Record<string, CredentialRef>;
 
 /** [{ id, name, type, data }] for `n8n import:credentials`. */
-export function sandboxCredentials(sandboxUrl: string, SANDBOX_CREDENTIALS: SandboxCredentials): ImportedCredential[] {
+export function sandboxCredentials(
+	sandboxUrl: string,
+	SANDBOX_CREDENTIALS: SandboxCredentials,
+): ImportedCredential[] {
 	const data = (login: { username: string; password: string }) => ({
 		environment: 'sandbox',
 		baseUrl: sandboxUrl,

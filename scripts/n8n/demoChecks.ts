@@ -40,11 +40,20 @@ interface DemoOptions {
 /** One `npm start` (scripts/demo.ts), just started; `gone` says whether it has exited. */
 function spawnDemo({ folder, port, n8nVersion, logName }: DemoOptions) {
 	const logFile = path.join(folder, `${logName}.log`);
-	const child = spawn(process.execPath, ['-r', TS_NODE_REGISTER, path.join(ROOT, 'scripts', 'demo.ts'), '--no-build'], {
-		cwd: ROOT,
-		env: { ...process.env, PGW_DEMO_DIR: folder, PGW_DEMO_PORT: String(port), PGW_DEMO_N8N: n8nVersion },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		process.execPath,
+		['-r', TS_NODE_REGISTER, path.join(ROOT, 'scripts', 'demo.ts'), '--no-build'],
+		{
+			cwd: ROOT,
+			env: {
+				...process.env,
+				PGW_DEMO_DIR: folder,
+				PGW_DEMO_PORT: String(port),
+				PGW_DEMO_N8N: n8nVersion,
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let output = '';
 	const append = (chunk: Buffer) => {
 		output += chunk;
@@ -52,7 +61,9 @@ function spawnDemo({ folder, port, n8nVersion, logName }: DemoOptions) {
 	};
 	child.stdout.on('data', append);
 	child.stderr.on('data', append);
-	const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+	const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+		child.on('exit', (code, signal) => resolve(code ?? signal)),
+	);
 	let gone = false;
 	void exited.then(() => (gone = true));
 	process.once('exit', () => gone || child.kill('SIGKILL'));
@@ -65,7 +76,10 @@ async function startDemo(options: DemoOptions): Promise<RunningDemo> {
 	const { folder } = options;
 	await waitFor(
 		() => {
-			if (gone()) throw new Error(`npm start exited before it was ready, see ${logFile}:\n${printed().slice(-1500)}`);
+			if (gone())
+				throw new Error(
+					`npm start exited before it was ready, see ${logFile}:\n${printed().slice(-1500)}`,
+				);
 			return printed().includes('Press Ctrl-C to stop.');
 		},
 		{ timeoutMs: 240000, message: `npm start was not ready in 240 s, see ${logFile}` },
@@ -86,7 +100,10 @@ async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
 async function interrupt(demo: RunningDemo, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
 	demo.child.kill(signal);
 	await Promise.race([demo.exited, sleep(30000)]);
-	await waitFor(() => !isAlive(demo.n8nPid), { timeoutMs: 15000, message: `n8n (pid ${demo.n8nPid}) outlived ${signal}` });
+	await waitFor(() => !isAlive(demo.n8nPid), {
+		timeoutMs: 15000,
+		message: `n8n (pid ${demo.n8nPid}) outlived ${signal}`,
+	});
 }
 
 /** Registers the demo restart checks with `check`; `target` is the n8n the demo runs. */
@@ -98,7 +115,8 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 	let demo: RunningDemo | undefined;
 	let passed = true;
 	const step = async (name: string, fn: () => Promise<void>) => {
-		if (!passed) return check(name, async () => assert(false, 'skipped: an earlier npm start step failed'));
+		if (!passed)
+			return check(name, async () => assert(false, 'skipped: an earlier npm start step failed'));
 		await check(name, async () => {
 			try {
 				await fn();
@@ -109,50 +127,93 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 		});
 	};
 	try {
-		await step('npm start on a taken port names it, moves to the next one, and the demo login works', async () => {
-			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-1' });
-			assert(demo.output().includes(`port ${busyPort} is already in use by another program`), 'no message about the taken port');
-			assert(demo.output().includes(`using n8n ${target.n8n} on Node.js`), 'the console does not say which n8n runs');
-			assert(!demo.url.endsWith(`:${busyPort}`), `the editor is on the taken port: ${demo.url}`);
-			const rest = await login(demo, appDir);
-			const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
-			const nodes = workflow.nodes.map((node, i) => (i === 0 ? { ...node, notes: EDIT_NOTE } : node));
-			await rest.expectOk('PATCH', `/workflows/${EDITED_WORKFLOW}`, {
-				name: `${workflow.name} (mine)`,
-				nodes,
-				connections: workflow.connections,
-				versionId: workflow.versionId,
-			});
-		});
+		await step(
+			'npm start on a taken port names it, moves to the next one, and the demo login works',
+			async () => {
+				demo = await startDemo({
+					folder,
+					port: busyPort,
+					n8nVersion: target.n8n,
+					logName: 'start-1',
+				});
+				assert(
+					demo.output().includes(`port ${busyPort} is already in use by another program`),
+					'no message about the taken port',
+				);
+				assert(
+					demo.output().includes(`using n8n ${target.n8n} on Node.js`),
+					'the console does not say which n8n runs',
+				);
+				assert(!demo.url.endsWith(`:${busyPort}`), `the editor is on the taken port: ${demo.url}`);
+				const rest = await login(demo, appDir);
+				const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
+				const nodes = workflow.nodes.map((node, i) =>
+					i === 0 ? { ...node, notes: EDIT_NOTE } : node,
+				);
+				await rest.expectOk('PATCH', `/workflows/${EDITED_WORKFLOW}`, {
+					name: `${workflow.name} (mine)`,
+					nodes,
+					connections: workflow.connections,
+					versionId: workflow.versionId,
+				});
+			},
+		);
 
-		await step('after Ctrl-C, npm start starts again, logs in, and keeps the edited example', async () => {
-			assert(demo, 'the demo is not running');
-			await interrupt(demo);
-			blocker.close();
-			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-2' });
-			assert(/example workflows kept as they are/.test(demo.output()), 'the console does not say which examples were kept');
-			const rest = await login(demo, appDir);
-			const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
-			assert(workflow.name.endsWith('(mine)'), `the edited name was replaced: ${workflow.name}`);
-			assertEqual(workflow.nodes[0].notes, EDIT_NOTE, 'the edited node note');
-		});
+		await step(
+			'after Ctrl-C, npm start starts again, logs in, and keeps the edited example',
+			async () => {
+				assert(demo, 'the demo is not running');
+				await interrupt(demo);
+				blocker.close();
+				demo = await startDemo({
+					folder,
+					port: busyPort,
+					n8nVersion: target.n8n,
+					logName: 'start-2',
+				});
+				assert(
+					/example workflows kept as they are/.test(demo.output()),
+					'the console does not say which examples were kept',
+				);
+				const rest = await login(demo, appDir);
+				const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
+				assert(workflow.name.endsWith('(mine)'), `the edited name was replaced: ${workflow.name}`);
+				assertEqual(workflow.nodes[0].notes, EDIT_NOTE, 'the edited node note');
+			},
+		);
 
-		await step('after the demo was killed, npm start stops the n8n it left, starts again and logs in; closing the terminal (SIGHUP) stops it and its n8n', async () => {
-			assert(demo, 'the demo is not running');
-			const leftover = demo.n8nPid;
-			demo.child.kill('SIGKILL');
-			await demo.exited;
-			assert(isAlive(leftover), 'n8n did not outlive the killed demo (nothing to clean up)');
-			demo = await startDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-3' });
-			assert(demo.output().includes(`stopping the n8n an earlier run left running (pid ${leftover})`), 'no message about the leftover n8n');
-			assert(!isAlive(leftover), `the leftover n8n (pid ${leftover}) still runs`);
-			await login(demo, appDir);
-			await interrupt(demo, 'SIGHUP');
-			demo = undefined;
-		});
+		await step(
+			'after the demo was killed, npm start stops the n8n it left, starts again and logs in; closing the terminal (SIGHUP) stops it and its n8n',
+			async () => {
+				assert(demo, 'the demo is not running');
+				const leftover = demo.n8nPid;
+				demo.child.kill('SIGKILL');
+				await demo.exited;
+				assert(isAlive(leftover), 'n8n did not outlive the killed demo (nothing to clean up)');
+				demo = await startDemo({
+					folder,
+					port: busyPort,
+					n8nVersion: target.n8n,
+					logName: 'start-3',
+				});
+				assert(
+					demo.output().includes(`stopping the n8n an earlier run left running (pid ${leftover})`),
+					'no message about the leftover n8n',
+				);
+				assert(!isAlive(leftover), `the leftover n8n (pid ${leftover}) still runs`);
+				await login(demo, appDir);
+				await interrupt(demo, 'SIGHUP');
+				demo = undefined;
+			},
+		);
 
 		await step('Ctrl-C while npm start is still starting n8n stops that n8n too', async () => {
-			const starting = spawnDemo({ folder, port: busyPort, n8nVersion: target.n8n, logName: 'start-4' });
+			const starting = spawnDemo({
+				folder,
+				port: busyPort,
+				n8nVersion: target.n8n,
+				logName: 'start-4',
+			});
 			const pidFile = path.join(folder, 'n8n.pid');
 			const n8nPid = await waitFor(
 				() => {
@@ -162,12 +223,18 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 				},
 				{ timeoutMs: 120000, message: 'npm start never started n8n' },
 			);
-			assert(!starting.output().includes('Press Ctrl-C to stop.'), 'n8n was ready before the Ctrl-C: nothing was still starting');
+			assert(
+				!starting.output().includes('Press Ctrl-C to stop.'),
+				'n8n was ready before the Ctrl-C: nothing was still starting',
+			);
 			try {
 				starting.child.kill('SIGINT');
 				await Promise.race([starting.exited, sleep(30000)]);
 				assert(starting.gone(), 'npm start outlived Ctrl-C');
-				await waitFor(() => !isAlive(n8nPid), { timeoutMs: 15000, message: `n8n (pid ${n8nPid}) outlived Ctrl-C during the start` });
+				await waitFor(() => !isAlive(n8nPid), {
+					timeoutMs: 15000,
+					message: `n8n (pid ${n8nPid}) outlived Ctrl-C during the start`,
+				});
 			} finally {
 				if (isAlive(n8nPid)) process.kill(-n8nPid, 'SIGKILL');
 			}

@@ -61,18 +61,28 @@ async function choosePort(preferred: number, what: string): Promise<number> {
  * workflows. Ones already there are the user's (maybe edited): they are never replaced.
  * Resolves with the production webhooks that must be live once n8n runs.
  */
-async function importNewExamples(instance: N8nInstance, examples: Example[], n8nUrl: string): Promise<string[]> {
+async function importNewExamples(
+	instance: N8nInstance,
+	examples: Example[],
+	n8nUrl: string,
+): Promise<string[]> {
 	const existing = new Map((await instance.workflows()).map((w) => [w.id, w]));
 	const kept = examples.filter((e) => existing.has(e.workflow.id));
 	const added = examples.filter((e) => !existing.has(e.workflow.id));
-	if (kept.length) log(`example workflows kept as they are in this n8n (delete one in n8n to get it back): ${names(kept)}`);
+	if (kept.length)
+		log(
+			`example workflows kept as they are in this n8n (delete one in n8n to get it back): ${names(kept)}`,
+		);
 	if (added.length) {
 		log(`importing example workflows: ${names(added)}`);
 		await instance.importWorkflows(added.map((e) => e.workflow));
-		for (const { workflow } of added.filter((e) => hasTrigger(e.workflow))) await instance.activateWorkflow(workflow.id);
+		for (const { workflow } of added.filter((e) => hasTrigger(e.workflow)))
+			await instance.activateWorkflow(workflow.id);
 	}
 	const live = [...added, ...kept.filter((e) => existing.get(e.workflow.id)?.active)];
-	return live.filter((e) => hasTrigger(e.workflow)).map((e) => triggerWebhookUrl(e.workflow, n8nUrl));
+	return live
+		.filter((e) => hasTrigger(e.workflow))
+		.map((e) => triggerWebhookUrl(e.workflow, n8nUrl));
 }
 
 const names = (examples: Example[]) => examples.map((e) => `"${e.workflow.name}"`).join(', ');
@@ -96,7 +106,13 @@ export interface Demo {
 	stop: () => Promise<void>;
 }
 
-export async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort = 8787, payoutAutoSettleMs = 5000, build = true }: DemoOptions): Promise<Demo> {
+export async function startDemoSetup({
+	userFolder,
+	n8nPort = 5678,
+	sandboxPort = 8787,
+	payoutAutoSettleMs = 5000,
+	build = true,
+}: DemoOptions): Promise<Demo> {
 	const started = Date.now();
 	const { target, reason } = chooseNewestRuntime();
 	const runtime = await ensureN8n(target);
@@ -106,8 +122,13 @@ export async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort =
 	await installPackage(instance.userFolder, { build });
 
 	const { startSandboxGateway, SANDBOX_CREDENTIALS } = loadSandbox();
-	const sandbox = await startSandboxGateway({ port: await choosePort(sandboxPort, 'the sandbox gateway'), payoutAutoSettleMs });
-	log(`sandbox gateway on ${sandbox.url} (payouts settle ${payoutAutoSettleMs / 1000} s after creation)`);
+	const sandbox = await startSandboxGateway({
+		port: await choosePort(sandboxPort, 'the sandbox gateway'),
+		payoutAutoSettleMs,
+	});
+	log(
+		`sandbox gateway on ${sandbox.url} (payouts settle ${payoutAutoSettleMs / 1000} s after creation)`,
+	);
 
 	let server: N8nServer | undefined;
 	const pidFile = path.join(instance.userFolder, 'n8n.pid');
@@ -125,7 +146,11 @@ export async function startDemoSetup({ userFolder, n8nPort = 5678, sandboxPort =
 		const webhooks = await importNewExamples(instance, examples, n8nUrl);
 
 		log(`starting n8n on ${n8nUrl}`);
-		server = await instance.start({ port, webhooks, onSpawn: (pid) => fs.writeFileSync(pidFile, `${pid}\n`) });
+		server = await instance.start({
+			port,
+			webhooks,
+			onSpawn: (pid) => fs.writeFileSync(pidFile, `${pid}\n`),
+		});
 		const rest = new N8nRest(server.url, runtime.appDir);
 		await rest.setupOwnerOrLogin(DEMO_OWNER);
 		log(`ready in ${seconds(started)}`);

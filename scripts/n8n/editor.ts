@@ -21,11 +21,16 @@ const TALL = { width: 1440, height: 2200 };
 const SCREEN = { width: 1440, height: 860 };
 
 export function chromiumMissing(): string | undefined {
-	return fs.existsSync(CHROMIUM) ? undefined : `${CHROMIUM} not found: install it (Debian/Ubuntu: apt-get install -y chromium)`;
+	return fs.existsSync(CHROMIUM)
+		? undefined
+		: `${CHROMIUM} not found: install it (Debian/Ubuntu: apt-get install -y chromium)`;
 }
 
 /** A bounding box that must be there: the element is on screen when a picture is taken of it. */
-async function boxOf(locator: Locator, what: string): Promise<{ x: number; y: number; width: number; height: number }> {
+async function boxOf(
+	locator: Locator,
+	what: string,
+): Promise<{ x: number; y: number; width: number; height: number }> {
 	const box = await locator.boundingBox();
 	assert(box, `${what} is not on screen`);
 	return box;
@@ -41,7 +46,11 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 		throw new Error('playwright-core is missing: run `npm install` (it is a devDependency)');
 	}
 	fs.mkdirSync(imagesDir, { recursive: true });
-	const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: CHROMIUM_ARGS,
+		headless: true,
+	});
 	const page: Page = await browser.newPage({ viewport: TALL });
 	page.setDefaultTimeout(30000);
 	page.on('dialog', (dialog) => dialog.accept()); // "leave with unsaved changes?"
@@ -49,9 +58,12 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 	const field = (name: string) => page.locator(`${ndv} [data-test-id="parameter-input-${name}"]`);
 
 	async function shown(names: string[]): Promise<boolean[]> {
-		return Promise.all(names.map(async (name) => (await field(name).count()) > 0 && field(name).first().isVisible()));
+		return Promise.all(
+			names.map(async (name) => (await field(name).count()) > 0 && field(name).first().isVisible()),
+		);
 	}
-	const describe = async (names: string[]) => (await shown(names)).map((on, i) => `${names[i]}=${on}`).join(' ');
+	const describe = async (names: string[]) =>
+		(await shown(names)).map((on, i) => `${names[i]}=${on}`).join(' ');
 
 	const editor = {
 		page,
@@ -78,7 +90,10 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 		},
 
 		/** Types into the node panel's search and returns the node names it lists. */
-		async searchNodePanel(text: string, { expect, screenshot }: { expect: string; screenshot?: string }) {
+		async searchNodePanel(
+			text: string,
+			{ expect, screenshot }: { expect: string; screenshot?: string },
+		) {
 			await page.setViewportSize(SCREEN);
 			await page.click('[data-test-id=node-creator-plus-button]');
 			await page.keyboard.type(text);
@@ -86,7 +101,10 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 			await names.filter({ hasText: expect }).first().waitFor();
 			const found = (await names.allTextContents()).map((name) => name.trim());
 			if (screenshot) {
-				await page.screenshot({ path: path.join(imagesDir, screenshot), clip: { x: 1040, y: 60, width: 400, height: 320 } });
+				await page.screenshot({
+					path: path.join(imagesDir, screenshot),
+					clip: { x: 1040, y: 60, width: 400, height: 320 },
+				});
 			}
 			await page.keyboard.press('Escape');
 			await page.setViewportSize(TALL);
@@ -126,14 +144,31 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 		 * from the service reload after a parameter they depend on changes: with `until`, the
 		 * dropdown is reopened until the names satisfy it (or 15 s pass).
 		 */
-		async listOptions(parameter: string, { screenshot, until = () => true }: { screenshot?: string; until?: (names: string[]) => boolean } = {}) {
-			const options = page.locator('.el-select-dropdown:visible [role=option], .el-select-dropdown:visible li');
+		async listOptions(
+			parameter: string,
+			{
+				screenshot,
+				until = () => true,
+			}: { screenshot?: string; until?: (names: string[]) => boolean } = {},
+		) {
+			const options = page.locator(
+				'.el-select-dropdown:visible [role=option], .el-select-dropdown:visible li',
+			);
 			let names: string[] = [];
 			await waitFor(
 				async () => {
 					await field(parameter).click();
-					await waitFor(async () => (await options.count()) > 0, { timeoutMs: 5000, message: `no options listed for ${parameter}` });
-					names = [...new Set((await options.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter(Boolean))];
+					await waitFor(async () => (await options.count()) > 0, {
+						timeoutMs: 5000,
+						message: `no options listed for ${parameter}`,
+					});
+					names = [
+						...new Set(
+							(await options.allInnerTexts())
+								.map((text) => text.split('\n')[0].trim())
+								.filter(Boolean),
+						),
+					];
 					if (until(names)) return true;
 					await page.keyboard.press('Escape');
 					await page.waitForTimeout(500);
@@ -148,7 +183,10 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 				const list = await page.locator('.el-select-dropdown:visible').first().boundingBox();
 				const bottom = Math.max(box.y + box.height, list ? list.y + list.height : 0);
 				const y = box.y - 60;
-				await page.screenshot({ path: path.join(imagesDir, screenshot), clip: { x: box.x - 16, y, width: box.width + 32, height: bottom - y + 16 } });
+				await page.screenshot({
+					path: path.join(imagesDir, screenshot),
+					clip: { x: box.x - 16, y, width: box.width + 32, height: bottom - y + 16 },
+				});
 			}
 			await page.keyboard.press('Escape');
 			await page.waitForTimeout(200);
@@ -157,17 +195,24 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 
 		/** Whether a notice whose text matches is shown in the open node. */
 		async noticeShown(pattern: RegExp) {
-			const notices = page.locator(`${ndv} [data-test-id=node-parameters] .notice, ${ndv} [data-test-id=node-parameters] [role=alert]`);
+			const notices = page.locator(
+				`${ndv} [data-test-id=node-parameters] .notice, ${ndv} [data-test-id=node-parameters] [role=alert]`,
+			);
 			const texts = await notices.allInnerTexts();
 			return texts.some((text) => pattern.test(text));
 		},
 
 		/** Waits (the panel renders progressively) until `visible` are all shown, then checks `hidden` are not. */
 		async expectFields(visible: string[], hidden: string[] = []) {
-			await waitFor(async () => (await shown(visible)).every(Boolean), { timeoutMs: 10000 }).catch(async () => {
-				throw new Error(`expected to be shown: ${await describe(visible)}`);
-			});
-			assert(!(await shown(hidden)).some(Boolean), `expected to be hidden: ${await describe(hidden)}`);
+			await waitFor(async () => (await shown(visible)).every(Boolean), { timeoutMs: 10000 }).catch(
+				async () => {
+					throw new Error(`expected to be shown: ${await describe(visible)}`);
+				},
+			);
+			assert(
+				!(await shown(hidden)).some(Boolean),
+				`expected to be hidden: ${await describe(hidden)}`,
+			);
 		},
 
 		/** The trigger's production webhook URL, as the node shows it under "Webhook URLs". */
@@ -182,14 +227,27 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 		async screenshotNode(file: string) {
 			await page.click(`${ndv} [data-test-id=tab-params]`); // closes input hints and drop-downs
 			await page.waitForTimeout(300);
-			const tabs = await boxOf(page.locator(`${ndv} [data-test-id=tab-params]`), 'the Parameters tab');
-			const params = await boxOf(page.locator(`${ndv} [data-test-id=node-parameters]`), 'the node parameters');
-			const bottom = await page.$$eval(`${ndv} [data-test-id=node-parameters] [data-test-id]`, (els) =>
-				Math.max(...els.filter((el) => el.offsetParent).map((el) => el.getBoundingClientRect().bottom)),
+			const tabs = await boxOf(
+				page.locator(`${ndv} [data-test-id=tab-params]`),
+				'the Parameters tab',
+			);
+			const params = await boxOf(
+				page.locator(`${ndv} [data-test-id=node-parameters]`),
+				'the node parameters',
+			);
+			const bottom = await page.$$eval(
+				`${ndv} [data-test-id=node-parameters] [data-test-id]`,
+				(els) =>
+					Math.max(
+						...els.filter((el) => el.offsetParent).map((el) => el.getBoundingClientRect().bottom),
+					),
 			);
 			const y = tabs.y - 12;
 			const height = Math.min(bottom + 20, params.y + params.height) - y;
-			await page.screenshot({ path: path.join(imagesDir, file), clip: { x: params.x - 16, y, width: params.width + 32, height } });
+			await page.screenshot({
+				path: path.join(imagesDir, file),
+				clip: { x: params.x - 16, y, width: params.width + 32, height },
+			});
 		},
 
 		close: () => browser.close(),

@@ -25,7 +25,10 @@ export function loadExamples({ n8nUrl = DEFAULT_N8N_URL }: { n8nUrl?: string } =
 		.filter((name) => name.endsWith('.json'))
 		.sort()
 		.map((name) => {
-			const text = fs.readFileSync(path.join(EXAMPLES_DIR, name), 'utf8').split(DEFAULT_N8N_URL).join(n8nUrl);
+			const text = fs
+				.readFileSync(path.join(EXAMPLES_DIR, name), 'utf8')
+				.split(DEFAULT_N8N_URL)
+				.join(n8nUrl);
 			return { file: name, workflow: JSON.parse(text) as WorkflowJson };
 		});
 }

@@ -11,7 +11,8 @@ import { major } from './targets';
 import { startLogged, runLogged, freePort, portIsFree, listensOn, sleep } from './proc';
 
 /** A workflow as the examples and checks import it (n8n's own shape). */
-export type WorkflowJson = Pick<IWorkflowBase, 'name' | 'nodes' | 'connections'> & Partial<IWorkflowBase> & { id: string };
+export type WorkflowJson = Pick<IWorkflowBase, 'name' | 'nodes' | 'connections'> &
+	Partial<IWorkflowBase> & { id: string };
 
 /** A running `n8n start`. */
 export interface N8nServer {
@@ -50,7 +51,8 @@ export class N8nInstance {
 	private readOrCreateEncryptionKey(): string {
 		const config = path.join(this.userFolder, '.n8n', 'config');
 		try {
-			const key = (JSON.parse(fs.readFileSync(config, 'utf8')) as { encryptionKey?: string }).encryptionKey;
+			const key = (JSON.parse(fs.readFileSync(config, 'utf8')) as { encryptionKey?: string })
+				.encryptionKey;
 			if (key) return key;
 		} catch {
 			// first use of this folder
@@ -88,7 +90,10 @@ export class N8nInstance {
 	}
 
 	/** Runs one n8n CLI command to completion. */
-	async run(args: string[], { timeoutMs }: { timeoutMs?: number } = {}): Promise<{ code: number; output: string; logFile: string }> {
+	async run(
+		args: string[],
+		{ timeoutMs }: { timeoutMs?: number } = {},
+	): Promise<{ code: number; output: string; logFile: string }> {
 		const brokerPort = await freePort();
 		const logFile = this.logFile(args[0].replace(/[^a-z]+/gi, '-'));
 		const result = await runLogged(this.runtime.bin, args, {
@@ -100,10 +105,15 @@ export class N8nInstance {
 		return { ...result, logFile };
 	}
 
-	async runChecked(args: string[], successPattern?: RegExp): Promise<{ code: number; output: string; logFile: string }> {
+	async runChecked(
+		args: string[],
+		successPattern?: RegExp,
+	): Promise<{ code: number; output: string; logFile: string }> {
 		const result = await this.run(args);
 		if (result.code !== 0 || (successPattern && !successPattern.test(result.output))) {
-			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}), see ${result.logFile}:\n${tail(result.output)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} failed (exit ${result.code}), see ${result.logFile}:\n${tail(result.output)}`,
+			);
 		}
 		return result;
 	}
@@ -132,7 +142,10 @@ export class N8nInstance {
 		if (major(this.runtime.n8nVersion) >= 2) {
 			await this.runChecked(['publish:workflow', `--id=${id}`], /Publishing workflow/);
 		} else {
-			await this.runChecked(['update:workflow', `--id=${id}`, '--active=true'], /Activating workflow/);
+			await this.runChecked(
+				['update:workflow', `--id=${id}`, '--active=true'],
+				/Activating workflow/,
+			);
 		}
 	}
 
@@ -142,15 +155,23 @@ export class N8nInstance {
 		fs.rmSync(file, { force: true });
 		const result = await this.run(['export:workflow', '--all', `--output=${file}`]);
 		if (/No workflows found/i.test(result.output)) return [];
-		if (result.code !== 0) throw new Error(`n8n export:workflow failed (exit ${result.code}), see ${result.logFile}`);
+		if (result.code !== 0)
+			throw new Error(`n8n export:workflow failed (exit ${result.code}), see ${result.logFile}`);
 		await sleep(200); // the command ends before its write stream is flushed
 		// 2.x marks a published workflow with activeVersionId; 1.x with active.
-		const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ id: string; active?: boolean; activeVersionId?: string | null }>;
+		const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{
+			id: string;
+			active?: boolean;
+			activeVersionId?: string | null;
+		}>;
 		return exported.map((w) => ({ id: w.id, active: Boolean(w.active || w.activeVersionId) }));
 	}
 
 	/** `n8n execute --rawOutput`: resolves with the exit code, the parsed run (or undefined) and the log. */
-	async execute(id: string, { timeoutMs = 120000 }: { timeoutMs?: number } = {}): Promise<{ code: number; output: string; logFile: string; run: IRun | undefined }> {
+	async execute(
+		id: string,
+		{ timeoutMs = 120000 }: { timeoutMs?: number } = {},
+	): Promise<{ code: number; output: string; logFile: string; run: IRun | undefined }> {
 		const result = await this.run(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
 		return { ...result, run: parseRawOutput(result.output) };
 	}
@@ -170,12 +191,21 @@ export class N8nInstance {
 	 * is active). Nothing is read from a log that an earlier run could have written. `onSpawn`
 	 * gets n8n's PID as soon as it runs.
 	 */
-	async start({ port = 5678, webhooks = [], timeoutMs = 120000, onSpawn = () => {} }: StartOptions = {}): Promise<N8nServer> {
+	async start({
+		port = 5678,
+		webhooks = [],
+		timeoutMs = 120000,
+		onSpawn = () => {},
+	}: StartOptions = {}): Promise<N8nServer> {
 		if (!(await portIsFree(port))) throw portInUse(port);
 		const brokerPort = await freePort();
 		const logFile = this.logFile('start');
 		const { bin, appDir } = this.runtime;
-		const child = startLogged(bin, ['start'], { env: this.env({ port, brokerPort }), cwd: appDir, logFile });
+		const child = startLogged(bin, ['start'], {
+			env: this.env({ port, brokerPort }),
+			cwd: appDir,
+			logFile,
+		});
 		onSpawn(child.pid);
 		let exited = false;
 		void child.exited.then(() => (exited = true));
@@ -198,8 +228,12 @@ export class N8nInstance {
 			}
 			if (Date.now() > deadline) {
 				await server.stop();
-				const what = pending[0].includes('/webhook/') ? `its trigger webhook ${pending[0]} never answered` : 'its REST API never answered';
-				throw new Error(`n8n was not ready in ${timeoutMs / 1000} s (${what}), see ${logFile}:\n${tail(server.log())}`);
+				const what = pending[0].includes('/webhook/')
+					? `its trigger webhook ${pending[0]} never answered`
+					: 'its REST API never answered';
+				throw new Error(
+					`n8n was not ready in ${timeoutMs / 1000} s (${what}), see ${logFile}:\n${tail(server.log())}`,
+				);
 			}
 			if (listensOn(child.pid, port) && (await answers(pending[0]))) pending.shift();
 			else await sleep(250);
@@ -211,7 +245,9 @@ export class N8nInstance {
 /** True once `url` is served: a REST route answers 200; a webhook answers its CORS preflight. */
 async function answers(url: string): Promise<boolean> {
 	try {
-		const res = url.includes('/webhook/') ? await fetch(url, { method: 'OPTIONS' }) : await fetch(url);
+		const res = url.includes('/webhook/')
+			? await fetch(url, { method: 'OPTIONS' })
+			: await fetch(url);
 		await res.arrayBuffer();
 		return res.status < 300;
 	} catch {

@@ -24,7 +24,11 @@ export async function buildAndPack({ build = true }: { build?: boolean } = {}): 
 		log('building the package (npm run build)');
 		// n8n-node build draws spinners: its output goes to a file, shown only when the build fails.
 		const logFile = path.join(os.tmpdir(), `pgw-build-${process.pid}.log`);
-		const { code, output } = await runLogged('npm', ['run', 'build', '--silent'], { cwd: ROOT, env: process.env, logFile });
+		const { code, output } = await runLogged('npm', ['run', 'build', '--silent'], {
+			cwd: ROOT,
+			env: process.env,
+			logFile,
+		});
 		fs.rmSync(logFile, { force: true });
 		if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output.slice(-3000)}`);
 		log(`built in ${seconds(started)}`);
@@ -43,7 +47,10 @@ export async function buildAndPack({ build = true }: { build?: boolean } = {}): 
 }
 
 /** Extracts the packed package into the user folder's community-node folder. */
-export async function installPackage(userFolder: string, options?: { build?: boolean }): Promise<string> {
+export async function installPackage(
+	userFolder: string,
+	options?: { build?: boolean },
+): Promise<string> {
 	const { file, version } = await buildAndPack(options);
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
@@ -53,7 +60,11 @@ export async function installPackage(userFolder: string, options?: { build?: boo
 	fs.mkdirSync(path.dirname(target), { recursive: true });
 	fs.cpSync(path.join(unpackDir, 'package'), target, { recursive: true });
 	fs.rmSync(unpackDir, { recursive: true, force: true });
-	const manifest = { name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: version } };
+	const manifest = {
+		name: 'installed-nodes',
+		private: true,
+		dependencies: { [PACKAGE_NAME]: version },
+	};
 	fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
 	return target;
 }

@@ -49,7 +49,14 @@ export function startLogged(command: string, args: string[], options: LoggedOpti
 	const { env, cwd, logFile, uid, gid, name = path.basename(command) } = options;
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const fd = fs.openSync(logFile, 'a');
-	const child = spawn(command, args, { env, cwd, uid, gid, detached: true, stdio: ['ignore', fd, fd] });
+	const child = spawn(command, args, {
+		env,
+		cwd,
+		uid,
+		gid,
+		detached: true,
+		stdio: ['ignore', fd, fd],
+	});
 	fs.closeSync(fd);
 	let done = false;
 	const exited = new Promise<number>((resolve) => {
@@ -80,7 +87,9 @@ export async function stopAll(): Promise<void> {
 
 /** Names and PIDs of the registered children still running (for a final report). */
 export function stillRunning(): string[] {
-	return [...running].filter((child) => !child.hasExited()).map((child) => `${child.name} (${child.pid})`);
+	return [...running]
+		.filter((child) => !child.hasExited())
+		.map((child) => `${child.name} (${child.pid})`);
 }
 
 /**
@@ -137,7 +146,9 @@ async function stopGroup(
 				// already gone
 			}
 		let timer: NodeJS.Timeout | undefined;
-		const grace = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)));
+		const grace = new Promise<'timeout'>(
+			(resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)),
+		);
 		await Promise.race([child.exited, grace]);
 		clearTimeout(timer);
 	}
@@ -169,12 +180,18 @@ export async function runLogged(
 }
 
 /** Runs a command with its output shown live; rejects on a non-zero exit. */
-export function runVisible(command: string, args: string[], { cwd, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<void> {
+export function runVisible(
+	command: string,
+	args: string[],
+	{ cwd, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
 		child.on('error', reject);
 		child.on('exit', (code) =>
-			code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+			code === 0
+				? resolve()
+				: reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
 		);
 	});
 }
@@ -247,4 +264,5 @@ export function isAlive(pid: number): boolean {
 	}
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number): Promise<void> =>
+	new Promise((resolve) => setTimeout(resolve, ms));

@@ -49,7 +49,10 @@ export class N8nRest {
 	async request(method: string, urlPath: string, body?: unknown): Promise<RestResponse> {
 		const res = await fetch(`${this.baseUrl}/rest${urlPath}`, {
 			method,
-			headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+			headers: {
+				'content-type': 'application/json',
+				...(this.cookie ? { cookie: this.cookie } : {}),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const setCookie = res.headers.getSetCookie?.() ?? [];
@@ -68,7 +71,10 @@ export class N8nRest {
 	/** The answer's `data` (or the whole JSON), typed by the caller after what the route returns. */
 	async expectOk<T = IDataObject>(method: string, urlPath: string, body?: unknown): Promise<T> {
 		const res = await this.request(method, urlPath, body);
-		if (res.status >= 300) throw new Error(`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
+		if (res.status >= 300)
+			throw new Error(
+				`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`,
+			);
 		const json = res.json as { data?: unknown } | undefined;
 		return (json?.data ?? json) as T;
 	}
@@ -92,44 +98,77 @@ export class N8nRest {
 	 * `GET /workflows/:id/publication-status` until it is no longer in progress, and shows the
 	 * failed trigger's `errorMessage`.
 	 */
-	async publish(workflowId: string, n8nMajor: number): Promise<{ published: true } | { published: false; message: string }> {
-		const { versionId } = await this.expectOk<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+	async publish(
+		workflowId: string,
+		n8nMajor: number,
+	): Promise<{ published: true } | { published: false; message: string }> {
+		const { versionId } = await this.expectOk<{ versionId: string }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
 		if (n8nMajor < 2) {
-			const res = await this.request('PATCH', `/workflows/${workflowId}`, { active: true, versionId });
+			const res = await this.request('PATCH', `/workflows/${workflowId}`, {
+				active: true,
+				versionId,
+			});
 			if (res.status < 300) return { published: true };
 			const message = (res.json as { message?: string } | undefined)?.message;
-			if (res.status !== 400 || !message) throw new Error(`PATCH /rest/workflows/${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`);
+			if (res.status !== 400 || !message)
+				throw new Error(
+					`PATCH /rest/workflows/${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`,
+				);
 			return { published: false, message };
 		}
 		await this.expectOk('POST', `/workflows/${workflowId}/activate`, { versionId });
 		const deadline = Date.now() + 60000;
 		for (;;) {
-			const publication = await this.expectOk<PublicationStatus>('GET', `/workflows/${workflowId}/publication-status`);
+			const publication = await this.expectOk<PublicationStatus>(
+				'GET',
+				`/workflows/${workflowId}/publication-status`,
+			);
 			if (publication.status === 'published') return { published: true };
 			if (publication.status === 'failed' || publication.status === 'partial') {
-				const messages = publication.triggers.filter((t) => t.status === 'failed').map((t) => t.errorMessage ?? '');
+				const messages = publication.triggers
+					.filter((t) => t.status === 'failed')
+					.map((t) => t.errorMessage ?? '');
 				return { published: false, message: messages.join('\n') };
 			}
-			if (Date.now() > deadline) throw new Error(`the publication of ${workflowId} was still ${publication.status} after 60 s`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`the publication of ${workflowId} was still ${publication.status} after 60 s`,
+				);
 			await sleep(250);
 		}
 	}
 
 	/** Replaces a credential's data, as saving the credential form does. */
-	async updateCredential(credential: { id: string; name: string; type: string }, data: IDataObject): Promise<void> {
-		await this.expectOk('PATCH', `/credentials/${credential.id}`, { name: credential.name, type: credential.type, data });
+	async updateCredential(
+		credential: { id: string; name: string; type: string },
+		data: IDataObject,
+	): Promise<void> {
+		await this.expectOk('PATCH', `/credentials/${credential.id}`, {
+			name: credential.name,
+			type: credential.type,
+			data,
+		});
 	}
 
 	/** Newest first: [{ id, status, mode, workflowId, ... }]. */
 	async executions(workflowId: string): Promise<ExecutionSummary[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.expectOk<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
+		const data = await this.expectOk<{ results: ExecutionSummary[] }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
 		return data.results;
 	}
 
 	/** One execution with its run data parsed (n8n stores it in the `flatted` format). */
 	async execution(id: string): Promise<Execution> {
-		const data = await this.expectOk<ExecutionSummary & { data: string | IRunExecutionData }>('GET', `/executions/${id}`);
+		const data = await this.expectOk<ExecutionSummary & { data: string | IRunExecutionData }>(
+			'GET',
+			`/executions/${id}`,
+		);
 		const flatted = await import(path.join(this.appDir, 'node_modules', 'flatted'));
 		const parse = (flatted as { parse: (text: string) => IRunExecutionData }).parse;
 		return { ...data, data: typeof data.data === 'string' ? parse(data.data) : data.data };
@@ -137,7 +176,10 @@ export class N8nRest {
 }
 
 /** The JSON of every item a node output on its first run: [[...output 0], [...output 1]]. */
-export function nodeOutputs<T = IDataObject>(runData: IRunData | undefined, nodeName: string): T[][] {
+export function nodeOutputs<T = IDataObject>(
+	runData: IRunData | undefined,
+	nodeName: string,
+): T[][] {
 	const run = runData?.[nodeName]?.[0];
 	const main = run?.data?.main ?? [];
 	return main.map((items) => (items ?? []).map((item) => item.json as T));

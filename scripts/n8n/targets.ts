@@ -14,12 +14,18 @@ export const TARGETS: readonly Target[] = [
 	{ n8n: '2.8.4', node: '20.20.2', ci: false, role: 'newest on Node 20' },
 ];
 
-export const major = (version: string): number => Number(String(version).replace(/^v/, '').split('.')[0]);
+export const major = (version: string): number =>
+	Number(String(version).replace(/^v/, '').split('.')[0]);
 
 /** The target for an n8n version ("2.41.1", or a major like "1"); throws naming the choices. */
 export function targetFor(version: string): Target {
-	const found = TARGETS.find((t) => t.n8n === version) ?? TARGETS.find((t) => String(major(t.n8n)) === String(version));
-	if (!found) throw new Error(`n8n ${version} is not a tested target; choose one of ${TARGETS.map((t) => t.n8n).join(', ')}`);
+	const found =
+		TARGETS.find((t) => t.n8n === version) ??
+		TARGETS.find((t) => String(major(t.n8n)) === String(version));
+	if (!found)
+		throw new Error(
+			`n8n ${version} is not a tested target; choose one of ${TARGETS.map((t) => t.n8n).join(', ')}`,
+		);
 	return found;
 }
 

@@ -77,7 +77,10 @@ const WORKFLOWS: Record<WorkflowName, TriggerWorkflow> = {
 	},
 };
 
-function triggerWorkflow(id: string, { webhookId, parameters, credential }: TriggerWorkflow): WorkflowJson {
+function triggerWorkflow(
+	id: string,
+	{ webhookId, parameters, credential }: TriggerWorkflow,
+): WorkflowJson {
 	return {
 		id,
 		name: `Trigger check ${id}`,
@@ -126,7 +129,11 @@ function callback(referenceNo: string, amount: number, secret?: string): { data:
 		total_amount: amount + 10,
 		transaction: { reference_no: referenceNo, status: 'completed', channel: { code: 'GCASH_TRN' } },
 	};
-	if (secret) data.signature = crypto.createHmac('sha256', secret).update(`${amount}@${referenceNo}`).digest('hex');
+	if (secret)
+		data.signature = crypto
+			.createHmac('sha256', secret)
+			.update(`${amount}@${referenceNo}`)
+			.digest('hex');
 	return { data };
 }
 
@@ -164,10 +171,24 @@ export interface TriggerItem {
  * left running, for the caller to stop.
  * sandboxUrl and SANDBOX_CREDENTIALS: the sandbox gateway the example credentials point at.
  */
-export async function triggerChecks({ instance, server, port, owner, sandboxUrl, SANDBOX_CREDENTIALS, check }: TriggerCheckOptions): Promise<N8nServer | undefined> {
+export async function triggerChecks({
+	instance,
+	server,
+	port,
+	owner,
+	sandboxUrl,
+	SANDBOX_CREDENTIALS,
+	check,
+}: TriggerCheckOptions): Promise<N8nServer | undefined> {
 	const { signingSecret, collection: login } = SANDBOX_CREDENTIALS;
-	const url = (name: WorkflowName) => `http://127.0.0.1:${port}/webhook/${WORKFLOWS[name].webhookId}/callback`;
-	const credentialData = () => ({ environment: 'sandbox', baseUrl: sandboxUrl, username: login.username, password: login.password });
+	const url = (name: WorkflowName) =>
+		`http://127.0.0.1:${port}/webhook/${WORKFLOWS[name].webhookId}/callback`;
+	const credentialData = () => ({
+		environment: 'sandbox',
+		baseUrl: sandboxUrl,
+		username: login.username,
+		password: login.password,
+	});
 	let running = server;
 	let rest: N8nRest | undefined;
 
@@ -181,10 +202,13 @@ export async function triggerChecks({ instance, server, port, owner, sandboxUrl,
 		await started.setupOwnerOrLogin(owner);
 		// n8n 2.41 activates triggers in the background after start: wait until the restart
 		// trigger answers (an unsigned callback it must refuse anyway) instead of 404.
-		await waitFor(async () => (await post(url('restart'), callback('E2E-READY', 1))).status !== 404, {
-			timeoutMs: 60000,
-			message: 'the trigger webhooks were not registered within 60 s',
-		});
+		await waitFor(
+			async () => (await post(url('restart'), callback('E2E-READY', 1))).status !== 404,
+			{
+				timeoutMs: 60000,
+				message: 'the trigger webhooks were not registered within 60 s',
+			},
+		);
 		return started;
 	}
 
@@ -192,7 +216,11 @@ export async function triggerChecks({ instance, server, port, owner, sandboxUrl,
 		return await waitFor(
 			async () => {
 				const found = await n8n.executions(WORKFLOWS[name].id);
-				return found.length >= count && found.every((e) => e.status !== 'running' && e.status !== 'new') && found;
+				return (
+					found.length >= count &&
+					found.every((e) => e.status !== 'running' && e.status !== 'new') &&
+					found
+				);
 			},
 			{ message: `expected ${count} execution(s) of ${WORKFLOWS[name].id}` },
 		);
@@ -204,72 +232,123 @@ export async function triggerChecks({ instance, server, port, owner, sandboxUrl,
 		return (await n8n.executions(WORKFLOWS[name].id)).length;
 	}
 
-	await check('trigger workflows imported; the unsafe opt-in, secret-removed and restart ones published in n8n', async () => {
-		if (running) await running.stop();
-		running = undefined;
-		await instance.importCredentials([
-			{ ...UNSIGNED_CREDENTIAL, data: credentialData() },
-			{ ...SECRET_REMOVED_CREDENTIAL, data: { ...credentialData(), signingSecret } },
-		]);
-		await instance.importWorkflows(Object.values(WORKFLOWS).map((w) => triggerWorkflow(w.id, w)));
-		for (const name of PUBLISHED) await instance.activateWorkflow(WORKFLOWS[name].id);
-		await restart();
-	});
+	await check(
+		'trigger workflows imported; the unsafe opt-in, secret-removed and restart ones published in n8n',
+		async () => {
+			if (running) await running.stop();
+			running = undefined;
+			await instance.importCredentials([
+				{ ...UNSIGNED_CREDENTIAL, data: credentialData() },
+				{ ...SECRET_REMOVED_CREDENTIAL, data: { ...credentialData(), signingSecret } },
+			]);
+			await instance.importWorkflows(Object.values(WORKFLOWS).map((w) => triggerWorkflow(w.id, w)));
+			for (const name of PUBLISHED) await instance.activateWorkflow(WORKFLOWS[name].id);
+			await restart();
+		},
+	);
 
-	await check('no Signing Secret: publishing the trigger as the editor does fails with the message naming the credential and the fix', async () => {
-		assert(rest, 'n8n is not running');
-		const outcome = await rest.publish(WORKFLOWS.unsigned.id, major(instance.runtime.n8nVersion));
-		assertEqual(outcome, { published: false, message: NO_SECRET_ACTIVATION_ERROR }, 'the answer to publishing');
-		const res = await post(url('unsigned'), callback('E2E-NOSECRET-1', 120, signingSecret));
-		assertEqual(res.status, 404, 'HTTP status of the webhook of the trigger that was not published');
-		assertEqual(await settledCount(rest, 'unsigned'), 0, 'executions without a Signing Secret');
-	});
+	await check(
+		'no Signing Secret: publishing the trigger as the editor does fails with the message naming the credential and the fix',
+		async () => {
+			assert(rest, 'n8n is not running');
+			const outcome = await rest.publish(WORKFLOWS.unsigned.id, major(instance.runtime.n8nVersion));
+			assertEqual(
+				outcome,
+				{ published: false, message: NO_SECRET_ACTIVATION_ERROR },
+				'the answer to publishing',
+			);
+			const res = await post(url('unsigned'), callback('E2E-NOSECRET-1', 120, signingSecret));
+			assertEqual(
+				res.status,
+				404,
+				'HTTP status of the webhook of the trigger that was not published',
+			);
+			assertEqual(await settledCount(rest, 'unsigned'), 0, 'executions without a Signing Secret');
+		},
+	);
 
-	await check('Signing Secret removed after publishing: a callback, signed or not, gets 401 and starts no execution', async () => {
-		assert(rest, 'n8n is not running');
-		const before = await post(url('secretRemoved'), callback('E2E-GONE-1', 125, signingSecret));
-		assertEqual(before.status, 200, 'HTTP status of a signed callback while the secret is set');
-		await executions(rest, 'secretRemoved', 1);
-		// The credential form saved with its Signing Secret field emptied.
-		await rest.updateCredential(SECRET_REMOVED_CREDENTIAL, { ...credentialData(), signingSecret: '' });
-		for (const body of [callback('E2E-GONE-2', 126, signingSecret), callback('E2E-GONE-3', 127)]) {
-			const res = await post(url('secretRemoved'), body);
-			assertEqual(res.status, 401, 'HTTP status once the Signing Secret is removed');
-		}
-		assertEqual(await settledCount(rest, 'secretRemoved'), 1, 'executions after the Signing Secret was removed');
-	});
+	await check(
+		'Signing Secret removed after publishing: a callback, signed or not, gets 401 and starts no execution',
+		async () => {
+			assert(rest, 'n8n is not running');
+			const before = await post(url('secretRemoved'), callback('E2E-GONE-1', 125, signingSecret));
+			assertEqual(before.status, 200, 'HTTP status of a signed callback while the secret is set');
+			await executions(rest, 'secretRemoved', 1);
+			// The credential form saved with its Signing Secret field emptied.
+			await rest.updateCredential(SECRET_REMOVED_CREDENTIAL, {
+				...credentialData(),
+				signingSecret: '',
+			});
+			for (const body of [
+				callback('E2E-GONE-2', 126, signingSecret),
+				callback('E2E-GONE-3', 127),
+			]) {
+				const res = await post(url('secretRemoved'), body);
+				assertEqual(res.status, 401, 'HTTP status once the Signing Secret is removed');
+			}
+			assertEqual(
+				await settledCount(rest, 'secretRemoved'),
+				1,
+				'executions after the Signing Secret was removed',
+			);
+		},
+	);
 
-	await check('"Accept Unsigned Callbacks (Unsafe)" on: the unsigned callback starts one execution', async () => {
-		assert(rest, 'n8n is not running');
-		const res = await post(url('accepting'), callback('E2E-UNSIGNED-1', 130));
-		assertEqual(res.status, 200, 'HTTP status with the opt-in');
-		const [summary] = await executions(rest, 'accepting', 1);
-		const execution = await rest.execution(summary.id);
-		const [item] = nodeOutputs<TriggerItem>(execution.data.resultData.runData, TRIGGER)[0] ?? [];
-		assert(item, 'the trigger emitted no item');
-		assertEqual([item.reference_no, item.verified.signature, item.statusConfirmed], ['E2E-UNSIGNED-1', 'not configured', false], 'item');
-	});
+	await check(
+		'"Accept Unsigned Callbacks (Unsafe)" on: the unsigned callback starts one execution',
+		async () => {
+			assert(rest, 'n8n is not running');
+			const res = await post(url('accepting'), callback('E2E-UNSIGNED-1', 130));
+			assertEqual(res.status, 200, 'HTTP status with the opt-in');
+			const [summary] = await executions(rest, 'accepting', 1);
+			const execution = await rest.execution(summary.id);
+			const [item] = nodeOutputs<TriggerItem>(execution.data.resultData.runData, TRIGGER)[0] ?? [];
+			assert(item, 'the trigger emitted no item');
+			assertEqual(
+				[item.reference_no, item.verified.signature, item.statusConfirmed],
+				['E2E-UNSIGNED-1', 'not configured', false],
+				'item',
+			);
+		},
+	);
 
 	// Three different callbacks, each in its own request, then a restart and a repost of all three:
 	// the record in the workflow's static data must hold every accepted callback, not only the first
 	// (n8n 2.41.1 saved only the first while n8n answered accepted callbacks itself).
-	await check('three callbacks, a restart of n8n, a repost of each: no second execution', async () => {
-		assert(rest, 'n8n is not running');
-		const bodies = RESTART_REFERENCES.map((reference, index) => callback(reference, 140 + index, signingSecret));
-		for (const [index, body] of bodies.entries()) {
-			const delivery = await post(url('restart'), body);
-			assertEqual([delivery.status, delivery.text], [200, WORKFLOW_STARTED], `answer to ${RESTART_REFERENCES[index]}`);
-			await executions(rest, 'restart', index + 1);
-		}
-		const restarted = await restart();
-		const reposts: Array<[number, string]> = [];
-		for (const body of bodies) {
-			const repost = await post(url('restart'), body);
-			reposts.push([repost.status, repost.text]);
-		}
-		assertEqual(reposts, bodies.map(() => [200, DUPLICATE_IGNORED]), 'answers to the reposts');
-		assertEqual(await settledCount(restarted, 'restart'), bodies.length, 'executions after the restart and reposts');
-	});
+	await check(
+		'three callbacks, a restart of n8n, a repost of each: no second execution',
+		async () => {
+			assert(rest, 'n8n is not running');
+			const bodies = RESTART_REFERENCES.map((reference, index) =>
+				callback(reference, 140 + index, signingSecret),
+			);
+			for (const [index, body] of bodies.entries()) {
+				const delivery = await post(url('restart'), body);
+				assertEqual(
+					[delivery.status, delivery.text],
+					[200, WORKFLOW_STARTED],
+					`answer to ${RESTART_REFERENCES[index]}`,
+				);
+				await executions(rest, 'restart', index + 1);
+			}
+			const restarted = await restart();
+			const reposts: Array<[number, string]> = [];
+			for (const body of bodies) {
+				const repost = await post(url('restart'), body);
+				reposts.push([repost.status, repost.text]);
+			}
+			assertEqual(
+				reposts,
+				bodies.map(() => [200, DUPLICATE_IGNORED]),
+				'answers to the reposts',
+			);
+			assertEqual(
+				await settledCount(restarted, 'restart'),
+				bodies.length,
+				'executions after the restart and reposts',
+			);
+		},
+	);
 
 	return running;
 }

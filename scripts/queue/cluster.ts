@@ -35,7 +35,10 @@ class QueueInstance extends N8nInstance {
 	) {
 		// Every process gets the same key, in its user folder's config as n8n keeps it, and below.
 		fs.mkdirSync(path.join(userFolder, '.n8n'), { recursive: true });
-		fs.writeFileSync(path.join(userFolder, '.n8n', 'config'), JSON.stringify({ encryptionKey: shared.encryptionKey }));
+		fs.writeFileSync(
+			path.join(userFolder, '.n8n', 'config'),
+			JSON.stringify({ encryptionKey: shared.encryptionKey }),
+		);
 		super(userFolder, runtime);
 	}
 
@@ -91,18 +94,29 @@ export class QueueCluster {
 		return new QueueInstance(path.join(this.baseDir, name), this.runtime, this.shared);
 	}
 
-	private async spawn(role: N8nProcess['role'], args: string[], port: number): Promise<{ process: N8nProcess; instance: QueueInstance }> {
+	private async spawn(
+		role: N8nProcess['role'],
+		args: string[],
+		port: number,
+	): Promise<{ process: N8nProcess; instance: QueueInstance }> {
 		this.count += 1;
 		const name = `${role}-${this.count}`;
 		const instance = role === 'main' ? this.main : this.instance(name);
 		if (role !== 'main') await installPackage(instance.userFolder, { build: false });
-		const env = instance.env({ port, brokerPort: await freePort(30000 + Math.floor(Math.random() * 20000)) });
+		const env = instance.env({
+			port,
+			brokerPort: await freePort(30000 + Math.floor(Math.random() * 20000)),
+		});
 		const service = startService(name, this.runtime.bin, args, {
 			env,
 			cwd: this.runtime.appDir,
 			logFile: path.join(instance.userFolder, 'logs', `${name}.log`),
 		});
-		const n8n: N8nProcess = { ...service, role, url: role === 'worker' ? undefined : `http://127.0.0.1:${port}` };
+		const n8n: N8nProcess = {
+			...service,
+			role,
+			url: role === 'worker' ? undefined : `http://127.0.0.1:${port}`,
+		};
 		this.processes.push(n8n);
 		return { process: n8n, instance };
 	}
@@ -129,8 +143,14 @@ export class QueueCluster {
 
 	/** `n8n worker`: ready when it says so. */
 	async startWorker(): Promise<N8nProcess> {
-		const { process: worker } = await this.spawn('worker', ['worker', `--concurrency=${WORKER_CONCURRENCY}`], 0);
-		await waitUntil(worker, async () => /n8n worker is now ready/.test(fs.readFileSync(worker.logFile, 'utf8')));
+		const { process: worker } = await this.spawn(
+			'worker',
+			['worker', `--concurrency=${WORKER_CONCURRENCY}`],
+			0,
+		);
+		await waitUntil(worker, async () =>
+			/n8n worker is now ready/.test(fs.readFileSync(worker.logFile, 'utf8')),
+		);
 		return worker;
 	}
 
@@ -142,7 +162,9 @@ export class QueueCluster {
 	executionsByWorker(): Map<string, string> {
 		const found = new Map<string, string>();
 		for (const worker of this.processes.filter((p) => p.role === 'worker')) {
-			for (const match of fs.readFileSync(worker.logFile, 'utf8').matchAll(/Worker started execution (\d+)/g)) {
+			for (const match of fs
+				.readFileSync(worker.logFile, 'utf8')
+				.matchAll(/Worker started execution (\d+)/g)) {
 				found.set(match[1], worker.name);
 			}
 		}
@@ -166,15 +188,25 @@ async function status(url: string, method = 'GET'): Promise<number> {
 	}
 }
 
-async function waitUntil(process: N8nProcess, ready: () => Promise<boolean>, { timeoutMs = 180000, quiet = false } = {}): Promise<void> {
+async function waitUntil(
+	process: N8nProcess,
+	ready: () => Promise<boolean>,
+	{ timeoutMs = 180000, quiet = false } = {},
+): Promise<void> {
 	const started = Date.now();
 	while (Date.now() - started < timeoutMs) {
-		if (process.hasExited()) throw new Error(`${process.name} exited early, see ${process.logFile}:\n${process.tail()}`);
+		if (process.hasExited())
+			throw new Error(`${process.name} exited early, see ${process.logFile}:\n${process.tail()}`);
 		if (await ready()) {
-			if (!quiet) log(`${process.name} ready in ${seconds(started)}${process.url ? ` on ${process.url}` : ''}`);
+			if (!quiet)
+				log(
+					`${process.name} ready in ${seconds(started)}${process.url ? ` on ${process.url}` : ''}`,
+				);
 			return;
 		}
 		await sleep(300);
 	}
-	throw new Error(`${process.name} was not ready in ${timeoutMs / 1000} s, see ${process.logFile}:\n${process.tail()}`);
+	throw new Error(
+		`${process.name} was not ready in ${timeoutMs / 1000} s, see ${process.logFile}:\n${process.tail()}`,
+	);
 }

@@ -38,15 +38,18 @@ export class SandboxControl {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const json = (await res.json()) as { data: T; message?: string };
-		if (!res.ok) throw new Error(`sandbox ${method} ${path} answered ${res.status}: ${json.message ?? ''}`);
+		if (!res.ok)
+			throw new Error(`sandbox ${method} ${path} answered ${res.status}: ${json.message ?? ''}`);
 		return json.data;
 	}
 
 	stats = () => this.call<SandboxStats>('GET', 'stats');
 	setLatency = (ms: number) => this.call('POST', 'latency', { ms });
 	expireTokens = () => this.call('POST', 'expire-tokens');
-	settle = (referenceNo: string, status: 'completed' | 'cancelled') => this.call('POST', 'settle', { reference_no: referenceNo, status });
-	callbacks = async () => (await this.call<{ callbacks: DeliveredCallback[] }>('GET', 'callbacks')).callbacks;
+	settle = (referenceNo: string, status: 'completed' | 'cancelled') =>
+		this.call('POST', 'settle', { reference_no: referenceNo, status });
+	callbacks = async () =>
+		(await this.call<{ callbacks: DeliveredCallback[] }>('GET', 'callbacks')).callbacks;
 }
 
 /** Posts rows to a payout workflow's production webhook; n8n answers once the execution is queued. */
@@ -57,7 +60,8 @@ export async function startRun(webhookUrl: string, rows: unknown[]): Promise<voi
 		body: JSON.stringify({ rows }),
 	});
 	const text = await res.text();
-	if (res.status !== 200) throw new Error(`${webhookUrl} answered ${res.status}: ${text.slice(0, 300)}`);
+	if (res.status !== 200)
+		throw new Error(`${webhookUrl} answered ${res.status}: ${text.slice(0, 300)}`);
 }
 
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
@@ -88,20 +92,30 @@ export async function waitForNew(
 			return fresh.sort((a, b) => Number(a.id) - Number(b.id));
 		}
 		if (Date.now() > deadline) {
-			throw new Error(`expected ${count} new executions of ${workflowId} to finish; found ${fresh.length} (${fresh.map((e) => e.status).join(', ')})`);
+			throw new Error(
+				`expected ${count} new executions of ${workflowId} to finish; found ${fresh.length} (${fresh.map((e) => e.status).join(', ')})`,
+			);
 		}
 		await sleep(250);
 	}
 }
 
 /** Counts new executions once no new one has appeared for `quietMs`. */
-export async function settledCount(rest: N8nRest, workflowId: string, known: Set<string>, quietMs = 3000): Promise<ExecutionSummary[]> {
+export async function settledCount(
+	rest: N8nRest,
+	workflowId: string,
+	known: Set<string>,
+	quietMs = 3000,
+): Promise<ExecutionSummary[]> {
 	let last = -1;
 	let since = Date.now();
 	const deadline = Date.now() + 60000;
 	for (;;) {
-		if (Date.now() > deadline) throw new Error(`executions of ${workflowId} did not settle in 60 s`);
-		const list = ((await rest.executions(workflowId)) as ExecutionSummary[]).filter((e) => !known.has(String(e.id)));
+		if (Date.now() > deadline)
+			throw new Error(`executions of ${workflowId} did not settle in 60 s`);
+		const list = ((await rest.executions(workflowId)) as ExecutionSummary[]).filter(
+			(e) => !known.has(String(e.id)),
+		);
 		const done = list.every((e) => FINISHED.has(e.status));
 		if (list.length !== last || !done) {
 			last = list.length;
@@ -114,7 +128,11 @@ export async function settledCount(rest: N8nRest, workflowId: string, known: Set
 }
 
 /** The JSON of a node's items in an execution: [output 0, output 1]. */
-export async function nodeItems(rest: N8nRest, executionId: string, node: string): Promise<Array<Array<Record<string, unknown>>>> {
+export async function nodeItems(
+	rest: N8nRest,
+	executionId: string,
+	node: string,
+): Promise<Array<Array<Record<string, unknown>>>> {
 	const execution = await rest.execution(executionId);
 	return nodeOutputs(execution.data.resultData.runData, node);
 }

@@ -18,7 +18,12 @@ export interface Service {
 export type StartOptions = Omit<LoggedOptions, 'name' | 'leaderOnly'>;
 
 /** Starts a service; its stop signal (default SIGTERM) goes to it alone, SIGKILL to its group after `graceMs` (default 15 s). */
-export function startService(name: string, command: string, args: string[], options: StartOptions): Service {
+export function startService(
+	name: string,
+	command: string,
+	args: string[],
+	options: StartOptions,
+): Service {
 	const { logFile, env = process.env, graceMs = 15000 } = options;
 	const child = startLogged(command, args, { ...options, env, graceMs, name, leaderOnly: true });
 	return {

@@ -53,7 +53,9 @@ function postgresBinDir(): string | undefined {
 export async function ensureServices(): Promise<{ installed: boolean }> {
 	if (onPath('redis-server') && postgresBinDir()) return { installed: false };
 	if (process.getuid?.() !== 0) {
-		throw new Error(`redis-server or PostgreSQL is missing: install them with \`sudo apt-get install -y ${DEBIAN_PACKAGES.join(' ')}\``);
+		throw new Error(
+			`redis-server or PostgreSQL is missing: install them with \`sudo apt-get install -y ${DEBIAN_PACKAGES.join(' ')}\``,
+		);
 	}
 	const started = Date.now();
 	log(`installing ${DEBIAN_PACKAGES.join(' and ')} with apt-get`);
@@ -66,20 +68,29 @@ export async function ensureServices(): Promise<{ installed: boolean }> {
 		await runVisible('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update', '-qq'], { env });
 		await runVisible('apt-get', install, { env });
 	}
-	if (!onPath('redis-server') || !postgresBinDir()) throw new Error('apt-get finished, but redis-server or PostgreSQL is still missing');
+	if (!onPath('redis-server') || !postgresBinDir())
+		throw new Error('apt-get finished, but redis-server or PostgreSQL is still missing');
 	log(`installed in ${seconds(started)}`);
 	return { installed: true };
 }
 
 /** Resolves once something on 127.0.0.1:`port` accepts a connection and `probe` says it is ready. */
-async function waitForPort(service: Service, port: number, probe: () => Promise<boolean>, timeoutMs = 60000): Promise<void> {
+async function waitForPort(
+	service: Service,
+	port: number,
+	probe: () => Promise<boolean>,
+	timeoutMs = 60000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (service.hasExited()) throw new Error(`${service.name} exited early, see ${service.logFile}:\n${service.tail()}`);
+		if (service.hasExited())
+			throw new Error(`${service.name} exited early, see ${service.logFile}:\n${service.tail()}`);
 		if (await probe().catch(() => false)) return;
 		await sleep(200);
 	}
-	throw new Error(`${service.name} did not answer on port ${port} in ${timeoutMs / 1000} s, see ${service.logFile}`);
+	throw new Error(
+		`${service.name} did not answer on port ${port} in ${timeoutMs / 1000} s, see ${service.logFile}`,
+	);
 }
 
 /** True when the server on `port` answers PING with PONG. */
@@ -102,8 +113,23 @@ export async function startRedis(dir: string): Promise<Redis> {
 	fs.mkdirSync(dir, { recursive: true });
 	const port = await freePort(26000 + Math.floor(Math.random() * 10000));
 	// No snapshots, no append-only file: the queue lives only as long as this run.
-	const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
-	const service = startService('redis', 'redis-server', args, { logFile: path.join(dir, 'redis.log') });
+	const args = [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--dir',
+		dir,
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--daemonize',
+		'no',
+	];
+	const service = startService('redis', 'redis-server', args, {
+		logFile: path.join(dir, 'redis.log'),
+	});
 	await waitForPort(service, port, () => redisPong(port));
 	return { ...service, port };
 }
@@ -130,26 +156,56 @@ export async function startPostgres(): Promise<Postgres & { dir: string }> {
 	}
 	const logFile = path.join(dir, 'postgres.log');
 	const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
-	const init = await runLogged(path.join(bin, 'initdb'), ['-D', dataDir, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync'], {
-		timeoutMs: SETUP_TIMEOUT_MS,
-		env: { ...process.env, LC_ALL: 'C' },
-		cwd: dir,
-		logFile,
-		...asOwner,
-	});
-	if (init.code !== 0) throw new Error(`initdb failed (exit ${init.code}):\n${init.output.slice(-2000)}`);
+	const init = await runLogged(
+		path.join(bin, 'initdb'),
+		['-D', dataDir, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync'],
+		{
+			timeoutMs: SETUP_TIMEOUT_MS,
+			env: { ...process.env, LC_ALL: 'C' },
+			cwd: dir,
+			logFile,
+			...asOwner,
+		},
+	);
+	if (init.code !== 0)
+		throw new Error(`initdb failed (exit ${init.code}):\n${init.output.slice(-2000)}`);
 	const port = await freePort(36000 + Math.floor(Math.random() * 10000));
 	// TCP on 127.0.0.1 only; no Unix socket, so nothing is written outside the data folder.
-	const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
-	const service = startService('postgres', path.join(bin, 'postgres'), args, { logFile, cwd: dir, ...asOwner, stopSignal: 'SIGINT' });
-	await waitForPort(service, port, async () => /ready to accept connections/.test(fs.readFileSync(logFile, 'utf8')));
-	const created = await runLogged(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, DB_NAME], {
-		cwd: dir,
+	const args = [
+		'-D',
+		dataDir,
+		'-p',
+		String(port),
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		'unix_socket_directories=',
+	];
+	const service = startService('postgres', path.join(bin, 'postgres'), args, {
 		logFile,
-		timeoutMs: SETUP_TIMEOUT_MS,
+		cwd: dir,
+		...asOwner,
+		stopSignal: 'SIGINT',
 	});
-	if (created.code !== 0) throw new Error(`createdb failed (exit ${created.code}):\n${created.output.slice(-2000)}`);
+	await waitForPort(service, port, async () =>
+		/ready to accept connections/.test(fs.readFileSync(logFile, 'utf8')),
+	);
+	const created = await runLogged(
+		path.join(bin, 'createdb'),
+		['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, DB_NAME],
+		{
+			cwd: dir,
+			logFile,
+			timeoutMs: SETUP_TIMEOUT_MS,
+		},
+	);
+	if (created.code !== 0)
+		throw new Error(`createdb failed (exit ${created.code}):\n${created.output.slice(-2000)}`);
 	const query = (sql: string) =>
-		execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, '-d', DB_NAME, '-tAc', sql], { encoding: 'utf8' }).trim();
+		execFileSync(
+			path.join(bin, 'psql'),
+			['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, '-d', DB_NAME, '-tAc', sql],
+			{ encoding: 'utf8' },
+		).trim();
 	return { ...service, port, user: DB_USER, database: DB_NAME, dir, query };
 }

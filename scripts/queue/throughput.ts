@@ -32,10 +32,17 @@ export async function throughputChecks(ctx: QueueContext, check: Check): Promise
 	}
 
 	async function measure(workers: number): Promise<void> {
-		assert(cluster.workers().length === workers, `${cluster.workers().length} workers running, expected ${workers}`);
-		const small = Array.from({ length: SMALL_EXECUTIONS }, (_, i) => payoutRows(`QUEUE-TP${workers}-E${i + 1}`, 1));
+		assert(
+			cluster.workers().length === workers,
+			`${cluster.workers().length} workers running, expected ${workers}`,
+		);
+		const small = Array.from({ length: SMALL_EXECUTIONS }, (_, i) =>
+			payoutRows(`QUEUE-TP${workers}-E${i + 1}`, 1),
+		);
 		const executionSeconds = await timed(small);
-		const large = Array.from({ length: LARGE_RUNS }, (_, i) => payoutRows(`QUEUE-TP${workers}-P${i + 1}`, PAYOUT_ROWS));
+		const large = Array.from({ length: LARGE_RUNS }, (_, i) =>
+			payoutRows(`QUEUE-TP${workers}-P${i + 1}`, PAYOUT_ROWS),
+		);
 		const payoutSeconds = await timed(large);
 		const row: ThroughputRow = {
 			workers,

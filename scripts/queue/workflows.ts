@@ -4,11 +4,29 @@ import type { WorkflowJson } from '../n8n/instance';
 import { PACKAGE_NAME } from '../n8n/paths';
 import { DEMO_CREDENTIALS } from '../n8n/credentials';
 
-export const PAYOUTS = { id: 'pgwQueuePayouts', path: 'pgw-queue-payouts', webhookId: 'b9d3a0c1-5a1e-4f00-9000-0000000000a1', node: 'Send payout' };
+export const PAYOUTS = {
+	id: 'pgwQueuePayouts',
+	path: 'pgw-queue-payouts',
+	webhookId: 'b9d3a0c1-5a1e-4f00-9000-0000000000a1',
+	node: 'Send payout',
+};
 /** The same payout workflow on a credential whose password the service refuses. */
-export const REFUSED = { id: 'pgwQueueRefused', path: 'pgw-queue-refused', webhookId: 'b9d3a0c1-5a1e-4f00-9000-0000000000b2', node: 'Send payout' };
-export const CALLBACKS = { id: 'pgwQueueCallbacks', webhookId: '6f1d0c52-8a7e-4b8e-9f65-3c2d1a0b9e71', node: 'Payment Gateway Trigger' };
-export const WRONG_PASSWORD_CREDENTIAL = { id: 'pgwQueueWrongPassword', name: 'Disbursement (wrong password)', type: 'disbursementApi' };
+export const REFUSED = {
+	id: 'pgwQueueRefused',
+	path: 'pgw-queue-refused',
+	webhookId: 'b9d3a0c1-5a1e-4f00-9000-0000000000b2',
+	node: 'Send payout',
+};
+export const CALLBACKS = {
+	id: 'pgwQueueCallbacks',
+	webhookId: '6f1d0c52-8a7e-4b8e-9f65-3c2d1a0b9e71',
+	node: 'Payment Gateway Trigger',
+};
+export const WRONG_PASSWORD_CREDENTIAL = {
+	id: 'pgwQueueWrongPassword',
+	name: 'Disbursement (wrong password)',
+	type: 'disbursementApi',
+};
 
 export interface PayoutRow {
 	reference_no: string;
@@ -18,7 +36,10 @@ export interface PayoutRow {
 
 type Credential = { id: string; name: string };
 
-function payoutWorkflow(ids: { id: string; path: string; webhookId: string }, credential: Credential): WorkflowJson {
+function payoutWorkflow(
+	ids: { id: string; path: string; webhookId: string },
+	credential: Credential,
+): WorkflowJson {
 	return {
 		id: ids.id,
 		name: `Queue check: ${ids.path}`,
@@ -88,8 +109,17 @@ function callbackWorkflow(): WorkflowJson {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: CALLBACKS.webhookId,
-				parameters: { interface: 'disbursement', statuses: ['completed', 'cancelled'], confirmWithService: true },
-				credentials: { disbursementApi: { id: DEMO_CREDENTIALS.disbursement.id, name: DEMO_CREDENTIALS.disbursement.name } },
+				parameters: {
+					interface: 'disbursement',
+					statuses: ['completed', 'cancelled'],
+					confirmWithService: true,
+				},
+				credentials: {
+					disbursementApi: {
+						id: DEMO_CREDENTIALS.disbursement.id,
+						name: DEMO_CREDENTIALS.disbursement.name,
+					},
+				},
 			},
 			{
 				id: 'c7e2b1d0-0002-4a00-8000-000000000002',
@@ -100,7 +130,9 @@ function callbackWorkflow(): WorkflowJson {
 				parameters: {},
 			},
 		],
-		connections: { [CALLBACKS.node]: { main: [[{ node: 'Callback received', type: 'main', index: 0 }]] } },
+		connections: {
+			[CALLBACKS.node]: { main: [[{ node: 'Callback received', type: 'main', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 		active: false,
@@ -108,8 +140,15 @@ function callbackWorkflow(): WorkflowJson {
 }
 
 export function queueWorkflows(): WorkflowJson[] {
-	const sandboxPayouts = { id: DEMO_CREDENTIALS.disbursement.id, name: DEMO_CREDENTIALS.disbursement.name };
-	return [payoutWorkflow(PAYOUTS, sandboxPayouts), payoutWorkflow(REFUSED, WRONG_PASSWORD_CREDENTIAL), callbackWorkflow()];
+	const sandboxPayouts = {
+		id: DEMO_CREDENTIALS.disbursement.id,
+		name: DEMO_CREDENTIALS.disbursement.name,
+	};
+	return [
+		payoutWorkflow(PAYOUTS, sandboxPayouts),
+		payoutWorkflow(REFUSED, WRONG_PASSWORD_CREDENTIAL),
+		callbackWorkflow(),
+	];
 }
 
 /** `count` rows `<prefix>-0001`.. with distinct amounts. */

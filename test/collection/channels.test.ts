@@ -3,7 +3,15 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { loadOptions } from '../harness';
-import { addWrongCredential, COLLECTION, gatewayPerSuite, NODE_TYPE, run, setUp, type Setup } from './helpers';
+import {
+	addWrongCredential,
+	COLLECTION,
+	gatewayPerSuite,
+	NODE_TYPE,
+	run,
+	setUp,
+	type Setup,
+} from './helpers';
 
 /** The channel list exactly as the service answers it (`data`, whichever shape). */
 async function serviceChannels(s: Setup): Promise<IDataObject[]> {
@@ -14,12 +22,18 @@ async function serviceChannels(s: Setup): Promise<IDataObject[]> {
 		headers: { 'X-Server': '1' },
 	});
 	const token = ((await tokenResponse.json()) as { data: { token: string } }).data.token;
-	const response = await fetch(`${s.gw.url}/v1/biller/channels`, { headers: { Authorization: `Bearer ${token}` } });
+	const response = await fetch(`${s.gw.url}/v1/biller/channels`, {
+		headers: { Authorization: `Bearer ${token}` },
+	});
 	const { data } = (await response.json()) as { data: IDataObject[] | { channels: IDataObject[] } };
 	return Array.isArray(data) ? data : data.channels;
 }
 
-const getMany = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'channel', operation: 'getMany', ...extra });
+const getMany = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'channel',
+	operation: 'getMany',
+	...extra,
+});
 const codes = (items: Array<{ json: IDataObject }>) => items.map((item) => item.json.code);
 
 describe.each(['array', 'object'] as const)('channel list with data as %s', (shape) => {
@@ -37,18 +51,30 @@ describe.each(['array', 'object'] as const)('channel list with data as %s', (sha
 
 	it('Get Many with a Limit outputs the first channels only', async () => {
 		const result = await run(s, getMany({ returnAll: false, limit: 2 }));
-		expect(result.outputs).toEqual([channels.slice(0, 2).map((json) => ({ json, pairedItem: { item: 0 } }))]);
+		expect(result.outputs).toEqual([
+			channels.slice(0, 2).map((json) => ({ json, pairedItem: { item: 0 } })),
+		]);
 	});
 
 	it('Enabled Only leaves out disabled channels', async () => {
 		const result = await run(s, getMany({ returnAll: true, filters: { enabledOnly: true } }));
-		expect(codes(result.outputs[0])).toEqual(['GCASH_TRN', 'PAYMAYA_QR', 'PAYMAYA_CARD', 'BAYAD', 'PAYANDGO', 'PALAWANPAY_OTC']);
+		expect(codes(result.outputs[0])).toEqual([
+			'GCASH_TRN',
+			'PAYMAYA_QR',
+			'PAYMAYA_CARD',
+			'BAYAD',
+			'PAYANDGO',
+			'PALAWANPAY_OTC',
+		]);
 	});
 
 	it('Category matches the slug or the name, case-insensitively', async () => {
 		const bySlug = await run(s, getMany({ returnAll: true, filters: { category: 'otc' } }));
 		expect(codes(bySlug.outputs[0])).toEqual(['BAYAD', 'PAYANDGO', 'PALAWANPAY_OTC']);
-		const byName = await run(s, getMany({ returnAll: true, filters: { category: 'E-WALLET', enabledOnly: true } }));
+		const byName = await run(
+			s,
+			getMany({ returnAll: true, filters: { category: 'E-WALLET', enabledOnly: true } }),
+		);
 		expect(codes(byName.outputs[0])).toEqual(['GCASH_TRN', 'PAYMAYA_QR']);
 	});
 
@@ -71,12 +97,20 @@ describe.each(['array', 'object'] as const)('channel list with data as %s', (sha
 			{ name: 'Maya QR', value: 'PAYMAYA_QR', description: 'PAYMAYA_QR · E-Wallet' },
 			{ name: 'Palawan Pay OTC', value: 'PALAWANPAY_OTC', description: 'PALAWANPAY_OTC · OTC' },
 			{ name: 'Pay&Go', value: 'PAYANDGO', description: 'PAYANDGO · OTC' },
-			{ name: 'Coins.ph (Disabled)', value: 'COINS_PH', description: 'COINS_PH · E-Wallet · currently disabled by the service' },
+			{
+				name: 'Coins.ph (Disabled)',
+				value: 'COINS_PH',
+				description: 'COINS_PH · E-Wallet · currently disabled by the service',
+			},
 		]);
 	});
 
 	it('the category dropdown lists the categories present, by slug', async () => {
-		const options = await loadOptions({ type: NODE_TYPE, method: 'getChannelCategories', store: s.store });
+		const options = await loadOptions({
+			type: NODE_TYPE,
+			method: 'getChannelCategories',
+			store: s.store,
+		});
 		expect(options).toEqual([
 			{ name: 'Card', value: 'card' },
 			{ name: 'E-Wallet', value: 'e-wallet' },
@@ -111,11 +145,19 @@ describe('with a wrong credential', () => {
 		expect(list.error?.message).toBe(`${refused} (row 1)`);
 		const generate = await run(
 			s,
-			{ resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN', amount: 10, referenceNo: 'WRONG-1' },
+			{
+				resource: 'transaction',
+				operation: 'generate',
+				channelCode: 'GCASH_TRN',
+				amount: 10,
+				referenceNo: 'WRONG-1',
+			},
 			{ credentialId: wrong },
 		);
 		expect(generate.error?.message).toBe(`${refused} (row 1)`);
 		const stats = s.gw.stats();
-		expect(stats.requestsByPath).toEqual({ 'POST /v1/biller/token/create': stats.tokenRequests.collection });
+		expect(stats.requestsByPath).toEqual({
+			'POST /v1/biller/token/create': stats.tokenRequests.collection,
+		});
 	});
 });

@@ -14,7 +14,10 @@ function shownFor(resource: string, operation: string): string[] {
 	return description.properties
 		.filter((property) => {
 			const show = property.displayOptions?.show;
-			return show?.resource?.includes(resource) && (!show.operation || show.operation.includes(operation));
+			return (
+				show?.resource?.includes(resource) &&
+				(!show.operation || show.operation.includes(operation))
+			);
 		})
 		.filter((property) => property.name !== 'operation')
 		.map((property) => property.name);
@@ -37,7 +40,9 @@ it('offers the stable resources and operations', () => {
 	const resource = description.properties.find((property) => property.name === 'resource');
 	expect(optionValues(resource)).toEqual(['channel', 'transaction']);
 	const operations = description.properties.filter((property) => property.name === 'operation');
-	expect(operations.map((property) => [property.displayOptions?.show?.resource, optionValues(property)])).toEqual([
+	expect(
+		operations.map((property) => [property.displayOptions?.show?.resource, optionValues(property)]),
+	).toEqual([
 		[['transaction'], ['generate', 'get', 'waitForFinalStatus']],
 		[['channel'], ['getMany']],
 	]);
@@ -59,41 +64,74 @@ it('shows the stable parameters for each operation', () => {
 		'simplify',
 		'simplify',
 	]);
-	expect(shownFor('transaction', 'get')).toEqual(['referenceNo', 'options', 'simplify', 'simplify']);
+	expect(shownFor('transaction', 'get')).toEqual([
+		'referenceNo',
+		'options',
+		'simplify',
+		'simplify',
+	]);
 	expect(shownFor('channel', 'getMany')).toEqual(['returnAll', 'limit', 'filters', 'options']);
 });
 
 it('loads the channel dropdown from the service and tells users what Reference No and Callback Webhook URL are for', () => {
 	const channel = description.properties.find((property) => property.name === 'channelCode');
 	expect(channel?.typeOptions?.loadOptionsMethod).toBe('getChannels');
-	expect(Object.keys(node.methods.loadOptions).sort()).toEqual(['getChannelCategories', 'getChannels']);
+	expect(Object.keys(node.methods.loadOptions).sort()).toEqual([
+		'getChannelCategories',
+		'getChannels',
+	]);
 	const reference = description.properties.find(
-		(property) => property.name === 'referenceNo' && property.displayOptions?.show?.operation?.includes('generate'),
+		(property) =>
+			property.name === 'referenceNo' &&
+			property.displayOptions?.show?.operation?.includes('generate'),
 	);
 	expect(reference?.description).toMatch(/invoice number/);
 	expect(reference?.description).toMatch(/idempotency key/);
-	const callback = description.properties.find((property) => property.name === 'callbackWebhookUrl');
-	expect(callback?.description).toMatch(/^Strongly recommended\. Paste the Production URL of a Payment Gateway Trigger/);
+	const callback = description.properties.find(
+		(property) => property.name === 'callbackWebhookUrl',
+	);
+	expect(callback?.description).toMatch(
+		/^Strongly recommended\. Paste the Production URL of a Payment Gateway Trigger/,
+	);
 });
 
 it('starts Amount empty, warns while Callback Webhook URL is empty, and offers Simplify (on by default for an AI tool)', () => {
 	const show = { resource: ['transaction'], operation: ['generate'] };
 	const amount = description.properties.find((property) => property.name === 'amount');
-	expect(amount).toMatchObject({ type: 'string', default: '', required: true, displayOptions: { show } });
+	expect(amount).toMatchObject({
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: { show },
+	});
 	expect(amount?.typeOptions).toBeUndefined();
-	const notice = description.properties.find((property) => property.name === 'callbackMissingNotice');
-	expect(notice).toMatchObject({ type: 'notice', displayOptions: { show: { ...show, callbackWebhookUrl: [''] } } });
+	const notice = description.properties.find(
+		(property) => property.name === 'callbackMissingNotice',
+	);
+	expect(notice).toMatchObject({
+		type: 'notice',
+		displayOptions: { show: { ...show, callbackWebhookUrl: [''] } },
+	});
 	expect(notice?.displayName).toMatch(/final status of the payment .* will never arrive/);
 	const simplify = description.properties.filter((property) => property.name === 'simplify');
-	expect(simplify.map((property) => [property.default, property.displayOptions?.show?.['@tool']])).toEqual([
+	expect(
+		simplify.map((property) => [property.default, property.displayOptions?.show?.['@tool']]),
+	).toEqual([
 		[true, [true]],
 		[false, [false]],
 	]);
-	expect(simplify.every((property) => property.displayOptions?.show?.operation?.join() === 'generate,get')).toBe(true);
+	expect(
+		simplify.every(
+			(property) => property.displayOptions?.show?.operation?.join() === 'generate,get',
+		),
+	).toBe(true);
 });
 
 it('has light and dark icons and a codex file', () => {
-	expect(description.icon).toEqual({ light: 'file:paymentCollection.svg', dark: 'file:paymentCollection.dark.svg' });
+	expect(description.icon).toEqual({
+		light: 'file:paymentCollection.svg',
+		dark: 'file:paymentCollection.dark.svg',
+	});
 	expect(existsSync(join(dir, 'paymentCollection.svg'))).toBe(true);
 	expect(existsSync(join(dir, 'paymentCollection.dark.svg'))).toBe(true);
 	const codex = JSON.parse(readFileSync(join(dir, 'PaymentCollection.node.json'), 'utf8'));

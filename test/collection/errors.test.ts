@@ -28,7 +28,11 @@ function generate(channelCode: string): INodeParameters {
 		referenceNo: '={{ $json.ref }}',
 	};
 }
-const get: INodeParameters = { resource: 'transaction', operation: 'get', referenceNo: '={{ $json.ref }}' };
+const get: INodeParameters = {
+	resource: 'transaction',
+	operation: 'get',
+	referenceNo: '={{ $json.ref }}',
+};
 const getMany: INodeParameters = { resource: 'channel', operation: 'getMany', returnAll: true };
 
 /**
@@ -40,7 +44,10 @@ async function expectSecondItemError(
 	item: IDataObject,
 	expected: ExpectedError,
 ): Promise<void> {
-	const result = await run(s, parameters, { items: [{ tag: 'other row' }, item], onError: 'continueRegularOutput' });
+	const result = await run(s, parameters, {
+		items: [{ tag: 'other row' }, item],
+		onError: 'continueRegularOutput',
+	});
 	expect(result.error).toBeUndefined();
 	expect(result.outputs[0]).toHaveLength(2);
 	expectErrorItem(result.outputs[0][1], 1, expected);
@@ -49,23 +56,33 @@ async function expectSecondItemError(
 describe('422: every field the service rejects is listed', () => {
 	it('Generate: an unknown channel code', async () => {
 		const reference = ref();
-		await expectSecondItemError(generate('NOPE'), { ref: reference, amount: 100 }, {
-			message: 'The service rejected the request: channel_code: The selected channel code is invalid.',
-			description: 'channel_code: The selected channel code is invalid.',
-			httpCode: 422,
-			fieldErrors: { channel_code: ['The selected channel code is invalid.'] },
-		});
+		await expectSecondItemError(
+			generate('NOPE'),
+			{ ref: reference, amount: 100 },
+			{
+				message:
+					'The service rejected the request: channel_code: The selected channel code is invalid.',
+				description: 'channel_code: The selected channel code is invalid.',
+				httpCode: 422,
+				fieldErrors: { channel_code: ['The selected channel code is invalid.'] },
+			},
+		);
 		expect(s.gw.stats().attemptsByReference[reference]).toBe(1);
 		expect(s.gw.stats().creationsByReference[reference]).toBeUndefined();
 	});
 
 	it('Generate: a disabled channel', async () => {
-		await expectSecondItemError(generate('COINS_PH'), { ref: ref(), amount: 100 }, {
-			message: 'The service rejected the request: channel_code: The selected channel code is currently unavailable.',
-			description: 'channel_code: The selected channel code is currently unavailable.',
-			httpCode: 422,
-			fieldErrors: { channel_code: ['The selected channel code is currently unavailable.'] },
-		});
+		await expectSecondItemError(
+			generate('COINS_PH'),
+			{ ref: ref(), amount: 100 },
+			{
+				message:
+					'The service rejected the request: channel_code: The selected channel code is currently unavailable.',
+				description: 'channel_code: The selected channel code is currently unavailable.',
+				httpCode: 422,
+				fieldErrors: { channel_code: ['The selected channel code is currently unavailable.'] },
+			},
+		);
 	});
 
 	it('Generate: a card channel without the customer fields it demands lists all four', async () => {
@@ -76,24 +93,36 @@ describe('422: every field the service rejects is listed', () => {
 			last_name: ['The last name field is required.'],
 		};
 		const lines = Object.entries(fieldErrors).map(([field, [message]]) => `${field}: ${message}`);
-		await expectSecondItemError(generate('PAYMAYA_CARD'), { ref: ref(), amount: 100 }, {
-			message: `The service rejected the request: ${lines.join('; ')}`,
-			description: lines.join('\n'),
-			httpCode: 422,
-			fieldErrors,
-		});
+		await expectSecondItemError(
+			generate('PAYMAYA_CARD'),
+			{ ref: ref(), amount: 100 },
+			{
+				message: `The service rejected the request: ${lines.join('; ')}`,
+				description: lines.join('\n'),
+				httpCode: 422,
+				fieldErrors,
+			},
+		);
 	});
 
 	it.each([
 		['Get', get, LOOKUP_PATH],
 		['Get Many', getMany, CHANNELS_PATH],
-	])('%s: a 422 without field errors shows the service message', async (_name, parameters, path) => {
-		s.gw.faults.add({ path, mode: 'error-before', status: 422 });
-		await expectSecondItemError(parameters, { ref: 'ANY-1' }, {
-			message: 'The Payment Collection service answered HTTP 422. The service said: "Server Error"',
-			httpCode: 422,
-		});
-	});
+	])(
+		'%s: a 422 without field errors shows the service message',
+		async (_name, parameters, path) => {
+			s.gw.faults.add({ path, mode: 'error-before', status: 422 });
+			await expectSecondItemError(
+				parameters,
+				{ ref: 'ANY-1' },
+				{
+					message:
+						'The Payment Collection service answered HTTP 422. The service said: "Server Error"',
+					httpCode: 422,
+				},
+			);
+		},
+	);
 });
 
 describe('401: the credential is refused even with a fresh token', () => {
@@ -105,12 +134,16 @@ describe('401: the credential is refused even with a fresh token', () => {
 		const reference = ref();
 		s.gw.faults.add({ path, mode: 'error-before', status: 401 });
 		const lookupsBefore = s.gw.stats().requestsByPath[`GET ${LOOKUP_PATH}`] ?? 0;
-		await expectSecondItemError(parameters, { ref: reference, amount: 100 }, {
-			message:
-				'The Payment Collection credential was refused even after fetching a new token: check its Username, Password and Base URL',
-			description: 'HTTP 401. The service said: "Server Error"',
-			httpCode: 401,
-		});
+		await expectSecondItemError(
+			parameters,
+			{ ref: reference, amount: 100 },
+			{
+				message:
+					'The Payment Collection credential was refused even after fetching a new token: check its Username, Password and Base URL',
+				description: 'HTTP 401. The service said: "Server Error"',
+				httpCode: 401,
+			},
+		);
 		if (path === GENERATE_PATH) {
 			// A 401 is a definite refusal: sent again once with a fresh token, never looked up.
 			expect(s.gw.stats().attemptsByReference[reference]).toBe(2);
@@ -128,10 +161,14 @@ describe('404 and 500: the service message only', () => {
 	])('%s: 404', async (_name, parameters, path) => {
 		const reference = ref();
 		s.gw.faults.add({ path, mode: 'error-before', status: 404 });
-		await expectSecondItemError(parameters, { ref: reference, amount: 100 }, {
-			message: 'Not found (HTTP 404). The service said: "Server Error"',
-			httpCode: 404,
-		});
+		await expectSecondItemError(
+			parameters,
+			{ ref: reference, amount: 100 },
+			{
+				message: 'Not found (HTTP 404). The service said: "Server Error"',
+				httpCode: 404,
+			},
+		);
 		// A 404 is a definite refusal: Generate sends once and does not retry.
 		if (path === GENERATE_PATH) expect(s.gw.stats().attemptsByReference[reference]).toBe(1);
 	});
@@ -141,20 +178,29 @@ describe('404 and 500: the service message only', () => {
 		['Get Many', getMany, CHANNELS_PATH],
 	])('%s: 500', async (_name, parameters, path) => {
 		s.gw.faults.add({ path, mode: 'error-before', status: 500 });
-		await expectSecondItemError(parameters, { ref: 'ANY-3' }, {
-			message: 'The Payment Collection service answered HTTP 500. The service said: "Server Error"',
-			httpCode: 500,
-		});
+		await expectSecondItemError(
+			parameters,
+			{ ref: 'ANY-3' },
+			{
+				message:
+					'The Payment Collection service answered HTTP 500. The service said: "Server Error"',
+				httpCode: 500,
+			},
+		);
 	});
 
 	it('Generate: 500 before any work: looked up, resent with the same reference, then reported', async () => {
 		const reference = ref();
 		s.gw.faults.add({ path: GENERATE_PATH, mode: 'error-before', status: 500 });
 		const lookupsBefore = s.gw.stats().requestsByPath[`GET ${LOOKUP_PATH}`] ?? 0;
-		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
-			message: `The transaction "${reference}" was not created after 3 attempts: The Payment Collection service answered HTTP 500. The service said: "Server Error"`,
-			description: RERUN_IS_SAFE,
-		});
+		await expectSecondItemError(
+			generate('GCASH_TRN'),
+			{ ref: reference, amount: 100 },
+			{
+				message: `The transaction "${reference}" was not created after 3 attempts: The Payment Collection service answered HTTP 500. The service said: "Server Error"`,
+				description: RERUN_IS_SAFE,
+			},
+		);
 		expect(s.gw.stats().attemptsByReference[reference]).toBe(3);
 		expect(s.gw.stats().creationsByReference[reference]).toBeUndefined();
 		// One look-up after each attempt (the other row has no reference and sends nothing).
@@ -166,13 +212,24 @@ describe('3xx: a redirect is reported, never followed', () => {
 	it('Generate: a 307 to the same address is not re-sent; the item says to check the Base URL', async () => {
 		const reference = ref();
 		// Followed, a 307 would send the payment request a second time (here: to the same place).
-		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, mode: 'error-before', status: 307, location: `${s.gw.url}${GENERATE_PATH}`, times: 1 });
-		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
-			message:
-				`The Payment Collection service redirected the request (HTTP 307 to ${new URL(s.gw.url).host}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
-			description: 'Redirects are not followed, so a payment request is never sent a second time or to another address.',
-			httpCode: 307,
+		s.gw.faults.add({
+			method: 'POST',
+			path: GENERATE_PATH,
+			mode: 'error-before',
+			status: 307,
+			location: `${s.gw.url}${GENERATE_PATH}`,
+			times: 1,
 		});
+		await expectSecondItemError(
+			generate('GCASH_TRN'),
+			{ ref: reference, amount: 100 },
+			{
+				message: `The Payment Collection service redirected the request (HTTP 307 to ${new URL(s.gw.url).host}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
+				description:
+					'Redirects are not followed, so a payment request is never sent a second time or to another address.',
+				httpCode: 307,
+			},
+		);
 		expect(s.gw.stats().attemptsByReference[reference]).toBe(1);
 		expect(s.gw.stats().creationsByReference[reference]).toBeUndefined();
 	});
@@ -184,10 +241,14 @@ describe('network faults', () => {
 		['Get Many', getMany, CHANNELS_PATH],
 	])('%s: a dropped connection', async (_name, parameters, path) => {
 		s.gw.faults.add({ path, mode: 'drop-before' });
-		await expectSecondItemError(parameters, { ref: 'ANY-4' }, {
-			message: DROPPED,
-			description: 'Network error code: ECONNRESET',
-		});
+		await expectSecondItemError(
+			parameters,
+			{ ref: 'ANY-4' },
+			{
+				message: DROPPED,
+				description: 'Network error code: ECONNRESET',
+			},
+		);
 	});
 
 	it.each([
@@ -195,20 +256,28 @@ describe('network faults', () => {
 		['Get Many', getMany, CHANNELS_PATH],
 	])('%s: a time-out', async (_name, parameters, path) => {
 		s.gw.faults.add({ path, mode: 'timeout-after', holdMs: 1000 });
-		await expectSecondItemError({ ...parameters, options: { timeoutSeconds: 0.2 } }, { ref: 'ANY-5' }, {
-			message:
-				'No answer from the Payment Collection service (no complete answer within the Timeout): check the Base URL and your network, or raise the Timeout option',
-			description: 'Network error code: DEADLINE_PASSED',
-		});
+		await expectSecondItemError(
+			{ ...parameters, options: { timeoutSeconds: 0.2 } },
+			{ ref: 'ANY-5' },
+			{
+				message:
+					'No answer from the Payment Collection service (no complete answer within the Timeout): check the Base URL and your network, or raise the Timeout option',
+				description: 'Network error code: DEADLINE_PASSED',
+			},
+		);
 	});
 
 	it('Generate: a dropped connection before any work: resent with the same reference, then reported', async () => {
 		const reference = ref();
 		s.gw.faults.add({ path: GENERATE_PATH, mode: 'drop-before' });
-		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
-			message: `The transaction "${reference}" was not created after 3 attempts: ${DROPPED}`,
-			description: RERUN_IS_SAFE,
-		});
+		await expectSecondItemError(
+			generate('GCASH_TRN'),
+			{ ref: reference, amount: 100 },
+			{
+				message: `The transaction "${reference}" was not created after 3 attempts: ${DROPPED}`,
+				description: RERUN_IS_SAFE,
+			},
+		);
 		expect(s.gw.stats().attemptsByReference[reference]).toBe(3);
 		expect(s.gw.stats().creationsByReference[reference]).toBeUndefined();
 	});
@@ -217,11 +286,15 @@ describe('network faults', () => {
 		const reference = ref();
 		await run(s, generate('GCASH_TRN'), { items: [{ ref: reference, amount: 100 }] });
 		s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 503 });
-		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
-			message: `reference_no "${reference}" is already used, and looking the transaction up to compare it failed (The Payment Collection service answered HTTP 503. The service said: "Server Error")`,
-			description:
-				'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
-		});
+		await expectSecondItemError(
+			generate('GCASH_TRN'),
+			{ ref: reference, amount: 100 },
+			{
+				message: `reference_no "${reference}" is already used, and looking the transaction up to compare it failed (The Payment Collection service answered HTTP 503. The service said: "Server Error")`,
+				description:
+					'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
+			},
+		);
 		expect(s.gw.stats().creationsByReference[reference]).toBe(1);
 	});
 
@@ -229,11 +302,15 @@ describe('network faults', () => {
 		const reference = ref();
 		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, mode: 'drop-after' });
 		s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 503 });
-		await expectSecondItemError(generate('GCASH_TRN'), { ref: reference, amount: 100 }, {
-			message: `Could not confirm whether the transaction "${reference}" was created: ${DROPPED}; the look-up failed too (The Payment Collection service answered HTTP 503. The service said: "Server Error")`,
-			description:
-				'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
-		});
+		await expectSecondItemError(
+			generate('GCASH_TRN'),
+			{ ref: reference, amount: 100 },
+			{
+				message: `Could not confirm whether the transaction "${reference}" was created: ${DROPPED}; the look-up failed too (The Payment Collection service answered HTTP 503. The service said: "Server Error")`,
+				description:
+					'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
+			},
+		);
 		expect(s.gw.stats().creationsByReference[reference]).toBe(1);
 
 		s.gw.faults.clear();
@@ -250,7 +327,9 @@ describe('without continue-on-fail', () => {
 		s.gw.faults.add({ path: LOOKUP_PATH, mode: 'error-before', status: 500 });
 		const result = await run(s, get, { items: [{ ref: 'A-1' }, { ref: 'A-2' }] });
 		expect(result.outputs).toEqual([]);
-		expect(result.error?.message).toBe('The Payment Collection service answered HTTP 500. The service said: "Server Error" (row 1)');
+		expect(result.error?.message).toBe(
+			'The Payment Collection service answered HTTP 500. The service said: "Server Error" (row 1)',
+		);
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.context?.itemIndex).toBe(0);
 	});
@@ -260,7 +339,10 @@ describe('the error output (On Error: Continue (using error output))', () => {
 	it('sends failed items to the second output and successful ones to the first, each paired', async () => {
 		const good = ref();
 		const result = await run(s, generate('GCASH_TRN'), {
-			items: [{ ref: good, amount: 100 }, { ref: 'BAD#1', amount: 100 }],
+			items: [
+				{ ref: good, amount: 100 },
+				{ ref: 'BAD#1', amount: 100 },
+			],
 			onError: 'continueErrorOutput',
 		});
 		expect(result.outputs[0]).toEqual([
@@ -270,7 +352,10 @@ describe('the error output (On Error: Continue (using error output))', () => {
 		expectErrorItem(
 			result.outputs[1][0],
 			1,
-			{ message: 'Reference No "BAD#1" contains characters other than letters, digits, "-" and "_" (row 2)' },
+			{
+				message:
+					'Reference No "BAD#1" contains characters other than letters, digits, "-" and "_" (row 2)',
+			},
 			'error',
 			{ ref: 'BAD#1', amount: 100 },
 		);

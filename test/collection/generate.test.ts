@@ -45,7 +45,15 @@ describe('a payment link per item', () => {
 				successRedirectUrl: 'https://shop.example.com/thanks',
 				failureRedirectUrl: 'https://shop.example.com/sorry',
 			}),
-			{ items: [{ ref: reference, amount: '1,250.50', callback: 'https://n8n.example.com/webhook/abc/pg' }] },
+			{
+				items: [
+					{
+						ref: reference,
+						amount: '1,250.50',
+						callback: 'https://n8n.example.com/webhook/abc/pg',
+					},
+				],
+			},
 		);
 		expect(s.gw.lastRequestBody(GENERATE_PATH)).toEqual({
 			channel_code: 'GCASH_TRN',
@@ -60,13 +68,20 @@ describe('a payment link per item', () => {
 	it('leaves out URLs that are not given', async () => {
 		const reference = ref();
 		await run(s, generateParameters(), { items: [{ ref: reference, amount: 10 }] });
-		expect(s.gw.lastRequestBody(GENERATE_PATH)).toEqual({ channel_code: 'GCASH_TRN', amount: 10, reference_no: reference });
+		expect(s.gw.lastRequestBody(GENERATE_PATH)).toEqual({
+			channel_code: 'GCASH_TRN',
+			amount: 10,
+			reference_no: reference,
+		});
 	});
 
 	it('accepts the limits 0.01 and 50,000', async () => {
 		const refs = [ref(), ref()];
 		const result = await run(s, generateParameters(), {
-			items: [{ ref: refs[0], amount: 0.01 }, { ref: refs[1], amount: 50000 }],
+			items: [
+				{ ref: refs[0], amount: 0.01 },
+				{ ref: refs[1], amount: 50000 },
+			],
 		});
 		expect(result.outputs[0].map((item) => item.json.subtotal_amount)).toEqual([0.01, 50000]);
 	});
@@ -84,7 +99,7 @@ describe('customer fields and extra body fields', () => {
 		},
 	});
 
-	it('sends the customer fields a card channel demands, under the service\'s names', async () => {
+	it("sends the customer fields a card channel demands, under the service's names", async () => {
 		const reference = ref();
 		const result = await run(s, card, { items: [{ ref: reference, amount: 999 }] });
 		expect(result.outputs[0]).toEqual([{ json: created(reference), pairedItem: { item: 0 } }]);
@@ -104,7 +119,13 @@ describe('customer fields and extra body fields', () => {
 		const reference = ref();
 		await run(
 			s,
-			{ ...card, options: { extraBodyFields: '{"state": "Metro Manila", "email": "other@example.ph", "notes": {"a": 1}}' } },
+			{
+				...card,
+				options: {
+					extraBodyFields:
+						'{"state": "Metro Manila", "email": "other@example.ph", "notes": {"a": 1}}',
+				},
+			},
 			{ items: [{ ref: reference, amount: 5 }] },
 		);
 		expect(s.gw.lastRequestBody(GENERATE_PATH)).toEqual({
@@ -149,49 +170,153 @@ describe('customer fields and extra body fields', () => {
 
 describe('input checked before any request', () => {
 	const cases: Array<[string, IDataObject, INodeParameters, string, string?]> = [
-		['text that is not a number', { amount: 'abc' }, {}, 'Amount "abc" is not a number (row 1)', 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50'],
-		['a comma as decimal mark', { amount: '1.000,50' }, {}, 'Amount "1.000,50" is not a number (row 1)', 'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50'],
-		['an empty amount', { amount: '' }, {}, 'Amount is empty (row 1)', 'Give an amount such as 1250.50'],
-		['a missing amount', { amount: undefined }, {}, 'Amount is empty (row 1)', 'Give an amount such as 1250.50'],
+		[
+			'text that is not a number',
+			{ amount: 'abc' },
+			{},
+			'Amount "abc" is not a number (row 1)',
+			'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50',
+		],
+		[
+			'a comma as decimal mark',
+			{ amount: '1.000,50' },
+			{},
+			'Amount "1.000,50" is not a number (row 1)',
+			'Use digits with a dot for decimals, e.g. 1250.50 or 1,250.50',
+		],
+		[
+			'an empty amount',
+			{ amount: '' },
+			{},
+			'Amount is empty (row 1)',
+			'Give an amount such as 1250.50',
+		],
+		[
+			'a missing amount',
+			{ amount: undefined },
+			{},
+			'Amount is empty (row 1)',
+			'Give an amount such as 1250.50',
+		],
 		['zero', { amount: 0 }, {}, 'Amount 0 is outside the allowed range 0.01 to 50,000 (row 1)'],
-		['over 50,000', { amount: '50,000.01' }, {}, 'Amount 50000.01 is outside the allowed range 0.01 to 50,000 (row 1)'],
-		['three decimals', { amount: 10.005 }, {}, 'Amount 10.005 has more than 2 decimal places (row 1)', 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)'],
-		['a reference with "#"', { ref: 'INV#7' }, {}, 'Reference No "INV#7" contains characters other than letters, digits, "-" and "_" (row 1)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
-		['a reference with ":"', { ref: 'INV:7' }, {}, 'Reference No "INV:7" contains characters other than letters, digits, "-" and "_" (row 1)', 'Characters such as "#", ":" and spaces break the hosted payment page'],
-		['an empty reference', { ref: '' }, {}, 'Reference No is empty (row 1)', 'Map a stable, unique value from your data, such as an invoice number'],
-		['a reference over 64 characters', { ref: 'R'.repeat(65) }, {}, 'Reference No is longer than 64 characters (row 1)'],
-		['a callback URL that is not a URL', { callback: 'my webhook' }, {}, 'Callback Webhook URL "my webhook" is not a valid URL (row 1)', 'Use a full address such as https://example.com/path'],
-		['a success URL that is not http(s)', {}, { successRedirectUrl: 'ftp://shop.example.com' }, 'Success Redirect URL must start with https:// or http:// (row 1)'],
-		['a failure URL that is not a URL', {}, { failureRedirectUrl: 'shop.example.com/sorry' }, 'Failure Redirect URL "shop.example.com/sorry" is not a valid URL (row 1)', 'Use a full address such as https://example.com/path'],
+		[
+			'over 50,000',
+			{ amount: '50,000.01' },
+			{},
+			'Amount 50000.01 is outside the allowed range 0.01 to 50,000 (row 1)',
+		],
+		[
+			'three decimals',
+			{ amount: 10.005 },
+			{},
+			'Amount 10.005 has more than 2 decimal places (row 1)',
+			'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)',
+		],
+		[
+			'a reference with "#"',
+			{ ref: 'INV#7' },
+			{},
+			'Reference No "INV#7" contains characters other than letters, digits, "-" and "_" (row 1)',
+			'Characters such as "#", ":" and spaces break the hosted payment page',
+		],
+		[
+			'a reference with ":"',
+			{ ref: 'INV:7' },
+			{},
+			'Reference No "INV:7" contains characters other than letters, digits, "-" and "_" (row 1)',
+			'Characters such as "#", ":" and spaces break the hosted payment page',
+		],
+		[
+			'an empty reference',
+			{ ref: '' },
+			{},
+			'Reference No is empty (row 1)',
+			'Map a stable, unique value from your data, such as an invoice number',
+		],
+		[
+			'a reference over 64 characters',
+			{ ref: 'R'.repeat(65) },
+			{},
+			'Reference No is longer than 64 characters (row 1)',
+		],
+		[
+			'a callback URL that is not a URL',
+			{ callback: 'my webhook' },
+			{},
+			'Callback Webhook URL "my webhook" is not a valid URL (row 1)',
+			'Use a full address such as https://example.com/path',
+		],
+		[
+			'a success URL that is not http(s)',
+			{},
+			{ successRedirectUrl: 'ftp://shop.example.com' },
+			'Success Redirect URL must start with https:// or http:// (row 1)',
+		],
+		[
+			'a failure URL that is not a URL',
+			{},
+			{ failureRedirectUrl: 'shop.example.com/sorry' },
+			'Failure Redirect URL "shop.example.com/sorry" is not a valid URL (row 1)',
+			'Use a full address such as https://example.com/path',
+		],
 		['an empty channel', { channel: '' }, {}, 'Channel is required (row 1)'],
-		['an e-mail address without "@"', {}, { customerFields: { email: 'juan.example.ph' } }, 'Email "juan.example.ph" is not an email address (row 1)'],
-		['a mobile number that is not Philippine', {}, { customerFields: { mobileNumber: '12345' } }, 'Mobile Number "12345" is not a Philippine mobile number (row 1)', 'Use 09XXXXXXXXX or +639XXXXXXXXX'],
-		['extra body fields that are not JSON', {}, { options: { extraBodyFields: '{email: x}' } }, 'Extra Body Fields is not valid JSON (row 1)'],
-		['extra body fields that are a list', {}, { options: { extraBodyFields: '[1, 2]' } }, 'Extra Body Fields must be a JSON object, e.g. {"email": "a@b.ph"} (row 1)'],
+		[
+			'an e-mail address without "@"',
+			{},
+			{ customerFields: { email: 'juan.example.ph' } },
+			'Email "juan.example.ph" is not an email address (row 1)',
+		],
+		[
+			'a mobile number that is not Philippine',
+			{},
+			{ customerFields: { mobileNumber: '12345' } },
+			'Mobile Number "12345" is not a Philippine mobile number (row 1)',
+			'Use 09XXXXXXXXX or +639XXXXXXXXX',
+		],
+		[
+			'extra body fields that are not JSON',
+			{},
+			{ options: { extraBodyFields: '{email: x}' } },
+			'Extra Body Fields is not valid JSON (row 1)',
+		],
+		[
+			'extra body fields that are a list',
+			{},
+			{ options: { extraBodyFields: '[1, 2]' } },
+			'Extra Body Fields must be a JSON object, e.g. {"email": "a@b.ph"} (row 1)',
+		],
 	];
 
 	// Rows as one argument: jest would take a missing last argument for a `done` callback.
-	it.each(cases.map((row) => [row[0], row] as const))('%s', async (_name, [, item, parameters, message, description]) => {
-		const before = generates();
-		const result = await run(s, generateParameters(parameters), {
-			items: [{ ref: ref('IN'), amount: 100, ...item }],
-			onError: 'continueRegularOutput',
-		});
-		expect(result.outputs[0]).toHaveLength(1);
-		expectErrorItem(result.outputs[0][0], 0, { message, description });
-		expect(generates()).toBe(before);
-	});
+	it.each(cases.map((row) => [row[0], row] as const))(
+		'%s',
+		async (_name, [, item, parameters, message, description]) => {
+			const before = generates();
+			const result = await run(s, generateParameters(parameters), {
+				items: [{ ref: ref('IN'), amount: 100, ...item }],
+				onError: 'continueRegularOutput',
+			});
+			expect(result.outputs[0]).toHaveLength(1);
+			expectErrorItem(result.outputs[0][0], 0, { message, description });
+			expect(generates()).toBe(before);
+		},
+	);
 
 	it('a bad row fails only its own item; the others are generated', async () => {
 		const refs = [ref(), ref()];
 		const result = await run(s, generateParameters(), {
-			items: [{ ref: refs[0], amount: 10 }, { ref: 'bad ref', amount: 10 }, { ref: refs[1], amount: 20 }],
+			items: [
+				{ ref: refs[0], amount: 10 },
+				{ ref: 'bad ref', amount: 10 },
+				{ ref: refs[1], amount: 20 },
+			],
 			onError: 'continueRegularOutput',
 		});
 		expect(result.outputs[0]).toHaveLength(3);
 		expect(result.outputs[0][0]).toEqual({ json: created(refs[0]), pairedItem: { item: 0 } });
 		expectErrorItem(result.outputs[0][1], 1, {
-			message: 'Reference No "bad ref" contains characters other than letters, digits, "-" and "_" (row 2)',
+			message:
+				'Reference No "bad ref" contains characters other than letters, digits, "-" and "_" (row 2)',
 			description: 'Characters such as "#", ":" and spaces break the hosted payment page',
 		});
 		expect(result.outputs[0][2]).toEqual({ json: created(refs[1]), pairedItem: { item: 2 } });
@@ -208,7 +333,9 @@ describe('input checked before any request', () => {
 describe('re-runs and retried items never create a second transaction', () => {
 	it('returns the existing transaction with replayed: true for the same reference, amount and channel', async () => {
 		const reference = ref('RE');
-		const first = await run(s, generateParameters(), { items: [{ ref: reference, amount: '1,000' }] });
+		const first = await run(s, generateParameters(), {
+			items: [{ ref: reference, amount: '1,000' }],
+		});
 		expect(first.outputs[0]).toEqual([{ json: created(reference), pairedItem: { item: 0 } }]);
 
 		const again = await run(s, generateParameters(), { items: [{ ref: reference, amount: 1000 }] });
@@ -252,7 +379,7 @@ describe('re-runs and retried items never create a second transaction', () => {
 				{ ref: reference, amount: 75, channel: 'PAYANDGO' },
 			],
 			onError: 'continueRegularOutput',
-			});
+		});
 		const description =
 			'Each reference_no can be used once. Use a new reference_no for a new transaction, or the same amount and channel to get the existing one back.';
 		expectErrorItem(again.outputs[0][0], 0, {
@@ -269,7 +396,10 @@ describe('re-runs and retried items never create a second transaction', () => {
 	it('the same reference twice in one run: one transaction, the second item is its replay', async () => {
 		const reference = ref('RE');
 		const result = await run(s, generateParameters({ options: { concurrency: 1 } }), {
-			items: [{ ref: reference, amount: 30 }, { ref: reference, amount: 30 }],
+			items: [
+				{ ref: reference, amount: 30 },
+				{ ref: reference, amount: 30 },
+			],
 		});
 		expect(result.outputs[0]).toEqual([
 			{ json: created(reference), pairedItem: { item: 0 } },

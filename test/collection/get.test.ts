@@ -6,7 +6,9 @@ import { expectErrorItem, gatewayPerSuite, generateParameters, run, setUp } from
 const s = gatewayPerSuite(setUp);
 const refs = ['GET-1', 'GET-2'];
 beforeAll(async () => {
-	await run(s, generateParameters(), { items: refs.map((ref, index) => ({ ref, amount: 100 * (index + 1) })) });
+	await run(s, generateParameters(), {
+		items: refs.map((ref, index) => ({ ref, amount: 100 * (index + 1) })),
+	});
 });
 
 const get = (options: INodeParameters = {}): INodeParameters => ({
@@ -26,7 +28,11 @@ it('outputs the transaction of each reference, as the service holds it, paired w
 			{ json: s.gw.getTransaction(refs[0]), pairedItem: { item: 1 } },
 		],
 	]);
-	expect(result.outputs[0][0].json).toMatchObject({ reference_no: refs[1], subtotal_amount: 200, status: 'pending' });
+	expect(result.outputs[0][0].json).toMatchObject({
+		reference_no: refs[1],
+		subtotal_amount: 200,
+		status: 'pending',
+	});
 	expect(s.gw.lastRequest('/v1/biller/transactions')?.query).toEqual({ reference_no: refs[0] });
 });
 
@@ -51,7 +57,10 @@ it('with continue-on-fail, "not found" becomes that item\'s error item', async (
 		onError: 'continueRegularOutput',
 	});
 	expect(result.outputs[0]).toHaveLength(2);
-	expect(result.outputs[0][0]).toEqual({ json: s.gw.getTransaction(refs[1]), pairedItem: { item: 0 } });
+	expect(result.outputs[0][0]).toEqual({
+		json: s.gw.getTransaction(refs[1]),
+		pairedItem: { item: 0 },
+	});
 	expectErrorItem(result.outputs[0][1], 1, {
 		message: 'No transaction has reference_no "NOPE-2" (row 2)',
 		description: NOT_FOUND_HINT,

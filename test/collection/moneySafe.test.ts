@@ -37,7 +37,16 @@ describe('a fault after the work is done: looked up, returned once, never resent
 		// The link is the one the lost answer carried; this item created it, so it is no replay,
 		// and the item says what it recovered from.
 		expect(result.outputs).toEqual([
-			[{ json: { ...s.gw.getTransaction(reference), replayed: false, recoveredAfter: expect.any(String) }, pairedItem: { item: 0 } }],
+			[
+				{
+					json: {
+						...s.gw.getTransaction(reference),
+						replayed: false,
+						recoveredAfter: expect.any(String),
+					},
+					pairedItem: { item: 0 },
+				},
+			],
 		]);
 		expect(result.outputs[0][0].json.recoveredAfter).toMatch(/HTTP 50\d|No answer|not valid JSON/);
 		expect(stats().attemptsByReference[reference]).toBe(1);
@@ -55,18 +64,34 @@ describe('a fault before the work: looked up, not found, resent with the same re
 		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, times: 1, ...fault });
 		const result = await run(s, fast, { items: [{ ref: reference, amount: 12 }] });
 		expect(result.outputs).toEqual([
-			[{ json: { ...s.gw.getTransaction(reference), replayed: false, recoveredAfter: expect.any(String) }, pairedItem: { item: 0 } }],
+			[
+				{
+					json: {
+						...s.gw.getTransaction(reference),
+						replayed: false,
+						recoveredAfter: expect.any(String),
+					},
+					pairedItem: { item: 0 },
+				},
+			],
 		]);
 		expect(stats().attemptsByReference[reference]).toBe(2);
 		expect(stats().creationsByReference[reference]).toBe(1);
-		expect(s.gw.lastRequestBody(GENERATE_PATH)).toEqual({ channel_code: 'GCASH_TRN', amount: 12, reference_no: reference });
+		expect(s.gw.lastRequestBody(GENERATE_PATH)).toEqual({
+			channel_code: 'GCASH_TRN',
+			amount: 12,
+			reference_no: reference,
+		});
 	});
 });
 
 describe('500 generate calls under random faults, then a re-run', () => {
 	const COUNT = 500;
 	const refs = Array.from({ length: COUNT }, (_, index) => `BULK-${index + 1}`);
-	const input: IDataObject[] = refs.map((reference, index) => ({ ref: reference, amount: 10 + (index % 90) }));
+	const input: IDataObject[] = refs.map((reference, index) => ({
+		ref: reference,
+		amount: 10 + (index % 90),
+	}));
 	const isError = (item: INodeExecutionData) => typeof item.json.error === 'string';
 	// Under load a look-up can take a while: 1 s, with held answers held longer.
 	const bulk = generateParameters({ options: { timeoutSeconds: 1, concurrency: 16 } });
@@ -84,7 +109,14 @@ describe('500 generate calls under random faults, then a re-run', () => {
 			s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, ...rule });
 		}
 		// Some look-ups fail too, so some items cannot be confirmed in this run.
-		s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 500, probability: 0.1, seed: 17 });
+		s.gw.faults.add({
+			method: 'GET',
+			path: LOOKUP_PATH,
+			mode: 'error-before',
+			status: 500,
+			probability: 0.1,
+			seed: 17,
+		});
 
 		const result = await run(s, bulk, { items: input, onError: 'continueRegularOutput' });
 		expect(result.error).toBeUndefined();
@@ -98,7 +130,11 @@ describe('500 generate calls under random faults, then a re-run', () => {
 				expect(creations[refs[index]] ?? 0).toBeLessThanOrEqual(1);
 			} else {
 				const { recoveredAfter } = item.json;
-				expect(item.json).toEqual({ ...s.gw.getTransaction(refs[index]), replayed: false, ...(recoveredAfter ? { recoveredAfter } : {}) });
+				expect(item.json).toEqual({
+					...s.gw.getTransaction(refs[index]),
+					replayed: false,
+					...(recoveredAfter ? { recoveredAfter } : {}),
+				});
 				expect(creations[refs[index]]).toBe(1);
 			}
 		});
@@ -121,7 +157,11 @@ describe('500 generate calls under random faults, then a re-run', () => {
 		const creations = stats().creationsByReference;
 		expect(refs.map((reference) => creations[reference])).toEqual(refs.map(() => 1));
 		// Items that failed in the first run only because their look-up failed were created then.
-		expect(firstRun.filter(isError).some((item) => createdBefore[refs[item.json.itemIndex as number]] === 1)).toBe(true);
+		expect(
+			firstRun
+				.filter(isError)
+				.some((item) => createdBefore[refs[item.json.itemIndex as number]] === 1),
+		).toBe(true);
 	});
 });
 
@@ -131,7 +171,13 @@ describe("n8n's Retry On Fail", () => {
 		// The first generate's answer is lost and its look-up fails: that item fails the first try,
 		// after the items already in flight were created.
 		s.gw.faults.add({ method: 'POST', path: GENERATE_PATH, mode: 'drop-after', times: 1 });
-		s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 500, times: 1 });
+		s.gw.faults.add({
+			method: 'GET',
+			path: LOOKUP_PATH,
+			mode: 'error-before',
+			status: 500,
+			times: 1,
+		});
 		const result = await runNode({
 			type: NODE_TYPE,
 			store: s.store,

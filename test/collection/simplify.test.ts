@@ -22,7 +22,9 @@ function asTool(): PaymentCollection {
 
 test('simplifyRecord keeps reference, status, amount, channel code, link, expiry and replayed of a generated transaction', async () => {
 	const reference = ref();
-	const full = await run(s, generateParameters(), { items: [{ ref: reference, amount: '1,250.50' }] });
+	const full = await run(s, generateParameters(), {
+		items: [{ ref: reference, amount: '1,250.50' }],
+	});
 	const record = full.outputs[0][0].json;
 	expect(Object.keys(record).length).toBeGreaterThan(15);
 	expect(simplifyRecord(record)).toEqual({
@@ -38,12 +40,23 @@ test('simplifyRecord keeps reference, status, amount, channel code, link, expiry
 });
 
 test('simplifyRecord leaves out what a record lacks and never adds empty fields', () => {
-	expect(simplifyRecord({ reference_no: 'P-1', status: 'completed', channel: 'GCASH', fields: { mobile_number: '09171234567' } })).toEqual({
+	expect(
+		simplifyRecord({
+			reference_no: 'P-1',
+			status: 'completed',
+			channel: 'GCASH',
+			fields: { mobile_number: '09171234567' },
+		}),
+	).toEqual({
 		reference_no: 'P-1',
 		status: 'completed',
 		channel: 'GCASH',
 	});
-	expect(simplifyRecord({ id: 42, reference_no: 'P-2', amount: 10, total_amount: 20 })).toEqual({ id: 42, reference_no: 'P-2', amount: 10 });
+	expect(simplifyRecord({ id: 42, reference_no: 'P-2', amount: 10, total_amount: 20 })).toEqual({
+		id: 42,
+		reference_no: 'P-2',
+		amount: 10,
+	});
 });
 
 describe('Generate', () => {
@@ -66,13 +79,18 @@ describe('Generate', () => {
 			[refs[0], 100, 'GCASH_TRN'],
 			[refs[1], 200, 'BAYAD'],
 		]);
-		expect(out[1].web_payment_url).toBe((s.gw.getTransaction(refs[1]) as IDataObject).web_payment_url);
+		expect(out[1].web_payment_url).toBe(
+			(s.gw.getTransaction(refs[1]) as IDataObject).web_payment_url,
+		);
 	});
 
 	test('Simplify off (the default in a workflow): the full record', async () => {
 		const reference = ref();
 		const result = await run(s, generateParameters(), { items: [{ ref: reference, amount: 100 }] });
-		expect(result.outputs[0][0].json).toEqual({ ...s.gw.getTransaction(reference), replayed: false });
+		expect(result.outputs[0][0].json).toEqual({
+			...s.gw.getTransaction(reference),
+			replayed: false,
+		});
 	});
 
 	test('as an AI tool the short record is the default, and Simplify off still gives the full record', async () => {
@@ -84,7 +102,9 @@ describe('Generate', () => {
 			items: [{ ref: short, amount: 100 }],
 		});
 		expect(tool.error).toBeUndefined();
-		expect(tool.outputs[0][0].json).toEqual(simplifyRecord({ ...s.gw.getTransaction(short), replayed: false }));
+		expect(tool.outputs[0][0].json).toEqual(
+			simplifyRecord({ ...s.gw.getTransaction(short), replayed: false }),
+		);
 		const toolOff = await runNode({
 			type: asTool(),
 			store: s.store,
@@ -97,12 +117,18 @@ describe('Generate', () => {
 	test('failed items are left as errors, not cut down', async () => {
 		const good = ref();
 		const result = await run(s, generateParameters({ simplify: true }), {
-			items: [{ ref: good, amount: 100 }, { ref: ref(), amount: 'lots' }],
+			items: [
+				{ ref: good, amount: 100 },
+				{ ref: ref(), amount: 'lots' },
+			],
 			onError: 'continueRegularOutput',
 		});
 		const out = result.outputs[0].map((item) => item.json);
 		expect(out[0]).toMatchObject({ reference_no: good, status: 'pending' });
-		expect(out[1]).toMatchObject({ error: expect.stringContaining('Amount "lots" is not a number'), itemIndex: 1 });
+		expect(out[1]).toMatchObject({
+			error: expect.stringContaining('Amount "lots" is not a number'),
+			itemIndex: 1,
+		});
 	});
 
 	test('a Simplify expression is read for each item', async () => {
@@ -123,7 +149,12 @@ test('Transaction Get with Simplify: the short record with the current status', 
 	const reference = ref();
 	await run(s, generateParameters(), { items: [{ ref: reference, amount: 300 }] });
 	await s.gw.settle(reference, 'completed');
-	const result = await run(s, { resource: 'transaction', operation: 'get', referenceNo: reference, simplify: true });
+	const result = await run(s, {
+		resource: 'transaction',
+		operation: 'get',
+		referenceNo: reference,
+		simplify: true,
+	});
 	expect(result.error).toBeUndefined();
 	const transaction = s.gw.getTransaction(reference) as IDataObject;
 	expect(result.outputs[0][0].json).toEqual({

@@ -6,7 +6,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { testCredential } from '../harness';
-import { addWrongCredential, COLLECTION, generateParameters, run, setUp, type Setup } from './helpers';
+import {
+	addWrongCredential,
+	COLLECTION,
+	generateParameters,
+	run,
+	setUp,
+	type Setup,
+} from './helpers';
 
 // A fresh gateway per test: its own port keeps another test's recently fetched token out.
 let s: Setup;
@@ -19,14 +26,24 @@ afterEach(async () => {
 
 const tokenRequests = () => s.gw.stats().tokenRequests.collection;
 const items = (prefix: string, count: number): IDataObject[] =>
-	Array.from({ length: count }, (_, index) => ({ ref: `${prefix}-${index + 1}`, amount: 100 + index }));
+	Array.from({ length: count }, (_, index) => ({
+		ref: `${prefix}-${index + 1}`,
+		amount: 100 + index,
+	}));
 
 /** Every item became a new transaction, in order, and each reference was created once. */
-function expectAllCreated(outputs: Array<Array<{ json: IDataObject; pairedItem?: unknown }>>, input: IDataObject[]) {
+function expectAllCreated(
+	outputs: Array<Array<{ json: IDataObject; pairedItem?: unknown }>>,
+	input: IDataObject[],
+) {
 	expect(outputs[0]).toHaveLength(input.length);
 	outputs[0].forEach((item, index) => {
 		expect(item.pairedItem).toEqual({ item: index });
-		expect(item.json).toMatchObject({ reference_no: input[index].ref, status: 'pending', replayed: false });
+		expect(item.json).toMatchObject({
+			reference_no: input[index].ref,
+			status: 'pending',
+			replayed: false,
+		});
 	});
 	const creations = s.gw.stats().creationsByReference;
 	expect(input.map((item) => creations[item.ref as string])).toEqual(input.map(() => 1));
@@ -92,7 +109,8 @@ it('the credential test fails with a message that says what to fix with bad cred
 	const wrong = addWrongCredential(s);
 	await expect(testCredential(s.store, COLLECTION, wrong)).resolves.toEqual({
 		status: 'Error',
-		message: 'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")',
+		message:
+			'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")',
 	});
 });
 
@@ -105,13 +123,16 @@ it('a refused credential is asked about once and stops the run, also when the ru
 		onError: 'continueRegularOutput',
 	});
 	expect(result.outputs[0]).toHaveLength(200);
-	const refused = 'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")';
+	const refused =
+		'The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.")';
 	let notSent = 0;
 	result.outputs[0].forEach((item, index) => {
 		expect(item.pairedItem).toEqual({ item: index });
 		// Items already started meet the refusal; every later one is not even prepared.
 		if (item.json.error === `${refused} (row ${index + 1})`) return;
-		expect(item.json.error).toBe(`Not sent, because the run stopped: The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.") (row ${index + 1})`);
+		expect(item.json.error).toBe(
+			`Not sent, because the run stopped: The Payment Collection credential was refused: check Username and Password (the service said: "Invalid credentials.") (row ${index + 1})`,
+		);
 		notSent++;
 	});
 	expect(result.outputs[0][0].json.error).toBe(`${refused} (row 1)`);

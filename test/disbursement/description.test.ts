@@ -11,7 +11,9 @@ function property(name: string, show: Record<string, string[]>): INodeProperties
 	return description.properties.find(
 		(p) =>
 			p.name === name &&
-			Object.entries(show).every(([key, values]) => JSON.stringify(p.displayOptions?.show?.[key]) === JSON.stringify(values)),
+			Object.entries(show).every(
+				([key, values]) => JSON.stringify(p.displayOptions?.show?.[key]) === JSON.stringify(values),
+			),
 	);
 }
 
@@ -26,16 +28,27 @@ test('type, credential, tool use and icons', () => {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 	});
 	expect(description.description).toMatch(/Maximum Amount per Payout/);
-	expect(codex).toMatchObject({ node: 'n8n-nodes-payment-gateway.disbursement', categories: ['Finance & Accounting'] });
+	expect(codex).toMatchObject({
+		node: 'n8n-nodes-payment-gateway.disbursement',
+		categories: ['Finance & Accounting'],
+	});
 });
 
 test('resources and operations keep their stable names', () => {
 	const resource = description.properties.find((p) => p.name === 'resource');
-	expect(resource?.options?.map((o) => (o as { value: string }).value).sort()).toEqual(['authorization', 'bank', 'payout', 'wallet']);
+	expect(resource?.options?.map((o) => (o as { value: string }).value).sort()).toEqual([
+		'authorization',
+		'bank',
+		'payout',
+		'wallet',
+	]);
 	const operations = Object.fromEntries(
 		description.properties
 			.filter((p) => p.name === 'operation')
-			.map((p) => [p.displayOptions?.show?.resource?.[0], p.options?.map((o) => (o as { value: string }).value)]),
+			.map((p) => [
+				p.displayOptions?.show?.resource?.[0],
+				p.options?.map((o) => (o as { value: string }).value),
+			]),
 	);
 	expect(operations).toEqual({
 		payout: ['create', 'get', 'repost', 'waitForFinalStatus'],
@@ -47,23 +60,52 @@ test('resources and operations keep their stable names', () => {
 
 test('payout fields change with the channel type', () => {
 	const create = { resource: ['payout'], operation: ['create'] };
-	for (const name of ['channelType', 'channel', 'amount', 'referenceNo', 'callbackWebhookUrl', 'extraChannelFields']) {
+	for (const name of [
+		'channelType',
+		'channel',
+		'amount',
+		'referenceNo',
+		'callbackWebhookUrl',
+		'extraChannelFields',
+	]) {
 		expect(property(name, create)).toBeDefined();
 	}
 	const bank = [
-		'bankCode', 'senderFirstName', 'senderMiddleName', 'senderLastName', 'senderSuffix', 'receiverAccountName',
-		'receiverAccountNumber', 'receiverType', 'receiverMobileNumber', 'receiverEmail', 'receiverAddress',
-		'receiverBarangay', 'receiverCity', 'receiverZipCode', 'receiverGender',
+		'bankCode',
+		'senderFirstName',
+		'senderMiddleName',
+		'senderLastName',
+		'senderSuffix',
+		'receiverAccountName',
+		'receiverAccountNumber',
+		'receiverType',
+		'receiverMobileNumber',
+		'receiverEmail',
+		'receiverAddress',
+		'receiverBarangay',
+		'receiverCity',
+		'receiverZipCode',
+		'receiverGender',
 	];
-	for (const name of bank) expect(property(name, { ...create, channelType: ['bankTransfer'] })).toBeDefined();
+	for (const name of bank)
+		expect(property(name, { ...create, channelType: ['bankTransfer'] })).toBeDefined();
 	expect(property('mobileNumber', { ...create, channelType: ['eWallet'] })).toBeDefined();
 	expect(property('bankCode', create)?.typeOptions).toEqual({ loadOptionsMethod: 'getBanks' });
 	expect(property('receiverType', create)?.default).toBe('INDIVIDUAL');
 
 	const options = property('options', create)?.options as INodeProperties[];
-	expect(options.map((o) => o.name).sort()).toEqual(['concurrency', 'dryRun', 'endpointPath', 'maxAmountPerPayout', 'maxTotalPerRun', 'timeoutSeconds']);
+	expect(options.map((o) => o.name).sort()).toEqual([
+		'concurrency',
+		'dryRun',
+		'endpointPath',
+		'maxAmountPerPayout',
+		'maxTotalPerRun',
+		'timeoutSeconds',
+	]);
 	expect(options.find((o) => o.name === 'maxAmountPerPayout')?.default).toBe(50000);
-	expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe('/v1/api/disbursement/transactions/process');
+	expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe(
+		'/v1/api/disbursement/transactions/process',
+	);
 });
 
 test('list operations have the status filter, Return All and Limit, and the assumed paths can be overridden', () => {
@@ -74,14 +116,20 @@ test('list operations have the status filter, Return All and Limit, and the assu
 	]) {
 		const show = { resource: [resource], operation: [operation] };
 		if (resource === 'wallet') {
-			expect(property('status', show)?.options?.map((o) => (o as { value: string }).value)).toEqual(['all', 'cancelled', 'completed', 'pending']);
+			expect(property('status', show)?.options?.map((o) => (o as { value: string }).value)).toEqual(
+				['all', 'cancelled', 'completed', 'pending'],
+			);
 		}
 		expect(property('returnAll', show)).toBeDefined();
 		const options = property('options', show)?.options as INodeProperties[];
 		expect(options.find((o) => o.name === 'endpointPath')?.placeholder).toBe(path);
 	}
-	expect(property('code', { resource: ['authorization'], operation: ['get'] })?.required).toBe(true);
-	expect(property('jsonBody', { resource: ['authorization'], operation: ['get'] })?.type).toBe('json');
+	expect(property('code', { resource: ['authorization'], operation: ['get'] })?.required).toBe(
+		true,
+	);
+	expect(property('jsonBody', { resource: ['authorization'], operation: ['get'] })?.type).toBe(
+		'json',
+	);
 });
 
 describe('the payout form (Payout > Create)', () => {
@@ -89,7 +137,12 @@ describe('the payout form (Payout > Create)', () => {
 	/** The properties n8n shows for a Channel Type, with n8n's own display rules. */
 	const shownFor = (channelType: string) =>
 		description.properties.filter((p) =>
-			NodeHelpers.displayParameter({ resource: 'payout', operation: 'create', channelType, callbackWebhookUrl: 'x' }, p, null, description),
+			NodeHelpers.displayParameter(
+				{ resource: 'payout', operation: 'create', channelType, callbackWebhookUrl: 'x' },
+				p,
+				null,
+				description,
+			),
 		);
 
 	test('each field is declared once: no parameter name is shown twice for a Channel Type', () => {
@@ -101,9 +154,20 @@ describe('the payout form (Payout > Create)', () => {
 
 	test('what both Channel Types use is one parameter shown for both, so switching keeps its value', () => {
 		const bank = new Map(shownFor('bankTransfer').map((p) => [p.name, p]));
-		const shared = shownFor('eWallet').filter((p) => bank.get(p.name) === p).map((p) => p.name);
+		const shared = shownFor('eWallet')
+			.filter((p) => bank.get(p.name) === p)
+			.map((p) => p.name);
 		expect(shared).toEqual(
-			expect.arrayContaining(['channelType', 'channel', 'amount', 'referenceNo', 'callbackWebhookUrl', 'extraChannelFields', 'options', 'simplify']),
+			expect.arrayContaining([
+				'channelType',
+				'channel',
+				'amount',
+				'referenceNo',
+				'callbackWebhookUrl',
+				'extraChannelFields',
+				'options',
+				'simplify',
+			]),
 		);
 		expect(shownFor('eWallet').map((p) => p.name)).not.toContain('bankCode');
 		expect(shownFor('bankTransfer').map((p) => p.name)).not.toContain('mobileNumber');
@@ -112,21 +176,54 @@ describe('the payout form (Payout > Create)', () => {
 	test('Input Mapping: manual by default; automatic hides the per-row fields and lists the columns it reads', () => {
 		const mode = property('mappingMode', create);
 		expect(mode).toMatchObject({ type: 'options', default: 'defineBelow', noDataExpression: true });
-		expect((mode?.options ?? []).map((option) => ('value' in option ? option.value : undefined))).toEqual(['defineBelow', 'autoMapInputData']);
+		expect(
+			(mode?.options ?? []).map((option) => ('value' in option ? option.value : undefined)),
+		).toEqual(['defineBelow', 'autoMapInputData']);
 		const shownIn = (channelType: string, mappingMode: string) =>
 			description.properties
-				.filter((p) => NodeHelpers.displayParameter({ resource: 'payout', operation: 'create', channelType, mappingMode, callbackWebhookUrl: 'x' }, p, null, description))
+				.filter((p) =>
+					NodeHelpers.displayParameter(
+						{
+							resource: 'payout',
+							operation: 'create',
+							channelType,
+							mappingMode,
+							callbackWebhookUrl: 'x',
+						},
+						p,
+						null,
+						description,
+					),
+				)
 				.map((p) => p.name);
-		const perRow = ['amount', 'referenceNo', 'mobileNumber', 'bankCode', 'senderFirstName', 'receiverAccountNumber'];
+		const perRow = [
+			'amount',
+			'referenceNo',
+			'mobileNumber',
+			'bankCode',
+			'senderFirstName',
+			'receiverAccountNumber',
+		];
 		for (const channelType of ['bankTransfer', 'eWallet']) {
-			expect(shownIn(channelType, 'autoMapInputData').filter((name) => perRow.includes(name))).toEqual([]);
+			expect(
+				shownIn(channelType, 'autoMapInputData').filter((name) => perRow.includes(name)),
+			).toEqual([]);
 			expect(shownIn(channelType, 'autoMapInputData')).toEqual(
-				expect.arrayContaining(['channelType', 'channel', 'callbackWebhookUrl', 'extraChannelFields', 'options', 'columnsNotice' + (channelType === 'eWallet' ? 'EWallet' : 'BankTransfer')]),
+				expect.arrayContaining([
+					'channelType',
+					'channel',
+					'callbackWebhookUrl',
+					'extraChannelFields',
+					'options',
+					'columnsNotice' + (channelType === 'eWallet' ? 'EWallet' : 'BankTransfer'),
+				]),
 			);
 			expect(shownIn(channelType, 'defineBelow')).toEqual(shownFor(channelType).map((p) => p.name));
 		}
 		const notice = description.properties.find((p) => p.name === 'columnsNoticeEWallet');
-		expect(notice?.displayName).toMatch(/^Each input item's columns are read as: required: reference_no, amount, mobile_number; optional: channel \(when missing or empty, the Channel above\)\./);
+		expect(notice?.displayName).toMatch(
+			/^Each input item's columns are read as: required: reference_no, amount, mobile_number; optional: channel \(when missing or empty, the Channel above\)\./,
+		);
 	});
 
 	test('Channel is a dropdown loaded for the chosen Channel Type, and still takes an expression', () => {
@@ -136,33 +233,61 @@ describe('the payout form (Payout > Create)', () => {
 			type: 'options',
 			required: true,
 			default: '',
-			typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
+			typeOptions: {
+				loadOptionsMethod: 'getPayoutChannels',
+				loadOptionsDependsOn: ['channelType'],
+			},
 		});
 		expect(channel?.noDataExpression).toBeUndefined();
 		expect(channel?.displayOptions?.show).toEqual(create);
 	});
 
 	test('Amount starts empty, and a notice shows while Callback Webhook URL is empty', () => {
-		expect(property('amount', create)).toMatchObject({ type: 'string', default: '', required: true });
+		expect(property('amount', create)).toMatchObject({
+			type: 'string',
+			default: '',
+			required: true,
+		});
 		const notice = property('callbackMissingNotice', create);
-		expect(notice).toMatchObject({ type: 'notice', displayOptions: { show: { ...create, callbackWebhookUrl: [''] } } });
+		expect(notice).toMatchObject({
+			type: 'notice',
+			displayOptions: { show: { ...create, callbackWebhookUrl: [''] } },
+		});
 		expect(notice?.displayName).toMatch(/final status of the payout .* will never arrive/);
 		const shown = (callbackWebhookUrl: string) =>
-			NodeHelpers.displayParameter({ resource: 'payout', operation: 'create', callbackWebhookUrl }, notice!, null, description);
+			NodeHelpers.displayParameter(
+				{ resource: 'payout', operation: 'create', callbackWebhookUrl },
+				notice!,
+				null,
+				description,
+			);
 		expect([shown(''), shown('https://n8n.example.com/webhook/x/callback')]).toEqual([true, false]);
 	});
 
 	test('the AI-agent notice shows only in the tool variant; the money notice only in a workflow', () => {
 		// n8n tells the variants apart by the type name: the tool variant's ends in "Tool".
 		const shownIn = (name: string, typeName: string) =>
-			NodeHelpers.displayParameter({ resource: 'payout', operation: 'create' }, property(name, create)!, null, { ...description, name: typeName });
-		expect([shownIn('agentNotice', 'disbursement'), shownIn('agentNotice', 'disbursementTool')]).toEqual([false, true]);
-		expect([shownIn('moneyNotice', 'disbursement'), shownIn('moneyNotice', 'disbursementTool')]).toEqual([true, false]);
+			NodeHelpers.displayParameter(
+				{ resource: 'payout', operation: 'create' },
+				property(name, create)!,
+				null,
+				{ ...description, name: typeName },
+			);
+		expect([
+			shownIn('agentNotice', 'disbursement'),
+			shownIn('agentNotice', 'disbursementTool'),
+		]).toEqual([false, true]);
+		expect([
+			shownIn('moneyNotice', 'disbursement'),
+			shownIn('moneyNotice', 'disbursementTool'),
+		]).toEqual([true, false]);
 		expect(property('agentNotice', create)?.displayName).toMatch(/Maximum Amount per Payout/);
 	});
 
 	test('the nodes panel finds the node by what users search for', () => {
-		expect(codex.alias).toEqual(expect.arrayContaining(['payout', 'disbursement', 'GCash', 'bank transfer']));
+		expect(codex.alias).toEqual(
+			expect.arrayContaining(['payout', 'disbursement', 'GCash', 'bank transfer']),
+		);
 	});
 
 	test('Simplify on Payout Create and Get: on by default for an AI tool, off in a workflow', () => {

@@ -9,7 +9,11 @@ export { gatewayPerSuite, type RunOptions, type Setup } from '../support/nodeRun
 export const NODE_TYPE = 'n8n-nodes-payment-gateway.disbursement';
 export const DISBURSEMENT = 'disbursementApi';
 
-const runner = nodeRunner({ type: NODE_TYPE, credentialType: DISBURSEMENT, account: 'disbursement' });
+const runner = nodeRunner({
+	type: NODE_TYPE,
+	credentialType: DISBURSEMENT,
+	account: 'disbursement',
+});
 export const { setUp, run, addCredential } = runner;
 
 /**

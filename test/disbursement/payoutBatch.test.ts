@@ -5,7 +5,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bankRow, bankTransferParameters, eWalletParameters, gatewayPerSuite, jsonOf, pairs, run, setUp } from './helpers';
+import {
+	bankRow,
+	bankTransferParameters,
+	eWalletParameters,
+	gatewayPerSuite,
+	jsonOf,
+	pairs,
+	run,
+	setUp,
+} from './helpers';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 
@@ -17,7 +26,10 @@ function rows(count: number): { items: IDataObject[]; invalid: Map<number, strin
 	const invalid = new Map<number, string>();
 	for (let i = 0; i < count; i++) {
 		const ref = `BATCH-${String(i).padStart(4, '0')}`;
-		const row = bankRow(ref, { amount: (i % 500) * 10 + 0.5, receiverMobile: i % 3 === 0 ? '09171234567' : '' });
+		const row = bankRow(ref, {
+			amount: (i % 500) * 10 + 0.5,
+			receiverMobile: i % 3 === 0 ? '09171234567' : '',
+		});
 		if (i % 10 === 7) {
 			switch ((i / 10) % 4 | 0) {
 				case 0:
@@ -27,15 +39,24 @@ function rows(count: number): { items: IDataObject[]; invalid: Map<number, strin
 				case 1:
 					delete row.accountNumber;
 					delete row.senderLast;
-					invalid.set(i, `2 fields to fix: Sender Last Name is required; Receiver Account Number is required (row ${i + 1})`);
+					invalid.set(
+						i,
+						`2 fields to fix: Sender Last Name is required; Receiver Account Number is required (row ${i + 1})`,
+					);
 					break;
 				case 2:
 					row.ref = `${ref}#x`;
-					invalid.set(i, `Reference No "${ref}#x" contains characters other than letters, digits, "-" and "_" (row ${i + 1})`);
+					invalid.set(
+						i,
+						`Reference No "${ref}#x" contains characters other than letters, digits, "-" and "_" (row ${i + 1})`,
+					);
 					break;
 				default:
 					row.receiverMobile = '0917-123';
-					invalid.set(i, `Receiver Mobile Number "0917-123" is not a Philippine mobile number (row ${i + 1})`);
+					invalid.set(
+						i,
+						`Receiver Mobile Number "0917-123" is not a Philippine mobile number (row ${i + 1})`,
+					);
 			}
 		}
 		items.push(row);
@@ -46,17 +67,41 @@ function rows(count: number): { items: IDataObject[]; invalid: Map<number, strin
 test('1,000 rows: one payout per valid row, one named error per invalid row, no duplicate under faults', async () => {
 	const { items, invalid } = rows(1000);
 	// Work done, then the answer is lost: 5xx, dropped connections, a time-out.
-	s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'error-after', status: 503, probability: 0.05, seed: 11 });
-	s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'drop-after', probability: 0.05, seed: 12 });
+	s.gw.faults.add({
+		method: 'POST',
+		path: PROCESS,
+		mode: 'error-after',
+		status: 503,
+		probability: 0.05,
+		seed: 11,
+	});
+	s.gw.faults.add({
+		method: 'POST',
+		path: PROCESS,
+		mode: 'drop-after',
+		probability: 0.05,
+		seed: 12,
+	});
 	s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'timeout-after', holdMs: 1500, times: 3 });
 	// Refused before any work: the node must resend the same reference_no after its look-up.
-	s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'error-before', status: 502, probability: 0.02, seed: 13 });
+	s.gw.faults.add({
+		method: 'POST',
+		path: PROCESS,
+		mode: 'error-before',
+		status: 502,
+		probability: 0.02,
+		seed: 13,
+	});
 
 	const started = Date.now();
-	const result = await run(s, bankTransferParameters({ options: { concurrency: 16, timeoutSeconds: 1 } }), {
-		items,
-		onError: 'continueErrorOutput',
-	});
+	const result = await run(
+		s,
+		bankTransferParameters({ options: { concurrency: 16, timeoutSeconds: 1 } }),
+		{
+			items,
+			onError: 'continueErrorOutput',
+		},
+	);
 	const elapsed = Date.now() - started;
 
 	expect(result.error).toBeUndefined();
@@ -68,7 +113,12 @@ test('1,000 rows: one payout per valid row, one named error per invalid row, no 
 	expect(pairs(result, 0)).toEqual(validIndexes);
 	jsonOf(result, 0).forEach((payout, position) => {
 		const row = items[validIndexes[position]];
-		expect(payout).toMatchObject({ reference_no: row.ref, amount: row.amount, channel: 'INSTAPAY', status: 'pending' });
+		expect(payout).toMatchObject({
+			reference_no: row.ref,
+			amount: row.amount,
+			channel: 'INSTAPAY',
+			status: 'pending',
+		});
 	});
 
 	// Error output: one error per invalid row, naming what to fix.
@@ -80,7 +130,9 @@ test('1,000 rows: one payout per valid row, one named error per invalid row, no 
 	const creations = stats.creationsByReference;
 	expect(Object.keys(creations)).toHaveLength(900);
 	expect(Object.values(creations).every((n) => n === 1)).toBe(true);
-	expect(Object.keys(creations).sort()).toEqual(validIndexes.map((i) => items[i].ref as string).sort());
+	expect(Object.keys(creations).sort()).toEqual(
+		validIndexes.map((i) => items[i].ref as string).sort(),
+	);
 	// The faults did hit: each unclear answer made the node look the reference up, and each
 	// refusal before the work made it resend the same reference.
 	const lookups = stats.requestsByPath['GET /v1/api/disbursement/transactions'];
@@ -88,14 +140,21 @@ test('1,000 rows: one payout per valid row, one named error per invalid row, no 
 	const retried = Object.values(stats.attemptsByReference).filter((n) => n > 1).length;
 	expect(retried).toBeGreaterThan(5);
 	// Invalid rows never reached the service.
-	for (const i of invalid.keys()) expect(stats.attemptsByReference[items[i].ref as string]).toBeUndefined();
-	console.log(`1,000 rows in ${elapsed} ms; ${lookups} look-ups after unclear answers, ${retried} references resent`);
+	for (const i of invalid.keys())
+		expect(stats.attemptsByReference[items[i].ref as string]).toBeUndefined();
+	console.log(
+		`1,000 rows in ${elapsed} ms; ${lookups} look-ups after unclear answers, ${retried} references resent`,
+	);
 }, 30_000);
 
 test('a rerun of the same rows replays every payout and creates none', async () => {
 	// No faults here: a lost answer would leave the node unable to tell a replay from its own payout.
 	s.gw.faults.clear();
-	const items = Array.from({ length: 50 }, (_, i) => ({ ref: `RERUN-${i}`, amount: 100 + i, mobile: '09171234567' }));
+	const items = Array.from({ length: 50 }, (_, i) => ({
+		ref: `RERUN-${i}`,
+		amount: 100 + i,
+		mobile: '09171234567',
+	}));
 	await run(s, eWalletParameters(), { items });
 	s.gw.resetStats();
 	const again = await run(s, eWalletParameters(), { items, onError: 'continueErrorOutput' });
@@ -109,7 +168,11 @@ test('a rerun of the same rows replays every payout and creates none', async () 
 describe('without continue-on-fail, items are read ahead but nothing after a failed item is sent', () => {
 	const sentReferences = () => Object.keys(s.gw.stats().attemptsByReference).sort();
 	const payoutRows = (prefix: string, count: number) =>
-		Array.from({ length: count }, (_, i) => ({ ref: `${prefix}-${String(i).padStart(2, '0')}`, amount: 100 + i, mobile: '09171234567' }));
+		Array.from({ length: count }, (_, i) => ({
+			ref: `${prefix}-${String(i).padStart(2, '0')}`,
+			amount: 100 + i,
+			mobile: '09171234567',
+		}));
 
 	test('an invalid row: every row before it is paid, none after it, and the run fails with its error', async () => {
 		s.gw.faults.clear();

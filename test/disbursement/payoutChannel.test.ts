@@ -26,7 +26,11 @@ async function loadChannels(setup: Setup, channelType?: string) {
 		type: NODE_TYPE,
 		method: 'getPayoutChannels',
 		store: setup.store,
-		parameters: { resource: 'payout', operation: 'create', ...(channelType ? { channelType } : {}) },
+		parameters: {
+			resource: 'payout',
+			operation: 'create',
+			...(channelType ? { channelType } : {}),
+		},
 		path: 'parameters.channel',
 	});
 }
@@ -34,8 +38,16 @@ async function loadChannels(setup: Setup, channelType?: string) {
 describe('the Channel dropdown', () => {
 	test('lists every payout channel named with its type, those of the chosen Channel Type first', async () => {
 		const bank = [
-			{ name: 'InstaPay (Bank Transfer)', value: 'INSTAPAY', description: 'Bank Transfer channel INSTAPAY' },
-			{ name: 'PESONet (Bank Transfer)', value: 'PESONET', description: 'Bank Transfer channel PESONET' },
+			{
+				name: 'InstaPay (Bank Transfer)',
+				value: 'INSTAPAY',
+				description: 'Bank Transfer channel INSTAPAY',
+			},
+			{
+				name: 'PESONet (Bank Transfer)',
+				value: 'PESONET',
+				description: 'Bank Transfer channel PESONET',
+			},
 		];
 		const wallet = [
 			{ name: 'GCash (E-Wallet)', value: 'GCASH', description: 'E-Wallet channel GCASH' },
@@ -44,7 +56,12 @@ describe('the Channel dropdown', () => {
 		expect(await loadChannels(s, 'bankTransfer')).toEqual([...bank, ...wallet]);
 		expect(await loadChannels(s, 'eWallet')).toEqual([...wallet, ...bank]);
 		// Channel Type left at its default is Bank Transfer.
-		expect((await loadChannels(s)).map((option) => option.value)).toEqual(['INSTAPAY', 'PESONET', 'GCASH', 'PAYMAYA']);
+		expect((await loadChannels(s)).map((option) => option.value)).toEqual([
+			'INSTAPAY',
+			'PESONET',
+			'GCASH',
+			'PAYMAYA',
+		]);
 		expect(s.gw.stats().requestsByPath[`GET ${CHANNELS}`]).toBe(3);
 	});
 
@@ -59,13 +76,22 @@ describe('the Channel dropdown', () => {
 describe('a channel the service refuses', () => {
 	test('an unknown code: the error names the valid codes of the Channel Type, with the row counted from 1', async () => {
 		const result = await run(s, bankTransferParameters(), {
-			items: [bankRow('CH-OK-1'), bankRow('CH-BAD-1', { channel: 'INSTAPAY_X' }), bankRow('CH-BAD-2', { channel: 'instapay' })],
+			items: [
+				bankRow('CH-OK-1'),
+				bankRow('CH-BAD-1', { channel: 'INSTAPAY_X' }),
+				bankRow('CH-BAD-2', { channel: 'instapay' }),
+			],
 			onError: 'continueRegularOutput',
 		});
 		const out = jsonOf(result);
-		expect(out[0]).toMatchObject({ reference_no: 'CH-OK-1', channel: 'INSTAPAY', status: 'pending' });
+		expect(out[0]).toMatchObject({
+			reference_no: 'CH-OK-1',
+			channel: 'INSTAPAY',
+			status: 'pending',
+		});
 		expect(out[1]).toEqual({
-			error: 'Channel "INSTAPAY_X" is not a Bank Transfer channel of this account; Bank Transfer channels: INSTAPAY, PESONET (row 2)',
+			error:
+				'Channel "INSTAPAY_X" is not a Bank Transfer channel of this account; Bank Transfer channels: INSTAPAY, PESONET (row 2)',
 			itemIndex: 1,
 			errorDetails:
 				'Nothing was sent: the service refused the payout (The service rejected the request: channel: The selected channel is invalid.). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.',
@@ -82,32 +108,46 @@ describe('a channel the service refuses', () => {
 	});
 
 	test('a channel of the other type: the error says which Channel Type it belongs to', async () => {
-		const bank = await run(s, bankTransferParameters(), { items: [bankRow('CH-TYPE-1', { channel: 'GCASH' })] });
+		const bank = await run(s, bankTransferParameters(), {
+			items: [bankRow('CH-TYPE-1', { channel: 'GCASH' })],
+		});
 		expect(bank.error?.message).toBe(
 			'Channel "GCASH" is for E-Wallet payouts, but Channel Type is Bank Transfer; Bank Transfer channels: INSTAPAY, PESONET (row 1)',
 		);
 		expect(bank.error?.httpCode).toBe('422');
-		const wallet = await run(s, eWalletParameters(), { items: [{ ref: 'CH-TYPE-2', amount: 50, mobile: '09171234567', channel: 'PESONET' }] });
+		const wallet = await run(s, eWalletParameters(), {
+			items: [{ ref: 'CH-TYPE-2', amount: 50, mobile: '09171234567', channel: 'PESONET' }],
+		});
 		expect(wallet.error?.message).toBe(
 			'Channel "PESONET" is for Bank Transfer payouts, but Channel Type is E-Wallet; E-Wallet channels: GCASH, PAYMAYA (row 1)',
 		);
 		expect(s.gw.stats().creationsByReference).toEqual({});
 	});
 
-	test('a refusal the channel does not explain keeps the service\'s own message', async () => {
-		const result = await run(s, bankTransferParameters(), { items: [bankRow('CH-BANK-1', { bank: 'NOPE' })] });
-		expect(result.error?.message).toBe('The service rejected the request: fields.bank_code: The selected fields.bank code is invalid. (row 1)');
+	test("a refusal the channel does not explain keeps the service's own message", async () => {
+		const result = await run(s, bankTransferParameters(), {
+			items: [bankRow('CH-BANK-1', { bank: 'NOPE' })],
+		});
+		expect(result.error?.message).toBe(
+			'The service rejected the request: fields.bank_code: The selected fields.bank code is invalid. (row 1)',
+		);
 	});
 
-	test('without a readable channel list the service\'s own refusal stands, and nothing is sent twice', async () => {
+	test("without a readable channel list the service's own refusal stands, and nothing is sent twice", async () => {
 		s.gw.faults.add({ method: 'GET', path: CHANNELS, mode: 'malformed' });
-		const result = await run(s, bankTransferParameters(), { items: [bankRow('CH-NOLIST-1', { channel: 'NOPE' })] });
-		expect(result.error?.message).toBe('The service rejected the request: channel: The selected channel is invalid. (row 1)');
+		const result = await run(s, bankTransferParameters(), {
+			items: [bankRow('CH-NOLIST-1', { channel: 'NOPE' })],
+		});
+		expect(result.error?.message).toBe(
+			'The service rejected the request: channel: The selected channel is invalid. (row 1)',
+		);
 		expect(s.gw.stats().requestsByPath[`POST ${PROCESS}`]).toBe(1);
 	});
 
 	test('valid payouts never ask for the channel list', async () => {
-		const result = await run(s, bankTransferParameters(), { items: [bankRow('CH-NOLIST-2'), bankRow('CH-NOLIST-3', { channel: 'PESONET' })] });
+		const result = await run(s, bankTransferParameters(), {
+			items: [bankRow('CH-NOLIST-2'), bankRow('CH-NOLIST-3', { channel: 'PESONET' })],
+		});
 		expect(result.error).toBeUndefined();
 		expect(s.gw.stats().requestsByPath[`GET ${CHANNELS}`]).toBeUndefined();
 	});

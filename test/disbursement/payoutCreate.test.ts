@@ -39,7 +39,13 @@ describe('bank transfer', () => {
 		const result = await run(s, bankTransferParameters(), { items: [row] });
 
 		const body = s.gw.lastRequestBody(PROCESS) as Record<string, Record<string, unknown>>;
-		expect(Object.keys(body)).toEqual(['channel', 'amount', 'reference_no', 'callback_webhook_url', 'fields']);
+		expect(Object.keys(body)).toEqual([
+			'channel',
+			'amount',
+			'reference_no',
+			'callback_webhook_url',
+			'fields',
+		]);
 		expect(body.channel).toBe('INSTAPAY');
 		expect(body.amount).toBe(12500.75);
 		expect(body.reference_no).toBe('BT-FULL-1');
@@ -88,7 +94,9 @@ describe('bank transfer', () => {
 	});
 
 	test('leaves empty optional fields out, and receiver type falls back to INDIVIDUAL', async () => {
-		await run(s, bankTransferParameters({ receiverType: '={{ "" }}' }), { items: [bankRow('BT-MIN-1')] });
+		await run(s, bankTransferParameters({ receiverType: '={{ "" }}' }), {
+			items: [bankRow('BT-MIN-1')],
+		});
 		expect(s.gw.lastRequestBody(PROCESS)).toEqual({
 			channel: 'INSTAPAY',
 			amount: 1500,
@@ -96,7 +104,11 @@ describe('bank transfer', () => {
 			fields: {
 				bank_code: 'BDO',
 				sender: { first_name: 'Maria', last_name: 'Santos' },
-				receiver: { account_name: 'Juan Dela Cruz', account_number: '001234567890', type: 'INDIVIDUAL' },
+				receiver: {
+					account_name: 'Juan Dela Cruz',
+					account_number: '001234567890',
+					type: 'INDIVIDUAL',
+				},
 			},
 		});
 	});
@@ -107,7 +119,9 @@ describe('bank transfer', () => {
 			purpose: 'SALARY',
 			receiver: { account_name: 'Someone Else', nationality: 'PH' },
 		});
-		await run(s, bankTransferParameters({ extraChannelFields: extra }), { items: [bankRow('BT-EXTRA-1')] });
+		await run(s, bankTransferParameters({ extraChannelFields: extra }), {
+			items: [bankRow('BT-EXTRA-1')],
+		});
 		expect(s.gw.lastRequestBody(PROCESS)).toEqual({
 			channel: 'INSTAPAY',
 			amount: 1500,
@@ -129,7 +143,14 @@ describe('bank transfer', () => {
 	test('a row missing fields fails with every missing or invalid field named at once, before any request', async () => {
 		const result = await run(s, bankTransferParameters(), {
 			items: [
-				{ ref: 'BT-BAD#1', amount: '0', bank: 'BDO', senderFirst: 'Maria', receiverEmail: 'not-an-email', receiverMobile: '12345' },
+				{
+					ref: 'BT-BAD#1',
+					amount: '0',
+					bank: 'BDO',
+					senderFirst: 'Maria',
+					receiverEmail: 'not-an-email',
+					receiverMobile: '12345',
+				},
 			],
 			onError: 'continueRegularOutput',
 		});
@@ -141,7 +162,9 @@ describe('bank transfer', () => {
 					'Sender Last Name is required; Receiver Account Name is required; Receiver Account Number is required; ' +
 					'Receiver Mobile Number "12345" is not a Philippine mobile number; Receiver Email "not-an-email" is not an email address (row 1)',
 				itemIndex: 0,
-				errorDetails: expect.stringContaining('- Receiver Mobile Number "12345" is not a Philippine mobile number (Use 09XXXXXXXXX or +639XXXXXXXXX)'),
+				errorDetails: expect.stringContaining(
+					'- Receiver Mobile Number "12345" is not a Philippine mobile number (Use 09XXXXXXXXX or +639XXXXXXXXX)',
+				),
 			},
 		]);
 		expect(pairs(result)).toEqual([0]);
@@ -149,7 +172,9 @@ describe('bank transfer', () => {
 	});
 
 	test('without continue-on-fail the run stops with the same message', async () => {
-		const result = await run(s, bankTransferParameters(), { items: [bankRow('BT-STOP-1', { bank: '' })] });
+		const result = await run(s, bankTransferParameters(), {
+			items: [bankRow('BT-STOP-1', { bank: '' })],
+		});
 		expect(result.error?.message).toBe('Bank is required (row 1)');
 		expect(s.gw.stats().requestsByPath).toEqual({});
 	});
@@ -186,7 +211,9 @@ describe('e-wallet', () => {
 			],
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result).map((j) => [j.reference_no, j.channel, j.amount, j.status, j.replayed])).toEqual([
+		expect(
+			jsonOf(result).map((j) => [j.reference_no, j.channel, j.amount, j.status, j.replayed]),
+		).toEqual([
 			['EW-1', 'GCASH', 250, 'pending', false],
 			['EW-2', 'PAYMAYA', 99.5, 'pending', false],
 		]);
@@ -197,8 +224,12 @@ describe('e-wallet', () => {
 		expect(body.amount).toBe(99.5);
 		expect(body.reference_no).toBe('EW-2');
 		expect(body.fields).toEqual({ mobile_number: '+639177654321' });
-		expect((s.gw.getPayout('EW-1') as Record<string, unknown>).fields).toEqual({ mobile_number: '09171234567' });
-		expect((s.gw.getPayout('EW-1') as Record<string, unknown>).callback_webhook_url).toBe('https://example.com/cb');
+		expect((s.gw.getPayout('EW-1') as Record<string, unknown>).fields).toEqual({
+			mobile_number: '09171234567',
+		});
+		expect((s.gw.getPayout('EW-1') as Record<string, unknown>).callback_webhook_url).toBe(
+			'https://example.com/cb',
+		);
 	});
 
 	test('a missing or malformed mobile number is named, with the formats to use', async () => {
@@ -233,7 +264,8 @@ describe('safety limit', () => {
 			onError: 'continueRegularOutput',
 		});
 		expect(jsonOf(limited)[1]).toEqual({
-			error: "Amount 1000.01 is above the Maximum Amount per Payout (1,000) set in this node's options (row 2)",
+			error:
+				"Amount 1000.01 is above the Maximum Amount per Payout (1,000) set in this node's options (row 2)",
 			itemIndex: 1,
 			errorDetails: 'Lower the amount, or raise the limit if a payout this large is intended',
 		});
@@ -248,7 +280,13 @@ describe('replays', () => {
 		const again = await run(s, bankTransferParameters(), { items: [bankRow('RP-1')] });
 		expect(again.error).toBeUndefined();
 		expect(jsonOf(again)).toEqual([
-			expect.objectContaining({ reference_no: 'RP-1', amount: 1500, channel: 'INSTAPAY', status: 'pending', replayed: true }),
+			expect.objectContaining({
+				reference_no: 'RP-1',
+				amount: 1500,
+				channel: 'INSTAPAY',
+				status: 'pending',
+				replayed: true,
+			}),
 		]);
 		expect(s.gw.stats().creationsByReference).toEqual({ 'RP-1': 1 });
 		expect(s.gw.stats().attemptsByReference).toEqual({ 'RP-1': 2 });
@@ -287,7 +325,11 @@ describe('replays', () => {
 			],
 		});
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result).map((payout) => [payout.reference_no, payout.amount, payout.replayed]).sort()).toEqual([
+		expect(
+			jsonOf(result)
+				.map((payout) => [payout.reference_no, payout.amount, payout.replayed])
+				.sort(),
+		).toEqual([
 			['RP-DUP', 75, false],
 			['RP-DUP', 75, true],
 		]);
@@ -298,14 +340,21 @@ describe('replays', () => {
 
 describe('endpoint path and credential', () => {
 	test('the Endpoint Path option replaces the assumed path', async () => {
-		const result = await run(s, eWalletParameters({ options: { endpointPath: '/v1/api/payouts' } }), {
-			items: [{ ref: 'PATH-1', amount: 10, mobile: '09171234567' }],
-			onError: 'continueRegularOutput',
-		});
+		const result = await run(
+			s,
+			eWalletParameters({ options: { endpointPath: '/v1/api/payouts' } }),
+			{
+				items: [{ ref: 'PATH-1', amount: 10, mobile: '09171234567' }],
+				onError: 'continueRegularOutput',
+			},
+		);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/payouts']).toBe(1);
 		expect(s.gw.stats().requestsByPath[PROCESS_KEY]).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
-			expect.objectContaining({ error: 'Not found (HTTP 404). The service said: "Not found." (row 1)', httpCode: 404 }),
+			expect.objectContaining({
+				error: 'Not found (HTTP 404). The service said: "Not found." (row 1)',
+				httpCode: 404,
+			}),
 		]);
 	});
 
@@ -315,7 +364,9 @@ describe('endpoint path and credential', () => {
 			items: [{ ref: 'CRED-1', amount: 10, mobile: '09171234567' }],
 			credentialId: wrong,
 		});
-		expect(result.error?.message).toMatch(/^The Disbursement credential was refused: check Username and Password/);
+		expect(result.error?.message).toMatch(
+			/^The Disbursement credential was refused: check Username and Password/,
+		);
 		expect(s.gw.stats().attemptsByReference).toEqual({});
 	});
 });

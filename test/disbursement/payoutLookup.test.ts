@@ -1,5 +1,14 @@
 /** Payout > Get and Payout > Repost Callback. */
-import { addCredential, eWalletParameters, freshStart, gatewayPerSuite, jsonOf, pairs, run, setUp } from './helpers';
+import {
+	addCredential,
+	eWalletParameters,
+	freshStart,
+	gatewayPerSuite,
+	jsonOf,
+	pairs,
+	run,
+	setUp,
+} from './helpers';
 
 const REPOST_KEY = 'POST /v1/api/disbursement/transactions/repost';
 
@@ -8,18 +17,33 @@ beforeAll(async () => {
 	await run(s, eWalletParameters(), {
 		items: [
 			{ ref: 'LOOK-1', amount: 300, mobile: '09171234567' },
-			{ ref: 'LOOK-2', amount: 45.5, mobile: '09181234567', channel: 'PAYMAYA', callback: 'http://127.0.0.1:9/cb' },
+			{
+				ref: 'LOOK-2',
+				amount: 45.5,
+				mobile: '09181234567',
+				channel: 'PAYMAYA',
+				callback: 'http://127.0.0.1:9/cb',
+			},
 		],
 	});
 });
 
 describe('Payout > Get', () => {
 	test('returns the payout of each reference_no, paired with its item', async () => {
-		const result = await run(s, { resource: 'payout', operation: 'get', referenceNo: '={{ $json.ref }}' }, {
-			items: [{ ref: 'LOOK-2' }, { ref: 'LOOK-1' }],
-		});
+		const result = await run(
+			s,
+			{ resource: 'payout', operation: 'get', referenceNo: '={{ $json.ref }}' },
+			{
+				items: [{ ref: 'LOOK-2' }, { ref: 'LOOK-1' }],
+			},
+		);
 		expect(jsonOf(result)).toEqual([s.gw.getPayout('LOOK-2'), s.gw.getPayout('LOOK-1')]);
-		expect(jsonOf(result)[0]).toMatchObject({ reference_no: 'LOOK-2', channel: 'PAYMAYA', amount: 45.5, status: 'pending' });
+		expect(jsonOf(result)[0]).toMatchObject({
+			reference_no: 'LOOK-2',
+			channel: 'PAYMAYA',
+			amount: 45.5,
+			status: 'pending',
+		});
 		expect(pairs(result)).toEqual([0, 1]);
 	});
 
@@ -38,7 +62,12 @@ describe('Payout > Get', () => {
 	test('"Output Nothing" skips an unknown reference_no and keeps the others', async () => {
 		const result = await run(
 			s,
-			{ resource: 'payout', operation: 'get', referenceNo: '={{ $json.ref }}', options: { onNotFound: 'outputNothing' } },
+			{
+				resource: 'payout',
+				operation: 'get',
+				referenceNo: '={{ $json.ref }}',
+				options: { onNotFound: 'outputNothing' },
+			},
 			{ items: [{ ref: 'NOPE-1' }, { ref: 'LOOK-2' }, { ref: 'NOPE-2' }] },
 		);
 		expect(result.error).toBeUndefined();
@@ -47,10 +76,15 @@ describe('Payout > Get', () => {
 	});
 
 	test('a malformed reference is refused before any request', async () => {
-		const result = await run(s, { resource: 'payout', operation: 'get', referenceNo: 'has space' }, { onError: 'continueRegularOutput' });
+		const result = await run(
+			s,
+			{ resource: 'payout', operation: 'get', referenceNo: 'has space' },
+			{ onError: 'continueRegularOutput' },
+		);
 		expect(jsonOf(result)).toEqual([
 			{
-				error: 'Reference No "has space" contains characters other than letters, digits, "-" and "_" (row 1)',
+				error:
+					'Reference No "has space" contains characters other than letters, digits, "-" and "_" (row 1)',
 				itemIndex: 0,
 				errorDetails: 'Characters such as "#", ":" and spaces break the hosted payment page',
 			},
@@ -64,12 +98,20 @@ describe('Payout > Repost Callback', () => {
 		const before = s.gw.callbacks().length;
 		const first = await run(s, { resource: 'payout', operation: 'repost', referenceNo: 'LOOK-2' });
 		expect(first.error).toBeUndefined();
-		expect(jsonOf(first)).toEqual([{ reference_no: 'LOOK-2', status: 'pending', message: 'Callback reposted.' }]);
-		expect(s.gw.lastRequestBody('/v1/api/disbursement/transactions/repost')).toEqual({ reference_no: 'LOOK-2' });
+		expect(jsonOf(first)).toEqual([
+			{ reference_no: 'LOOK-2', status: 'pending', message: 'Callback reposted.' },
+		]);
+		expect(s.gw.lastRequestBody('/v1/api/disbursement/transactions/repost')).toEqual({
+			reference_no: 'LOOK-2',
+		});
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(s.gw.callbacks().length).toBeGreaterThan(before);
 
-		const second = await run(s, { resource: 'payout', operation: 'repost', referenceNo: 'LOOK-2' }, { onError: 'continueRegularOutput' });
+		const second = await run(
+			s,
+			{ resource: 'payout', operation: 'repost', referenceNo: 'LOOK-2' },
+			{ onError: 'continueRegularOutput' },
+		);
 		const [item] = jsonOf(second);
 		expect(item.httpCode).toBe(429);
 		expect(item.error).toMatch(
@@ -80,7 +122,11 @@ describe('Payout > Repost Callback', () => {
 
 	test('a production credential is refused before any request', async () => {
 		const production = addCredential(s, { environment: 'production' });
-		const result = await run(s, { resource: 'payout', operation: 'repost', referenceNo: 'LOOK-1' }, { credentialId: production });
+		const result = await run(
+			s,
+			{ resource: 'payout', operation: 'repost', referenceNo: 'LOOK-1' },
+			{ credentialId: production },
+		);
 		expect(result.error?.message).toBe(
 			'Repost Callback is available in the sandbox only, and this Disbursement credential\'s Environment is "production" (row 1)',
 		);
@@ -89,10 +135,18 @@ describe('Payout > Repost Callback', () => {
 		expect(s.gw.stats().tokenRequests.disbursement).toBe(0);
 	});
 
-	test('an unknown reference is the service\'s 404', async () => {
-		const result = await run(s, { resource: 'payout', operation: 'repost', referenceNo: 'NOPE-9' }, { onError: 'continueRegularOutput' });
+	test("an unknown reference is the service's 404", async () => {
+		const result = await run(
+			s,
+			{ resource: 'payout', operation: 'repost', referenceNo: 'NOPE-9' },
+			{ onError: 'continueRegularOutput' },
+		);
 		expect(jsonOf(result)).toEqual([
-			{ error: 'Not found (HTTP 404). The service said: "Transaction not found." (row 1)', itemIndex: 0, httpCode: 404 },
+			{
+				error: 'Not found (HTTP 404). The service said: "Transaction not found." (row 1)',
+				itemIndex: 0,
+				httpCode: 404,
+			},
 		]);
 	});
 });

@@ -28,9 +28,23 @@ test('Channel Type, Channel and an option given by expressions still follow each
 		options: { maxAmountPerPayout: '={{ $json.cap }}' },
 	};
 	const rows = [
-		{ ref: 'RUNP-1', amount: 100, mobile: '09171234567', type: 'eWallet', channel: 'GCASH', cap: 1000 },
+		{
+			ref: 'RUNP-1',
+			amount: 100,
+			mobile: '09171234567',
+			type: 'eWallet',
+			channel: 'GCASH',
+			cap: 1000,
+		},
 		bankRow('RUNP-2', { amount: 900, type: 'bankTransfer', channel: 'INSTAPAY', cap: 1000 }),
-		{ ref: 'RUNP-3', amount: 600, mobile: '09181234567', type: 'eWallet', channel: 'PAYMAYA', cap: 500 },
+		{
+			ref: 'RUNP-3',
+			amount: 600,
+			mobile: '09181234567',
+			type: 'eWallet',
+			channel: 'PAYMAYA',
+			cap: 500,
+		},
 	];
 	const result = await run(setup, parameters, { items: rows, onError: 'continueRegularOutput' });
 	expect(jsonOf(result).map((json) => json.error ?? json.reference_no)).toEqual([
@@ -38,14 +52,28 @@ test('Channel Type, Channel and an option given by expressions still follow each
 		'RUNP-2',
 		"Amount 600 is above the Maximum Amount per Payout (500) set in this node's options (row 3)",
 	]);
-	expect([payoutOf('RUNP-1').channel, (payoutOf('RUNP-1').fields as IDataObject).mobile_number]).toEqual(['GCASH', '09171234567']);
-	expect([payoutOf('RUNP-2').channel, (payoutOf('RUNP-2').fields as IDataObject).bank_code]).toEqual(['INSTAPAY', 'BDO']);
+	expect([
+		payoutOf('RUNP-1').channel,
+		(payoutOf('RUNP-1').fields as IDataObject).mobile_number,
+	]).toEqual(['GCASH', '09171234567']);
+	expect([
+		payoutOf('RUNP-2').channel,
+		(payoutOf('RUNP-2').fields as IDataObject).bank_code,
+	]).toEqual(['INSTAPAY', 'BDO']);
 	expect(payoutOf('RUNP-3')).toBeUndefined();
 });
 
 test('fixed values (Channel Type, Channel, options) apply to every row of a run', async () => {
-	const parameters = { ...eWalletParameters(), channel: 'PAYMAYA', options: { maxAmountPerPayout: 500, concurrency: 3 } };
-	const rows = Array.from({ length: 6 }, (_, i) => ({ ref: `RUNF-${i + 1}`, amount: 300 + i * 50, mobile: '09171234567' }));
+	const parameters = {
+		...eWalletParameters(),
+		channel: 'PAYMAYA',
+		options: { maxAmountPerPayout: 500, concurrency: 3 },
+	};
+	const rows = Array.from({ length: 6 }, (_, i) => ({
+		ref: `RUNF-${i + 1}`,
+		amount: 300 + i * 50,
+		mobile: '09171234567',
+	}));
 	const result = await run(setup, parameters, { items: rows, onError: 'continueRegularOutput' });
 	expect(jsonOf(result).map((json) => json.error ?? json.reference_no)).toEqual([
 		'RUNF-1',
@@ -55,5 +83,7 @@ test('fixed values (Channel Type, Channel, options) apply to every row of a run'
 		'RUNF-5',
 		"Amount 550 is above the Maximum Amount per Payout (500) set in this node's options (row 6)",
 	]);
-	expect(rows.slice(0, 5).map((row) => payoutOf(row.ref).channel)).toEqual(Array(5).fill('PAYMAYA'));
+	expect(rows.slice(0, 5).map((row) => payoutOf(row.ref).channel)).toEqual(
+		Array(5).fill('PAYMAYA'),
+	);
 });

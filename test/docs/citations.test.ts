@@ -11,7 +11,15 @@ import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 
 const ROOT = join(__dirname, '..', '..');
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', '.n8n-app', '.demo', '.tools', 'coverage']);
+const SKIPPED_FOLDERS = new Set([
+	'node_modules',
+	'dist',
+	'.git',
+	'.n8n-app',
+	'.demo',
+	'.tools',
+	'coverage',
+]);
 
 function filesUnder(folder: string): string[] {
 	if (!existsSync(join(ROOT, folder))) return [];
@@ -23,7 +31,12 @@ function filesUnder(folder: string): string[] {
 }
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const MARKDOWN = ['README.md', ...filesUnder('docs').filter((file) => file.endsWith('.md')), 'sandbox/README.md', 'test/harness/README.md'];
+const MARKDOWN = [
+	'README.md',
+	...filesUnder('docs').filter((file) => file.endsWith('.md')),
+	'sandbox/README.md',
+	'test/harness/README.md',
+];
 const CODE_FOLDERS = ['nodes', 'credentials', 'sandbox', 'scripts', 'test'];
 const CODE = CODE_FOLDERS.flatMap(filesUnder).filter((file) => /\.(ts|mjs)$/.test(file));
 const THIS_FILE = relative(ROOT, __filename);
@@ -34,7 +47,11 @@ function anchorsOf(markdown: string): Set<string> {
 	const anchors = new Set<string>();
 	for (const [, text] of withoutCodeBlocks(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
 		const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-		const base = plain.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
+		const base = plain
+			.toLowerCase()
+			.replace(/[^\p{L}\p{N}\s_-]/gu, '')
+			.trim()
+			.replace(/\s/g, '-');
 		const count = seen.get(base) ?? 0;
 		seen.set(base, count + 1);
 		anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -47,16 +64,20 @@ const withoutCodeBlocks = (markdown: string) => markdown.replace(/^```[\s\S]*?^`
 
 /** `[text](target)` links that stay in the repository. */
 const relativeLinks = (markdown: string) =>
-	[...withoutCodeBlocks(markdown).matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]).filter((link) => !/^[a-z]+:/i.test(link));
+	[...withoutCodeBlocks(markdown).matchAll(/\]\(([^)\s]+)\)/g)]
+		.map((match) => match[1])
+		.filter((link) => !/^[a-z]+:/i.test(link));
 
 /** The text of every comment of a TypeScript file. */
-const commentsOf = (source: string) => [...source.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"`\w])\/\/[^\n]*/g)].map((match) => match[0]);
+const commentsOf = (source: string) =>
+	[...source.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"`\w])\/\/[^\n]*/g)].map((match) => match[0]);
 
 /**
  * A path with a folder and a file extension, as comments cite files (`shared/runner/x.ts`,
  * `docs/e2e.md`). A path after "<project>'s " (n8n's, a package's) is in that project, not here.
  */
-const CITED_PATH = /(?<![\w@/.-]|[\w@/-]'s )((?:\.{1,2}\/)?(?:[\w.-]+\/)+[\w-]+(?:\.[\w-]+)*\.(?:ts|md|json|mjs|js|yml))\b/g;
+const CITED_PATH =
+	/(?<![\w@/.-]|[\w@/-]'s )((?:\.{1,2}\/)?(?:[\w.-]+\/)+[\w-]+(?:\.[\w-]+)*\.(?:ts|md|json|mjs|js|yml))\b/g;
 /** A bare Markdown file name (`DESIGN.md`). */
 const CITED_DOC = /(?<![\w/.-])([\w-]+\.md)\b/g;
 
@@ -66,30 +87,48 @@ function citedPathExists(citing: string, path: string): boolean {
 	while (folders[folders.length - 1] !== '.') folders.push(dirname(folders[folders.length - 1]));
 	return folders.some((folder) => existsSync(join(ROOT, folder, path)));
 }
-const FILE_NAMES = new Set(['.', ...CODE_FOLDERS, 'docs', 'examples'].flatMap((folder) => (folder === '.' ? readdirSync(ROOT) : filesUnder(folder).map((file) => basename(file)))));
+const FILE_NAMES = new Set(
+	['.', ...CODE_FOLDERS, 'docs', 'examples'].flatMap((folder) =>
+		folder === '.' ? readdirSync(ROOT) : filesUnder(folder).map((file) => basename(file)),
+	),
+);
 
 /** Citations of what is not in the repository: the design notes, the public-facts notes, sections of the interface document. */
 const MISSING_SOURCES: Array<[string, RegExp]> = [
 	['DESIGN.md', /DESIGN\.md/],
 	['PUBLIC-FACTS', /PUBLIC-FACTS/],
 	// Its numbered sections with sub-sections are 2.1-2.5 and 4.1-4.9; n8n versions such as 2.8 are not among them.
-	['a section of the interface document', /interface (?:document|doc)?,? ?(?:section )?\d|\bsections? \d(?:\.\d)?\b|\((?:[a-z]+[ ,]+)*(?:2\.[1-5]|4\.[1-9])(?:[-, ]+(?:2\.[1-5]|4\.[1-9]))*\)|(?:\/\/|\*) (?:2\.[1-5]|4\.[1-9])\b/i],
+	[
+		'a section of the interface document',
+		/interface (?:document|doc)?,? ?(?:section )?\d|\bsections? \d(?:\.\d)?\b|\((?:[a-z]+[ ,]+)*(?:2\.[1-5]|4\.[1-9])(?:[-, ]+(?:2\.[1-5]|4\.[1-9]))*\)|(?:\/\/|\*) (?:2\.[1-5]|4\.[1-9])\b/i,
+	],
 ];
 
 describe('links in the README and the docs', () => {
-	test.each(MARKDOWN)('%s: every relative link names a file that exists, every #anchor a heading', (file) => {
-		const links = relativeLinks(read(file));
-		for (const link of links) {
-			const [path, anchor] = link.split('#');
-			const target = path === '' ? file : join(dirname(file), decodeURIComponent(path));
-			expect([link, existsSync(join(ROOT, target))]).toEqual([link, true]);
-			if (anchor !== undefined && target.endsWith('.md')) expect([link, anchorsOf(read(target)).has(anchor)]).toEqual([link, true]);
-		}
-	});
+	test.each(MARKDOWN)(
+		'%s: every relative link names a file that exists, every #anchor a heading',
+		(file) => {
+			const links = relativeLinks(read(file));
+			for (const link of links) {
+				const [path, anchor] = link.split('#');
+				const target = path === '' ? file : join(dirname(file), decodeURIComponent(path));
+				expect([link, existsSync(join(ROOT, target))]).toEqual([link, true]);
+				if (anchor !== undefined && target.endsWith('.md'))
+					expect([link, anchorsOf(read(target)).has(anchor)]).toEqual([link, true]);
+			}
+		},
+	);
 
-	test('the anchor rule is GitHub\'s', () => {
-		const anchors = anchorsOf('# Money safety\n## Payout > Create (`create`)\n```\n# not a heading\n```\n## Money safety\n## What is documented, and what is assumed');
-		expect([...anchors]).toEqual(['money-safety', 'payout--create-create', 'money-safety-1', 'what-is-documented-and-what-is-assumed']);
+	test("the anchor rule is GitHub's", () => {
+		const anchors = anchorsOf(
+			'# Money safety\n## Payout > Create (`create`)\n```\n# not a heading\n```\n## Money safety\n## What is documented, and what is assumed',
+		);
+		expect([...anchors]).toEqual([
+			'money-safety',
+			'payout--create-create',
+			'money-safety-1',
+			'what-is-documented-and-what-is-assumed',
+		]);
 	});
 });
 
@@ -103,8 +142,10 @@ describe('files that comments cite', () => {
 		const missing: string[] = [];
 		for (const file of CODE.filter((code) => code !== THIS_FILE)) {
 			for (const comment of commentsOf(read(file))) {
-				for (const [, path] of comment.matchAll(CITED_PATH)) if (!citedPathExists(file, path)) missing.push(`${file}: ${path}`);
-				for (const [, name] of comment.matchAll(CITED_DOC)) if (!FILE_NAMES.has(name)) missing.push(`${file}: ${name}`);
+				for (const [, path] of comment.matchAll(CITED_PATH))
+					if (!citedPathExists(file, path)) missing.push(`${file}: ${path}`);
+				for (const [, name] of comment.matchAll(CITED_DOC))
+					if (!FILE_NAMES.has(name)) missing.push(`${file}: ${name}`);
 			}
 		}
 		expect(missing).toEqual([]);
@@ -114,30 +155,63 @@ describe('files that comments cite', () => {
 		const texts = [...MARKDOWN, ...CODE.filter((file) => file !== THIS_FILE)];
 		const citing: string[] = [];
 		for (const file of texts) {
-			read(file).split('\n').forEach((line, index) => {
-				for (const [what, pattern] of MISSING_SOURCES) if (pattern.test(line)) citing.push(`${file}:${index + 1} cites ${what}: ${line.trim()}`);
-			});
+			read(file)
+				.split('\n')
+				.forEach((line, index) => {
+					for (const [what, pattern] of MISSING_SOURCES)
+						if (pattern.test(line))
+							citing.push(`${file}:${index + 1} cites ${what}: ${line.trim()}`);
+				});
 		}
 		expect(citing).toEqual([]);
 	});
 
 	test('the citation checks catch what they are for', () => {
-		const missingPaths = (comment: string) => [...comment.matchAll(CITED_PATH)].map((match) => match[1]).filter((path) => !citedPathExists('nodes/shared/x.ts', path));
-		expect(missingPaths("// see shared/runner/nowhere.ts, runner/moneySafe.ts, docs/e2e.md and n8n's packages/cli/src/x.ts")).toEqual(['shared/runner/nowhere.ts']);
+		const missingPaths = (comment: string) =>
+			[...comment.matchAll(CITED_PATH)]
+				.map((match) => match[1])
+				.filter((path) => !citedPathExists('nodes/shared/x.ts', path));
+		expect(
+			missingPaths(
+				"// see shared/runner/nowhere.ts, runner/moneySafe.ts, docs/e2e.md and n8n's packages/cli/src/x.ts",
+			),
+		).toEqual(['shared/runner/nowhere.ts']);
 		expect(FILE_NAMES.has('DESIGN.md')).toBe(false);
 		const cites = (line: string) => MISSING_SOURCES.some(([, pattern]) => pattern.test(line));
-		expect(['(interface 4.3)', 'interface document 4.4', '(interface document, 3)', 'a subtotal (2.2)', 'DESIGN.md section 3', '// 4.1 Create Token'].map(cites)).toEqual([true, true, true, true, true, true]);
-		expect(['n8n-core (2.41)', 'Node.js 24.21.0', '1.43x (2.8)', '(load 4.2-7.4)', 'the interface document does not show it'].map(cites)).toEqual([false, false, false, false, false]);
+		expect(
+			[
+				'(interface 4.3)',
+				'interface document 4.4',
+				'(interface document, 3)',
+				'a subtotal (2.2)',
+				'DESIGN.md section 3',
+				'// 4.1 Create Token',
+			].map(cites),
+		).toEqual([true, true, true, true, true, true]);
+		expect(
+			[
+				'n8n-core (2.41)',
+				'Node.js 24.21.0',
+				'1.43x (2.8)',
+				'(load 4.2-7.4)',
+				'the interface document does not show it',
+			].map(cites),
+		).toEqual([false, false, false, false, false]);
 	});
 });
 
 describe('Docs links of the node and credential panels', () => {
-	const homepage = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(/#.*$/, '');
+	const homepage = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(
+		/#.*$/,
+		'',
+	);
 	const anchors = anchorsOf(read('README.md'));
 	const codexFiles = filesUnder('nodes').filter((file) => file.endsWith('.node.json'));
 	const codexLinks = codexFiles.flatMap((file) => {
 		const codex = JSON.parse(read(file)) as { resources: Record<string, Array<{ url: string }>> };
-		return Object.values(codex.resources).flat().map((resource): [string, string] => [file, resource.url]);
+		return Object.values(codex.resources)
+			.flat()
+			.map((resource): [string, string] => [file, resource.url]);
 	});
 	const credentialLinks: Array<[string, string]> = [
 		['PaymentCollectionApi', new PaymentCollectionApi().documentationUrl],
@@ -150,9 +224,12 @@ describe('Docs links of the node and credential panels', () => {
 		for (const file of codexFiles) expect(statSync(join(ROOT, file)).isFile()).toBe(true);
 	});
 
-	test.each([...codexLinks, ...credentialLinks])('%s: %s points at a heading of the README', (_owner, url) => {
-		const [page, anchor] = url.split('#');
-		expect(page).toBe(homepage);
-		expect([anchor, anchors.has(anchor)]).toEqual([anchor, true]);
-	});
+	test.each([...codexLinks, ...credentialLinks])(
+		'%s: %s points at a heading of the README',
+		(_owner, url) => {
+			const [page, anchor] = url.split('#');
+			expect(page).toBe(homepage);
+			expect([anchor, anchors.has(anchor)]).toEqual([anchor, true]);
+		},
+	);
 });

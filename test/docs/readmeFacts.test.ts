@@ -44,7 +44,11 @@ function section(heading: string): string {
 /** "Label (`name`)", as the README names a parameter, an option or one of its values. */
 const LABELLED_NAME = /[A-Z][\w-]*\)?\**\s\(`([a-z][a-zA-Z]*)`[,)]/g;
 
-const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+const slug = (heading: string) =>
+	heading
+		.toLowerCase()
+		.replace(/[^a-z0-9 -]/g, '')
+		.replace(/ /g, '-');
 
 /** Every parameter name, option name and option value a node's description holds. */
 function namesOf(description: INodeTypeDescription): Set<string> {
@@ -64,7 +68,9 @@ function namesOf(description: INodeTypeDescription): Set<string> {
 describe('README links and commands', () => {
 	test('every relative link names a file that exists, every #anchor a heading', () => {
 		const headings = [...README.matchAll(/^#{1,4} (.+)$/gm)].map((match) => slug(match[1]));
-		const links = [...README.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]).filter((link) => !/^https?:/.test(link));
+		const links = [...README.matchAll(/\]\(([^)\s]+)\)/g)]
+			.map((match) => match[1])
+			.filter((link) => !/^https?:/.test(link));
 		expect(links.length).toBeGreaterThan(10);
 		for (const link of links) {
 			if (link.startsWith('#')) expect(headings).toContain(link.slice(1));
@@ -73,32 +79,73 @@ describe('README links and commands', () => {
 	});
 
 	test('every npm command it and docs/DEVELOPMENT.md name is a script of package.json', () => {
-		const commands = [...(README + DEVELOPMENT).matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]);
-		expect(commands).toEqual(expect.arrayContaining(['lint', 'verify', 'build', 'e2e', 'browser-check', 'bench', 'sandbox', 'e2e:queue', 'release', 'typecheck']));
-		for (const command of new Set(commands)) expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
+		const commands = [...(README + DEVELOPMENT).matchAll(/npm run ([\w:-]+)/g)].map(
+			(match) => match[1],
+		);
+		expect(commands).toEqual(
+			expect.arrayContaining([
+				'lint',
+				'verify',
+				'build',
+				'e2e',
+				'browser-check',
+				'bench',
+				'sandbox',
+				'e2e:queue',
+				'release',
+				'typecheck',
+			]),
+		);
+		for (const command of new Set(commands))
+			expect([command, SCRIPTS.includes(command)]).toEqual([command, true]);
 		expect(SCRIPTS).toEqual(expect.arrayContaining(['start', 'test']));
 		const described = [...DEVELOPMENT.matchAll(/`npm run (\w+)` is\s+`([^`]+)`/g)];
 		expect(described.map((match) => match[1])).toEqual(['build', 'lint', 'release']);
 		for (const match of described) expect(PACKAGE.scripts[match[1]]).toBe(match[2]);
-		const table = [...DEVELOPMENT.matchAll(/^\| `npm (?:run )?([\w:-]+)` \|/gm)].map((match) => match[1]);
-		expect(table.sort()).toEqual(Object.keys(PACKAGE.scripts).filter((script) => !script.includes('fix') && script !== 'prepublishOnly').sort());
+		const table = [...DEVELOPMENT.matchAll(/^\| `npm (?:run )?([\w:-]+)` \|/gm)].map(
+			(match) => match[1],
+		);
+		expect(table.sort()).toEqual(
+			Object.keys(PACKAGE.scripts)
+				.filter((script) => !script.includes('fix') && script !== 'prepublishOnly')
+				.sort(),
+		);
 	});
 
 	test('scripts/ is TypeScript only, as docs/DEVELOPMENT.md says, and every npm script of it runs with ts-node', () => {
-		expect(DEVELOPMENT).toMatch(/`scripts\/` holds [^.]+, in TypeScript\s+run with `ts-node --transpile-only`/);
+		expect(DEVELOPMENT).toMatch(
+			/`scripts\/` holds [^.]+, in TypeScript\s+run with `ts-node --transpile-only`/,
+		);
 		const files = (dir: string): string[] =>
-			readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
-		expect(files('scripts').filter((file) => !file.endsWith('.ts') && file !== join('scripts', 'eslint.config.mjs'))).toEqual([]);
-		const scriptCommands = Object.values(PACKAGE.scripts).filter((command) => String(command).includes('scripts/'));
-		for (const command of scriptCommands) expect(command).toMatch(/^ts-node --transpile-only scripts\/[\w-]+\.ts$/);
+			readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+				entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+			);
+		expect(
+			files('scripts').filter(
+				(file) => !file.endsWith('.ts') && file !== join('scripts', 'eslint.config.mjs'),
+			),
+		).toEqual([]);
+		const scriptCommands = Object.values(PACKAGE.scripts).filter((command) =>
+			String(command).includes('scripts/'),
+		);
+		for (const command of scriptCommands)
+			expect(command).toMatch(/^ts-node --transpile-only scripts\/[\w-]+\.ts$/);
 	});
 
 	test('the compatibility table is the tested targets, and engines.n8n its oldest', () => {
 		const table = section('## Compatibility');
 		for (const target of TARGETS) {
 			const line = table.split('\n').find((row) => row.startsWith(`| ${target.n8n} `)) ?? '';
-			expect([target.n8n, line]).toEqual([target.n8n, expect.stringContaining(`| ${target.node} |`)]);
-			expect([target.n8n, line.endsWith(target.ci ? '| every CI run |' : '| on request, not in CI (to keep CI short) |')]).toEqual([target.n8n, true]);
+			expect([target.n8n, line]).toEqual([
+				target.n8n,
+				expect.stringContaining(`| ${target.node} |`),
+			]);
+			expect([
+				target.n8n,
+				line.endsWith(
+					target.ci ? '| every CI run |' : '| on request, not in CI (to keep CI short) |',
+				),
+			]).toEqual([target.n8n, true]);
 		}
 		const oldest = TARGETS.find((target) => target.role === 'oldest supported')!.n8n;
 		expect(PACKAGE.engines.n8n).toBe(`>=${oldest}`);
@@ -110,23 +157,48 @@ describe('README links and commands', () => {
 	test('docs/endpoints.md, which the README points to, lists every path with its method and source', () => {
 		const table = readFileSync(join(ROOT, 'docs', 'endpoints.md'), 'utf8').split('\n');
 		for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
-			const row = table.find((line) => line.includes(`| \`${endpoint.path}\``) || line.includes(`| \`${endpoint.path}?`)) ?? '';
-			expect([name, row]).toEqual([name, expect.stringMatching(new RegExp(`\\| ${endpoint.method} \\|.*\\| \\**${endpoint.source}`))]);
+			const row =
+				table.find(
+					(line) =>
+						line.includes(`| \`${endpoint.path}\``) || line.includes(`| \`${endpoint.path}?`),
+				) ?? '';
+			expect([name, row]).toEqual([
+				name,
+				expect.stringMatching(new RegExp(`\\| ${endpoint.method} \\|.*\\| \\**${endpoint.source}`)),
+			]);
 		}
 	});
 
 	test('the operations that create money name their limits in the description an AI agent reads', () => {
 		const operation = (description: INodeTypeDescription, resource: string, value: string) =>
 			description.properties
-				.filter((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource))
+				.filter(
+					(property) =>
+						property.name === 'operation' &&
+						property.displayOptions?.show?.resource?.includes(resource),
+				)
 				.flatMap((property) => (property.options ?? []) as unknown as IDataObject[])
 				.find((option) => option.value === value)?.description;
-		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(/Maximum Amount per Payout, Maximum Total per Run, Dry Run/);
-		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(/Maximum Total per Run, Dry Run/);
+		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(
+			/Maximum Amount per Payout, Maximum Total per Run, Dry Run/,
+		);
+		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(
+			/Maximum Total per Run, Dry Run/,
+		);
 	});
 
 	test('the files and folders docs/DEVELOPMENT.md names exist', () => {
-		for (const file of ['.ci/run', '.github/workflows/publish.yml', '.npmrc', 'eslint.config.mjs', 'tsconfig.dev.json', 'scripts/n8n/targets.ts', 'test/structure.test.ts', 'test/sandbox/agreement.test.ts', 'test/harness']) {
+		for (const file of [
+			'.ci/run',
+			'.github/workflows/publish.yml',
+			'.npmrc',
+			'eslint.config.mjs',
+			'tsconfig.dev.json',
+			'scripts/n8n/targets.ts',
+			'test/structure.test.ts',
+			'test/sandbox/agreement.test.ts',
+			'test/harness',
+		]) {
 			expect([file, DEVELOPMENT.includes(`\`${file}`)]).toEqual([file, true]);
 			expect([file, existsSync(join(ROOT, file))]).toEqual([file, true]);
 		}
@@ -134,43 +206,70 @@ describe('README links and commands', () => {
 	});
 });
 
-describe('README parameter names are the nodes\' own', () => {
+describe("README parameter names are the nodes' own", () => {
 	const nodes: Array<[string, INodeTypeDescription]> = [
 		['### Payment Gateway Collection', new PaymentCollection().description],
 		['### Payment Gateway Disbursement', new Disbursement().description],
 		['### Payment Gateway Trigger', new PaymentGatewayTrigger().description],
 	];
 
-	test.each(nodes)('%s: every "Label (`name`)" is a parameter, option or value of the node', (heading, description) => {
-		const names = namesOf(description);
-		const quoted = [...section(heading).matchAll(LABELLED_NAME)].map((match) => match[1]);
-		expect(quoted.length).toBeGreaterThan(2);
-		for (const name of quoted) expect([name, names.has(name)]).toEqual([name, true]);
-	});
+	test.each(nodes)(
+		'%s: every "Label (`name`)" is a parameter, option or value of the node',
+		(heading, description) => {
+			const names = namesOf(description);
+			const quoted = [...section(heading).matchAll(LABELLED_NAME)].map((match) => match[1]);
+			expect(quoted.length).toBeGreaterThan(2);
+			for (const name of quoted) expect([name, names.has(name)]).toEqual([name, true]);
+		},
+	);
 
-	test('the node table names the nodes as the editor does; the credential table, the credentials\' fields', () => {
-		for (const [, description] of nodes) expect(README).toContain(`| **${description.displayName}** (\`${description.name}\`) |`);
-		const fields = [...section('## Credentials').matchAll(/^\| ([A-Z][\w ,]+) \|/gm)].flatMap((match) => match[1].split(', ')).filter((field) => field !== 'Field');
-		const credentialFields = new PaymentCollectionApi().properties.filter((field) => field.type !== 'hidden').map((field) => field.displayName);
+	test("the node table names the nodes as the editor does; the credential table, the credentials' fields", () => {
+		for (const [, description] of nodes)
+			expect(README).toContain(`| **${description.displayName}** (\`${description.name}\`) |`);
+		const fields = [...section('## Credentials').matchAll(/^\| ([A-Z][\w ,]+) \|/gm)]
+			.flatMap((match) => match[1].split(', '))
+			.filter((field) => field !== 'Field');
+		const credentialFields = new PaymentCollectionApi().properties
+			.filter((field) => field.type !== 'hidden')
+			.map((field) => field.displayName);
 		expect(fields.sort()).toEqual(credentialFields.sort());
-		expect(new DisbursementApi().properties.map((field) => field.displayName)).toEqual(new PaymentCollectionApi().properties.map((field) => field.displayName));
-		for (const credential of [new PaymentCollectionApi(), new DisbursementApi()]) expect(section('## Credentials')).toContain(`**${credential.displayName}**`);
+		expect(new DisbursementApi().properties.map((field) => field.displayName)).toEqual(
+			new PaymentCollectionApi().properties.map((field) => field.displayName),
+		);
+		for (const credential of [new PaymentCollectionApi(), new DisbursementApi()])
+			expect(section('## Credentials')).toContain(`**${credential.displayName}**`);
 	});
 
 	test('Map input columns and Check before paying name the payout and Generate parameters', () => {
-		const names = new Set([...namesOf(new PaymentCollection().description), ...namesOf(new Disbursement().description)]);
+		const names = new Set([
+			...namesOf(new PaymentCollection().description),
+			...namesOf(new Disbursement().description),
+		]);
 		const text = section('## Map input columns automatically') + section('## Check before paying');
 		const quoted = [...text.matchAll(LABELLED_NAME)].map((match) => match[1]);
-		expect(quoted).toEqual(expect.arrayContaining(['mappingMode', 'defineBelow', 'autoMapInputData', 'dryRun', 'maxTotalPerRun', 'maxAmountPerPayout']));
+		expect(quoted).toEqual(
+			expect.arrayContaining([
+				'mappingMode',
+				'defineBelow',
+				'autoMapInputData',
+				'dryRun',
+				'maxTotalPerRun',
+				'maxAmountPerPayout',
+			]),
+		);
 		for (const name of quoted) expect([name, names.has(name)]).toEqual([name, true]);
 	});
 
 	test('the column table lists exactly the columns each node reads', () => {
-		const notices = [...new PaymentCollection().description.properties, ...new Disbursement().description.properties]
-			.filter((property) => property.type === 'notice' && property.name.startsWith('columnsNotice'));
+		const notices = [
+			...new PaymentCollection().description.properties,
+			...new Disbursement().description.properties,
+		].filter((property) => property.type === 'notice' && property.name.startsWith('columnsNotice'));
 		const table = section('## Map input columns automatically');
-		const rowOf = (operation: string) => table.split('\n').find((line) => line.startsWith(`| ${operation} |`)) ?? '';
-		const codes = (text: string) => [...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]).sort();
+		const rowOf = (operation: string) =>
+			table.split('\n').find((line) => line.startsWith(`| ${operation} |`)) ?? '';
+		const codes = (text: string) =>
+			[...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]).sort();
 		const expected: Record<string, string> = {
 			columnsNotice: 'Generate',
 			columnsNoticeEWallet: 'Payout > Create, E-Wallet',
@@ -179,7 +278,9 @@ describe('README parameter names are the nodes\' own', () => {
 		expect(notices.map((notice) => notice.name).sort()).toEqual(Object.keys(expected).sort());
 		for (const notice of notices) {
 			const read = notice.displayName.match(/required: ([^;]+); optional: ([^(]+)/)!;
-			const columns = codes(`\`${read[1].split(', ').join('` `')}\` \`${read[2].trim().split(', ').join('` `')}\``);
+			const columns = codes(
+				`\`${read[1].split(', ').join('` `')}\` \`${read[2].trim().split(', ').join('` `')}\``,
+			);
 			expect([notice.name, codes(rowOf(expected[notice.name]))]).toEqual([notice.name, columns]);
 		}
 	});
@@ -198,25 +299,42 @@ interface Workflow {
 }
 
 describe('README example workflows', () => {
-	const files = readdirSync(join(ROOT, 'examples')).filter((file) => file.endsWith('.json')).sort();
-	const load = (file: string) => JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow;
-	const ofType = (workflow: Workflow, type: string) => workflow.nodes.filter((node) => node.type === `n8n-nodes-payment-gateway.${type}`);
-	const next = (workflow: Workflow, from: string, output = 0) => (workflow.connections[from]?.main[output] ?? []).map((to) => to.node);
+	const files = readdirSync(join(ROOT, 'examples'))
+		.filter((file) => file.endsWith('.json'))
+		.sort();
+	const load = (file: string) =>
+		JSON.parse(readFileSync(join(ROOT, 'examples', file), 'utf8')) as Workflow;
+	const ofType = (workflow: Workflow, type: string) =>
+		workflow.nodes.filter((node) => node.type === `n8n-nodes-payment-gateway.${type}`);
+	const next = (workflow: Workflow, from: string, output = 0) =>
+		(workflow.connections[from]?.main[output] ?? []).map((to) => to.node);
 
 	test('every file in examples/ is in the table, and nothing else is', () => {
-		const listed = [...section('## Example workflows').matchAll(/^\| \[`([^`]+)`\]\(examples\/\1\)/gm)].map((match) => match[1]);
+		const listed = [
+			...section('## Example workflows').matchAll(/^\| \[`([^`]+)`\]\(examples\/\1\)/gm),
+		].map((match) => match[1]);
 		expect(listed.sort()).toEqual(files);
 	});
 
 	test('each description matches what its workflow does', () => {
 		const payouts = load('01-payouts-from-spreadsheet.json');
 		const [send] = ofType(payouts, 'disbursement');
-		expect([send.parameters.operation, send.parameters.channelType, send.onError]).toEqual(['create', 'bankTransfer', 'continueErrorOutput']);
-		expect([next(payouts, send.name, 0), next(payouts, send.name, 1)]).toEqual([['Payout accepted'], ['Rows to fix']]);
+		expect([send.parameters.operation, send.parameters.channelType, send.onError]).toEqual([
+			'create',
+			'bankTransfer',
+			'continueErrorOutput',
+		]);
+		expect([next(payouts, send.name, 0), next(payouts, send.name, 1)]).toEqual([
+			['Payout accepted'],
+			['Rows to fix'],
+		]);
 
 		const order = load('02-order-payment-link.json');
 		const [link] = ofType(order, 'paymentCollection');
-		expect([link.parameters.operation, next(order, 'New order')]).toEqual(['generate', [link.name]]);
+		expect([link.parameters.operation, next(order, 'New order')]).toEqual([
+			'generate',
+			[link.name],
+		]);
 
 		const callbacks = load('03-payment-callbacks-mark-paid.json');
 		const [trigger] = ofType(callbacks, 'paymentGatewayTrigger');
@@ -225,20 +343,39 @@ describe('README example workflows', () => {
 
 		const report = load('04-daily-wallet-report.json');
 		expect(report.settings?.timezone).toBe('Asia/Manila');
-		expect(JSON.stringify(report.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')?.parameters)).toContain('"triggerAtHour":7');
-		expect(ofType(report, 'disbursement').map((node) => node.parameters.operation)).toEqual(['getTransactions']);
+		expect(
+			JSON.stringify(
+				report.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')?.parameters,
+			),
+		).toContain('"triggerAtHour":7');
+		expect(ofType(report, 'disbursement').map((node) => node.parameters.operation)).toEqual([
+			'getTransactions',
+		]);
 
 		const checked = load('05-check-payout-sheet-then-pay.json');
-		expect(ofType(checked, 'disbursement').map((node) => [node.parameters.operation, (node.parameters.options as IDataObject | undefined)?.dryRun ?? false, (node.parameters.options as IDataObject | undefined)?.maxTotalPerRun]))
-			.toEqual([['create', true, 10000], ['create', false, 10000], ['waitForFinalStatus', false, undefined]]);
+		expect(
+			ofType(checked, 'disbursement').map((node) => [
+				node.parameters.operation,
+				(node.parameters.options as IDataObject | undefined)?.dryRun ?? false,
+				(node.parameters.options as IDataObject | undefined)?.maxTotalPerRun,
+			]),
+		).toEqual([
+			['create', true, 10000],
+			['create', false, 10000],
+			['waitForFinalStatus', false, undefined],
+		]);
 
 		const auto = load('06-payouts-columns-mapped-automatically.json');
 		const [autoSend] = ofType(auto, 'disbursement');
-		expect([autoSend.parameters.channelType, autoSend.parameters.mappingMode, next(auto, autoSend.name, 1)]).toEqual(['eWallet', 'autoMapInputData', ['Rows to fix']]);
+		expect([
+			autoSend.parameters.channelType,
+			autoSend.parameters.mappingMode,
+			next(auto, autoSend.name, 1),
+		]).toEqual(['eWallet', 'autoMapInputData', ['Rows to fix']]);
 	});
 });
 
-describe('README is a user\'s guide', () => {
+describe("README is a user's guide", () => {
 	const lines = README.split('\n');
 
 	test('at most 300 lines', () => {
@@ -253,50 +390,88 @@ describe('README is a user\'s guide', () => {
 		expect(firstScreen).toContain('](docs/endpoints.md)');
 	});
 
-	test('in plain words: none of the maintainers\' jargon', () => {
-		for (const jargon of [/idempotency/i, /\bHMAC\b/i, /static data/i, /fails? closed/i, /\bCIDR\b/i]) expect([jargon, jargon.test(README)]).toEqual([jargon, false]);
+	test("in plain words: none of the maintainers' jargon", () => {
+		for (const jargon of [
+			/idempotency/i,
+			/\bHMAC\b/i,
+			/static data/i,
+			/fails? closed/i,
+			/\bCIDR\b/i,
+		])
+			expect([jargon, jargon.test(README)]).toEqual([jargon, false]);
 	});
 
 	test('the two commands, and installing from the registry or a packed tarball', () => {
-		expect(section('## Quick start')).toMatch(/```bash\nnpm install && npm start +# the demo[^\n]*\nnpm test +# the tests/);
+		expect(section('## Quick start')).toMatch(
+			/```bash\nnpm install && npm start +# the demo[^\n]*\nnpm test +# the tests/,
+		);
 		const install = section('## Install in your n8n');
-		expect(install).toContain('Settings > Community Nodes > Install, enter `n8n-nodes-payment-gateway`');
+		expect(install).toContain(
+			'Settings > Community Nodes > Install, enter `n8n-nodes-payment-gateway`',
+		);
 		expect(install).toContain(`in \`~/.n8n/nodes\` run \`npm install ${PACKAGE.name}\``);
-		expect(install).toMatch(/`npm run build` and `npm pack`; then in `~\/\.n8n\/nodes` run\s+`npm install \/path\/to\/([\w.-]+)`/);
+		expect(install).toMatch(
+			/`npm run build` and `npm pack`; then in `~\/\.n8n\/nodes` run\s+`npm install \/path\/to\/([\w.-]+)`/,
+		);
 		expect(install).toContain(`\`npm install /path/to/${PACKAGE.name}-${PACKAGE.version}.tgz\``);
 	});
 
 	test('every operation of the action nodes has its example, under its node', () => {
 		const operations = (description: INodeTypeDescription) => {
-			const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{ name: string; value: string }>;
+			const resources = (description.properties.find((property) => property.name === 'resource')
+				?.options ?? []) as Array<{ name: string; value: string }>;
 			return description.properties
 				.filter((property) => property.name === 'operation')
 				.flatMap((property) => {
-					const resource = resources.find((option) => option.value === property.displayOptions?.show?.resource?.[0])!;
-					return ((property.options ?? []) as Array<{ name: string }>).map((option) => `**${resource.name} > ${option.name}**`);
+					const resource = resources.find(
+						(option) => option.value === property.displayOptions?.show?.resource?.[0],
+					)!;
+					return ((property.options ?? []) as Array<{ name: string }>).map(
+						(option) => `**${resource.name} > ${option.name}**`,
+					);
 				});
 		};
 		const collection = operations(new PaymentCollection().description);
 		const disbursement = operations(new Disbursement().description);
 		expect([collection.length, disbursement.length]).toEqual([4, 8]);
-		for (const operation of collection) expect([operation, section('### Payment Gateway Collection').includes(operation)]).toEqual([operation, true]);
-		for (const operation of disbursement) expect([operation, section('### Payment Gateway Disbursement').includes(operation)]).toEqual([operation, true]);
+		for (const operation of collection)
+			expect([operation, section('### Payment Gateway Collection').includes(operation)]).toEqual([
+				operation,
+				true,
+			]);
+		for (const operation of disbursement)
+			expect([operation, section('### Payment Gateway Disbursement').includes(operation)]).toEqual([
+				operation,
+				true,
+			]);
 	});
 
 	test('example workflows say how to import them; Money safety is one section; Troubleshooting covers the common errors', () => {
 		expect(section('## Example workflows')).toContain('Import from File');
 		expect(README.match(/^## Money safety$/gm)).toHaveLength(1);
 		const troubleshooting = section('## Troubleshooting');
-		for (const cause of ['credential was refused', 'Base URL', 'HTTP 404', 'Production URL', 'Signing Secret', '₱20,000', 'Not sent, because the run stopped']) {
+		for (const cause of [
+			'credential was refused',
+			'Base URL',
+			'HTTP 404',
+			'Production URL',
+			'Signing Secret',
+			'₱20,000',
+			'Not sent, because the run stopped',
+		]) {
 			expect([cause, troubleshooting.includes(cause)]).toEqual([cause, true]);
 		}
 	});
 
-	test('no invented contact: package.json\'s author e-mail is a placeholder no one receives, and docs/DEVELOPMENT.md says what to set before publishing', () => {
+	test("no invented contact: package.json's author e-mail is a placeholder no one receives, and docs/DEVELOPMENT.md says what to set before publishing", () => {
 		// n8n's lint requires an author e-mail; a domain under .invalid (RFC 2606) can never be someone's address.
-		expect(PACKAGE.author).toEqual({ name: expect.any(String), email: expect.stringMatching(/^replace-before-publishing@example\.invalid$/) });
+		expect(PACKAGE.author).toEqual({
+			name: expect.any(String),
+			email: expect.stringMatching(/^replace-before-publishing@example\.invalid$/),
+		});
 		expect(DEVELOPMENT).toContain(`\`${String(PACKAGE.author.email)}\``);
 		const beforePublishing = DEVELOPMENT.slice(DEVELOPMENT.indexOf('\n## Before publishing\n'));
-		for (const field of ['`author`', '`repository.url`', '`homepage`', '`documentationUrl`']) expect([field, beforePublishing.includes(field)]).toEqual([field, true]);
+		for (const field of ['`author`', '`repository.url`', '`homepage`', '`documentationUrl`'])
+			expect([field, beforePublishing.includes(field)]).toEqual([field, true]);
 	});
 });

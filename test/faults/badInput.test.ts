@@ -6,8 +6,19 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { bankRow, bankTransferParameters, run as runDisbursement, type Setup as DisbursementSetup } from '../disbursement/helpers';
-import { collectionOperation, createdItem, payoutOperation, reportSecretScan, type MoneyOperation } from './helpers';
+import {
+	bankRow,
+	bankTransferParameters,
+	run as runDisbursement,
+	type Setup as DisbursementSetup,
+} from '../disbursement/helpers';
+import {
+	collectionOperation,
+	createdItem,
+	payoutOperation,
+	reportSecretScan,
+	type MoneyOperation,
+} from './helpers';
 
 /** [what the cell holds, the row's columns, the error (without "(item n)") and its details, or VALID]. */
 type Case = [string, IDataObject, string, string?];
@@ -21,20 +32,31 @@ const REFERENCE_CHARACTERS = 'Characters such as "#", ":" and spaces break the h
 const FULL_URL = 'Use a full address such as https://example.com/path';
 const MOBILE_FORMATS = 'Use 09XXXXXXXXX or +639XXXXXXXXX';
 const outside = (shown: string) => `Amount ${shown} is outside the allowed range 0.01 to 50,000`;
-const badReference = (ref: string) => `Reference No "${ref}" contains characters other than letters, digits, "-" and "_"`;
+const badReference = (ref: string) =>
+	`Reference No "${ref}" contains characters other than letters, digits, "-" and "_"`;
 
 const amounts: Case[] = [
 	['amount: empty text', { amount: '' }, 'Amount is empty', GIVE_AMOUNT],
 	['amount: "abc"', { amount: 'abc' }, 'Amount "abc" is not a number', NOT_A_NUMBER],
 	['amount: "1,000.50" (thousands separator, valid)', { amount: '1,000.50' }, VALID],
-	['amount: "1.000,50" (comma as decimal mark)', { amount: '1.000,50' }, 'Amount "1.000,50" is not a number', NOT_A_NUMBER],
+	[
+		'amount: "1.000,50" (comma as decimal mark)',
+		{ amount: '1.000,50' },
+		'Amount "1.000,50" is not a number',
+		NOT_A_NUMBER,
+	],
 	['amount: "1,00"', { amount: '1,00' }, 'Amount "1,00" is not a number', NOT_A_NUMBER],
 	['amount: -1', { amount: -1 }, outside('-1')],
 	['amount: 0', { amount: 0 }, outside('0')],
 	['amount: 0.001', { amount: 0.001 }, outside('0.001')],
 	['amount: 50000.01', { amount: 50000.01 }, outside('50000.01')],
 	['amount: 1e308', { amount: 1e308 }, outside('1e+308')],
-	['amount: 10.005 (three decimals)', { amount: 10.005 }, 'Amount 10.005 has more than 2 decimal places', ROUND],
+	[
+		'amount: 10.005 (three decimals)',
+		{ amount: 10.005 },
+		'Amount 10.005 has more than 2 decimal places',
+		ROUND,
+	],
 	['amount: NaN', { amount: NaN }, 'Amount "NaN" is not a finite number'],
 	['amount: Infinity', { amount: Infinity }, 'Amount "Infinity" is not a finite number'],
 	['amount: null (empty cell)', { amount: null }, 'Amount is empty', GIVE_AMOUNT],
@@ -45,7 +67,11 @@ const references: Case[] = [
 	['reference: empty', { ref: '' }, 'Reference No is empty', MAP_REFERENCE],
 	['reference: only spaces', { ref: '   ' }, 'Reference No is empty', MAP_REFERENCE],
 	['reference: null', { ref: null }, 'Reference No is empty', MAP_REFERENCE],
-	['reference: 65 characters', { ref: 'R'.repeat(65) }, 'Reference No is longer than 64 characters'],
+	[
+		'reference: 65 characters',
+		{ ref: 'R'.repeat(65) },
+		'Reference No is longer than 64 characters',
+	],
 	['reference: 64 characters (valid)', { ref: 'S'.repeat(64) }, VALID],
 	['reference: "#"', { ref: 'INV#1' }, badReference('INV#1'), REFERENCE_CHARACTERS],
 	['reference: ":"', { ref: 'INV:1' }, badReference('INV:1'), REFERENCE_CHARACTERS],
@@ -54,7 +80,12 @@ const references: Case[] = [
 	['reference: accented letter', { ref: 'INV-Ñ1' }, badReference('INV-Ñ1'), REFERENCE_CHARACTERS],
 	['reference: CJK', { ref: '請求-1' }, badReference('請求-1'), REFERENCE_CHARACTERS],
 	['reference: emoji', { ref: 'INV-💸' }, badReference('INV-💸'), REFERENCE_CHARACTERS],
-	['reference: NaN from a formula', { ref: NaN }, 'Reference No "NaN" is not a usable reference', MAP_REFERENCE],
+	[
+		'reference: NaN from a formula',
+		{ ref: NaN },
+		'Reference No "NaN" is not a usable reference',
+		MAP_REFERENCE,
+	],
 	// Spreadsheets turn long digit strings into floats: 2^53 + 1 already arrives as 2^53.
 	[
 		'reference: a 19-digit number cell',
@@ -62,38 +93,108 @@ const references: Case[] = [
 		'Reference No "1234567890123456800" is a number that cannot be kept exactly (more than 15 digits, or decimals)',
 		'Format the column as text in your spreadsheet, or map it as text, so every digit is kept',
 	],
-	['reference: 2^53 + 1 typed as a number', { ref: 9007199254740993 }, 'Reference No "9007199254740992" is a number that cannot be kept exactly (more than 15 digits, or decimals)', 'Format the column as text in your spreadsheet, or map it as text, so every digit is kept'],
+	[
+		'reference: 2^53 + 1 typed as a number',
+		{ ref: 9007199254740993 },
+		'Reference No "9007199254740992" is a number that cannot be kept exactly (more than 15 digits, or decimals)',
+		'Format the column as text in your spreadsheet, or map it as text, so every digit is kept',
+	],
 	['reference: a 15-digit number cell (valid)', { ref: 123456789012345 }, VALID],
 	...['NaN', 'undefined', 'null', '[object Object]', 'Infinity'].map(
-		(text): Case => [`reference: the text "${text}"`, { ref: text }, `Reference No "${text}" is a missing value or a broken formula, not a reference`, MAP_REFERENCE],
+		(text): Case => [
+			`reference: the text "${text}"`,
+			{ ref: text },
+			`Reference No "${text}" is a missing value or a broken formula, not a reference`,
+			MAP_REFERENCE,
+		],
 	),
-	['reference: an object cell', { ref: { id: 1 } }, 'Reference No is an object, not text', MAP_REFERENCE],
+	[
+		'reference: an object cell',
+		{ ref: { id: 1 } },
+		'Reference No is an object, not text',
+		MAP_REFERENCE,
+	],
 ];
 
 const urls: Case[] = [
-	['callback URL: not a URL', { callback: 'not a url' }, 'Callback Webhook URL "not a url" is not a valid URL', FULL_URL],
-	['callback URL: no scheme', { callback: 'example.com/hook' }, 'Callback Webhook URL "example.com/hook" is not a valid URL', FULL_URL],
-	['callback URL: ftp', { callback: 'ftp://example.com/hook' }, 'Callback Webhook URL must start with https:// or http://'],
-	['callback URL: javascript:', { callback: 'javascript:alert(1)' }, 'Callback Webhook URL must start with https:// or http://'],
-	['callback URL: no host', { callback: 'http://' }, 'Callback Webhook URL "http://" is not a valid URL', FULL_URL],
-	['callback URL: a space in the host', { callback: 'https://exa mple.com/x' }, 'Callback Webhook URL "https://exa mple.com/x" is not a valid URL', FULL_URL],
+	[
+		'callback URL: not a URL',
+		{ callback: 'not a url' },
+		'Callback Webhook URL "not a url" is not a valid URL',
+		FULL_URL,
+	],
+	[
+		'callback URL: no scheme',
+		{ callback: 'example.com/hook' },
+		'Callback Webhook URL "example.com/hook" is not a valid URL',
+		FULL_URL,
+	],
+	[
+		'callback URL: ftp',
+		{ callback: 'ftp://example.com/hook' },
+		'Callback Webhook URL must start with https:// or http://',
+	],
+	[
+		'callback URL: javascript:',
+		{ callback: 'javascript:alert(1)' },
+		'Callback Webhook URL must start with https:// or http://',
+	],
+	[
+		'callback URL: no host',
+		{ callback: 'http://' },
+		'Callback Webhook URL "http://" is not a valid URL',
+		FULL_URL,
+	],
+	[
+		'callback URL: a space in the host',
+		{ callback: 'https://exa mple.com/x' },
+		'Callback Webhook URL "https://exa mple.com/x" is not a valid URL',
+		FULL_URL,
+	],
 ];
 
 const badMobile = (shown: string) => `Mobile Number "${shown}" is not a Philippine mobile number`;
 const mobiles: Case[] = [
 	['mobile: too short', { mobile: '12345' }, badMobile('12345'), MOBILE_FORMATS],
 	['mobile: 10 digits', { mobile: '0917123456' }, badMobile('0917123456'), MOBILE_FORMATS],
-	['mobile: a number cell that lost its leading 0', { mobile: 9171234567 }, badMobile('9171234567'), MOBILE_FORMATS],
-	['mobile: a US number', { mobile: '+1 415 555 0100' }, badMobile('+1 415 555 0100'), MOBILE_FORMATS],
-	['mobile: a trailing letter', { mobile: '09171234567x' }, badMobile('09171234567x'), MOBILE_FORMATS],
+	[
+		'mobile: a number cell that lost its leading 0',
+		{ mobile: 9171234567 },
+		badMobile('9171234567'),
+		MOBILE_FORMATS,
+	],
+	[
+		'mobile: a US number',
+		{ mobile: '+1 415 555 0100' },
+		badMobile('+1 415 555 0100'),
+		MOBILE_FORMATS,
+	],
+	[
+		'mobile: a trailing letter',
+		{ mobile: '09171234567x' },
+		badMobile('09171234567x'),
+		MOBILE_FORMATS,
+	],
 ];
 
 const perOperation: Record<MoneyOperation['name'], Case[]> = {
 	Generate: [
 		['channel: empty', { channel: '' }, 'Channel is required'],
-		['customer email: not an address', { email: 'juan.example.com' }, 'Email "juan.example.com" is not an email address'],
-		['extra body fields: broken JSON', { extra: '{"email": ' }, 'Extra Body Fields is not valid JSON'],
-		['extra body fields: a list', { extra: '[1, 2]' }, 'Extra Body Fields must be a JSON object, e.g. {"email": "a@b.ph"}'],
+		[
+			'customer email: not an address',
+			{ email: 'juan.example.com' },
+			'Email "juan.example.com" is not an email address',
+		],
+		[
+			'extra body fields: broken JSON',
+			{ extra: '{"email": ' },
+			'Extra Body Fields is not valid JSON',
+		],
+		[
+			'extra body fields: a list',
+			{ extra: '[1, 2]' },
+			'Extra Body Fields must be a JSON object, e.g. {"email": "a@b.ph"}',
+		],
 		[
 			'extra body fields: trying to set the amount',
 			{ extra: '{"amount": 1, "note": "x"}' },
@@ -117,10 +218,14 @@ const perOperation: Record<MoneyOperation['name'], Case[]> = {
 let ops: MoneyOperation[];
 beforeAll(async () => {
 	ops = [await collectionOperation(), await payoutOperation()];
-	for (const op of ops) expect((await op.run(op.parameters(), [op.row(`WARM-${op.noun}`, 1)])).error).toBeUndefined();
+	for (const op of ops)
+		expect((await op.run(op.parameters(), [op.row(`WARM-${op.noun}`, 1)])).error).toBeUndefined();
 });
 afterAll(async () => {
-	reportSecretScan('bad input', ops.map((op) => op.setup.store));
+	reportSecretScan(
+		'bad input',
+		ops.map((op) => op.setup.store),
+	);
 	await Promise.all(ops.map(async (op) => await op.setup.gw.close()));
 });
 
@@ -135,11 +240,18 @@ function sameAs(actual: unknown, expected: unknown): boolean {
 }
 
 /** Every case as one row of one run; returns the expected items and the valid rows' references. */
-function expectations(op: MoneyOperation, cases: Case[], items: IDataObject[]): INodeExecutionData[] {
+function expectations(
+	op: MoneyOperation,
+	cases: Case[],
+	items: IDataObject[],
+): INodeExecutionData[] {
 	return cases.map(([, , message, details], i) => {
 		if (message === VALID) return createdItem(op, String(items[i].ref).trim(), i);
 		const error = `${message} (row ${i + 1})`;
-		return { json: { error, itemIndex: i, ...(details ? { errorDetails: details } : {}) }, pairedItem: { item: i } };
+		return {
+			json: { error, itemIndex: i, ...(details ? { errorDetails: details } : {}) },
+			pairedItem: { item: i },
+		};
 	});
 }
 
@@ -156,7 +268,12 @@ describe.each(['Generate', 'Payout Create'] as const)('%s', (name) => {
 			name === 'Generate'
 				? op.parameters(
 						{ extraBodyFields: '={{ $json.extra ?? "{}" }}' },
-						{ customerFields: { mobileNumber: '={{ $json.mobile ?? "" }}', email: '={{ $json.email ?? "" }}' } },
+						{
+							customerFields: {
+								mobileNumber: '={{ $json.mobile ?? "" }}',
+								email: '={{ $json.email ?? "" }}',
+							},
+						},
 					)
 				: op.parameters();
 
@@ -166,13 +283,17 @@ describe.each(['Generate', 'Payout Create'] as const)('%s', (name) => {
 		const expected = expectations(op, cases, items);
 		// Every differing row at once, named by its case.
 		const differing = cases.flatMap(([label], i) =>
-			sameAs(result.outputs[0]?.[i], expected[i]) ? [] : [{ label, got: result.outputs[0]?.[i], expected: expected[i] }],
+			sameAs(result.outputs[0]?.[i], expected[i])
+				? []
+				: [{ label, got: result.outputs[0]?.[i], expected: expected[i] }],
 		);
 		expect(differing).toEqual([]);
 		expect(result.outputs).toEqual([expected]);
 
 		// Only the valid rows reached the service, each with one create and nothing else.
-		const validRefs = cases.flatMap(([, , message], i) => (message === VALID ? [String(items[i].ref)] : []));
+		const validRefs = cases.flatMap(([, , message], i) =>
+			message === VALID ? [String(items[i].ref)] : [],
+		);
 		expect(validRefs).toHaveLength(3);
 		const stats = gw.stats();
 		expect(stats.requestsByPath).toEqual({ [`POST ${op.createPath}`]: validRefs.length });
@@ -190,8 +311,16 @@ describe('Payout Create, bank transfer: missing or malformed nested fields', () 
 			'- Sender First Name is required\n- Receiver Account Number is required',
 		],
 		['bank empty', { bank: '' }, 'Bank is required (row 2)'],
-		['account number as an object', { accountNumber: { value: '0012' } }, 'Receiver Account Number must be text, not object (row 3)'],
-		['account number as a list', { accountNumber: ['0012'] }, 'Receiver Account Number must be text, not a list (row 4)'],
+		[
+			'account number as an object',
+			{ accountNumber: { value: '0012' } },
+			'Receiver Account Number must be text, not object (row 3)',
+		],
+		[
+			'account number as a list',
+			{ accountNumber: ['0012'] },
+			'Receiver Account Number must be text, not a list (row 4)',
+		],
 		[
 			'blank sender last name, null account name and a bad amount',
 			{ senderLast: '  ', accountName: null, amount: 'x' },
@@ -211,7 +340,10 @@ describe('Payout Create, bank transfer: missing or malformed nested fields', () 
 		const setup = op.setup as DisbursementSetup;
 		setup.gw.resetStats();
 		const items = cases.map(([, columns], i) => bankRow(`NESTED-${i}`, columns));
-		const result = await runDisbursement(setup, bankTransferParameters(), { items, onError: 'continueRegularOutput' });
+		const result = await runDisbursement(setup, bankTransferParameters(), {
+			items,
+			onError: 'continueRegularOutput',
+		});
 		expect(result.outputs).toEqual([
 			cases.map(([, , error, details], i) => ({
 				json: { error, itemIndex: i, ...(details ? { errorDetails: details } : {}) },

@@ -23,25 +23,51 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('a 2xx HTML page after the work: looked up, the record returned, never resent', async () => {
 		const reference = ref('HTML');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-after', status: 200, html: HTML, times: 1 });
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-after',
+			status: 200,
+			html: HTML,
+			times: 1,
+		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
-		expect(result.outputs[0].map((item) => item.json)).toEqual([{ ...(op().record(reference) as IDataObject), replayed: false, recoveredAfter: NOT_JSON }]);
+		expect(result.outputs[0].map((item) => item.json)).toEqual([
+			{ ...(op().record(reference) as IDataObject), replayed: false, recoveredAfter: NOT_JSON },
+		]);
 		expect(stats(op()).attemptsByReference[reference]).toBe(1);
 		expect(lookups(op())).toBe(1);
 	});
 
 	test('a 2xx HTML page before the work: looked up, not found, resent once with the same reference', async () => {
 		const reference = ref('HTML-BEFORE');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-before', status: 200, html: HTML, times: 1 });
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-before',
+			status: 200,
+			html: HTML,
+			times: 1,
+		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
-		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: false, recoveredAfter: NOT_JSON });
+		expect(result.outputs[0][0].json).toMatchObject({
+			reference_no: reference,
+			replayed: false,
+			recoveredAfter: NOT_JSON,
+		});
 		expect(stats(op()).attemptsByReference[reference]).toBe(2);
 		expect(stats(op()).creationsByReference[reference]).toBe(1);
 	});
 
 	test('a connection reset after the status and half the body: looked up, never resent', async () => {
 		const reference = ref('RESET');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'drop-after', partialBody: true, times: 1 });
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'drop-after',
+			partialBody: true,
+			times: 1,
+		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.error).toBeUndefined();
 		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: false });
@@ -54,12 +80,31 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('the create and its look-up both answer an HTML page: the row says it could not confirm, nothing is resent', async () => {
 		const reference = ref('BOTH');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-after', status: 200, html: HTML, times: 1 });
-		op().setup.gw.faults.add({ method: 'GET', path: op().lookupPath, mode: 'error-before', status: 200, html: HTML, times: 1 });
-		const result = await op().run(op().parameters(), [op().row(reference, 10), op().row(ref('NEXT'), 10)], 'continueRegularOutput');
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-after',
+			status: 200,
+			html: HTML,
+			times: 1,
+		});
+		op().setup.gw.faults.add({
+			method: 'GET',
+			path: op().lookupPath,
+			mode: 'error-before',
+			status: 200,
+			html: HTML,
+			times: 1,
+		});
+		const result = await op().run(
+			op().parameters(),
+			[op().row(reference, 10), op().row(ref('NEXT'), 10)],
+			'continueRegularOutput',
+		);
 		expect(result.outputs[0][0].json).toMatchObject({
 			error: `Could not confirm whether the ${op().noun} "${reference}" was created: ${NOT_JSON}; the look-up failed too (${NOT_JSON}) (row 1)`,
-			errorDetails: 'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
+			errorDetails:
+				'Running the workflow again is safe: the same reference_no is never paid twice, and an existing one is returned as a replay.',
 		});
 		expect(result.outputs[0][1].json).toMatchObject({ replayed: false });
 		expect(stats(op()).attemptsByReference[reference]).toBe(1);
@@ -67,20 +112,52 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('the look-up resets mid-body: the row says so, and nothing is resent', async () => {
 		const reference = ref('LOOKUP-RESET');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-after', status: 502, times: 1 });
-		op().setup.gw.faults.add({ method: 'GET', path: op().lookupPath, mode: 'drop-after', partialBody: true, times: 1 });
-		const result = await op().run(op().parameters(), [op().row(reference, 10)], 'continueRegularOutput');
-		expect(String(result.outputs[0][0].json.error)).toMatch(new RegExp(`^Could not confirm whether the ${op().noun} "${reference}" was created: .*; the look-up failed too \\(.+\\) \\(row 1\\)$`));
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-after',
+			status: 502,
+			times: 1,
+		});
+		op().setup.gw.faults.add({
+			method: 'GET',
+			path: op().lookupPath,
+			mode: 'drop-after',
+			partialBody: true,
+			times: 1,
+		});
+		const result = await op().run(
+			op().parameters(),
+			[op().row(reference, 10)],
+			'continueRegularOutput',
+		);
+		expect(String(result.outputs[0][0].json.error)).toMatch(
+			new RegExp(
+				`^Could not confirm whether the ${op().noun} "${reference}" was created: .*; the look-up failed too \\(.+\\) \\(row 1\\)$`,
+			),
+		);
 		expect(stats(op()).attemptsByReference[reference]).toBe(1);
 		expect(stats(op()).creationsByReference[reference]).toBe(1);
 	});
 
 	test('an answer slower than the Timeout option, the work done after the look-up: one record, never two', async () => {
 		const reference = ref('SLOW');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'latency', latencyMs: 1500, times: 1 });
-		const result = await op().run(op().parameters({ timeoutSeconds: 1 }), [op().row(reference, 10)], 'continueRegularOutput');
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'latency',
+			latencyMs: 1500,
+			times: 1,
+		});
+		const result = await op().run(
+			op().parameters({ timeoutSeconds: 1 }),
+			[op().row(reference, 10)],
+			'continueRegularOutput',
+		);
 		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: false });
-		expect(String(result.outputs[0][0].json.recoveredAfter)).toMatch(/no complete answer within the Timeout/);
+		expect(String(result.outputs[0][0].json.recoveredAfter)).toMatch(
+			/no complete answer within the Timeout/,
+		);
 		// The slow request and the resend after an empty look-up: the service keeps the reference once.
 		await new Promise((resolve) => setTimeout(resolve, 700));
 		expect(stats(op()).creationsByReference[reference]).toBe(1);

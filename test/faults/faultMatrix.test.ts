@@ -6,7 +6,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
-import { RERUN_IS_SAFE, createdItem, moneyOperationsPerFile, requestCounts, type MoneyOperation } from './helpers';
+import {
+	RERUN_IS_SAFE,
+	createdItem,
+	moneyOperationsPerFile,
+	requestCounts,
+	type MoneyOperation,
+} from './helpers';
 
 /** Lets a row act between requests (token expiry mid-run); set per row, cleared after. */
 let onGatewayLog: ((line: string) => void) | undefined;
@@ -19,7 +25,12 @@ afterEach(() => {
 
 type Outcome =
 	| { created: true; recoveredAfter?: string }
-	| { error: string; errorDetails?: string; httpCode?: number; fieldErrors?: Record<string, string[]> };
+	| {
+			error: string;
+			errorDetails?: string;
+			httpCode?: number;
+			fieldErrors?: Record<string, string[]>;
+	  };
 
 interface Row {
 	/** Fault rules on the create path (POST). */
@@ -42,7 +53,8 @@ const OK: Outcome = { created: true };
 const SERVER_ERROR = 'The service said: "Server Error"';
 /** Created, after the node recovered from this failure of its first request (a look-up, maybe a resend). */
 const recovered = (recoveredAfter: string): Outcome => ({ created: true, recoveredAfter });
-const answered = (op: MoneyOperation, status: number) => `The ${op.label} service answered HTTP ${status}. ${SERVER_ERROR}`;
+const answered = (op: MoneyOperation, status: number) =>
+	`The ${op.label} service answered HTTP ${status}. ${SERVER_ERROR}`;
 const noAnswer = (op: MoneyOperation, what: string) =>
 	`No answer from the ${op.label} service (${what}): check the Base URL and your network, or raise the Timeout option`;
 
@@ -74,7 +86,11 @@ const rows: Record<string, Row> = {
 	},
 	'connection dropped after the work: looked up and returned, never resent': {
 		faults: [{ mode: 'drop-after', times: 1 }],
-		outcomes: (op) => [recovered(noAnswer(op, 'the connection was closed before an answer arrived')), OK, OK],
+		outcomes: (op) => [
+			recovered(noAnswer(op, 'the connection was closed before an answer arrived')),
+			OK,
+			OK,
+		],
 		attempts: [1, 1, 1],
 		requests: { create: 3, lookup: 1 },
 	},
@@ -106,19 +122,25 @@ const rows: Record<string, Row> = {
 		attempts: [1, 2, 1],
 		requests: { create: 4, token: 1 },
 	},
-	'401 that persists after a new token: a credential error that stops the run, never looked up or resent again': {
-		faults: [{ mode: 'error-before', status: 401, times: 2 }],
-		outcomes: (op) => {
-			const refused = `The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`;
-			const notSent: Outcome = {
-				error: `Not sent, because the run stopped: The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
-				errorDetails: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
-			};
-			return [{ error: refused, errorDetails: `HTTP 401. ${SERVER_ERROR}`, httpCode: 401 }, notSent, notSent];
+	'401 that persists after a new token: a credential error that stops the run, never looked up or resent again':
+		{
+			faults: [{ mode: 'error-before', status: 401, times: 2 }],
+			outcomes: (op) => {
+				const refused = `The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`;
+				const notSent: Outcome = {
+					error: `Not sent, because the run stopped: The ${op.label} credential was refused even after fetching a new token: check its Username, Password and Base URL`,
+					errorDetails:
+						'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
+				};
+				return [
+					{ error: refused, errorDetails: `HTTP 401. ${SERVER_ERROR}`, httpCode: 401 },
+					notSent,
+					notSent,
+				];
+			},
+			attempts: [2, undefined, undefined],
+			requests: { create: 2, token: 1 },
 		},
-		attempts: [2, undefined, undefined],
-		requests: { create: 2, token: 1 },
-	},
 	'422 from the service: every field listed, sent once, never looked up': {
 		middle: (op) => op.rejected.extra,
 		outcomes: (op) => {
@@ -153,7 +175,8 @@ test.each(table)('%s: %s', async (name, fault) => {
 	const gw = op.setup.gw;
 	const refs = [0, 1, 2].map((i) => `MX-${++counter}-${i}`);
 	const items = refs.map((ref, i) => op.row(ref, 100 + i, i === 1 ? row.middle?.(op) : {}));
-	for (const rule of row.faults ?? []) gw.faults.add({ method: 'POST', path: op.createPath, ...rule });
+	for (const rule of row.faults ?? [])
+		gw.faults.add({ method: 'POST', path: op.createPath, ...rule });
 	row.arrange?.(op);
 
 	// One row at a time, so each fault hits the row it is meant for.
@@ -164,7 +187,14 @@ test.each(table)('%s: %s', async (name, fault) => {
 	const expected: INodeExecutionData[] = row.outcomes(op, refs).map((outcome, i) =>
 		'created' in outcome
 			? withRecovery(createdItem(op, refs[i], i), outcome.recoveredAfter)
-			: { json: { error: `${outcome.error} (row ${i + 1})`, itemIndex: i, ...withoutError(outcome) }, pairedItem: { item: i } },
+			: {
+					json: {
+						error: `${outcome.error} (row ${i + 1})`,
+						itemIndex: i,
+						...withoutError(outcome),
+					},
+					pairedItem: { item: i },
+				},
 	);
 	expect(result.outputs).toEqual([expected]);
 
@@ -182,7 +212,10 @@ test.each(table)('%s: %s', async (name, fault) => {
 	expect(op.setup.store.stats(op.credentialType).preAuthentications).toBe(token ?? 0);
 });
 
-function withRecovery(item: INodeExecutionData, recoveredAfter: string | undefined): INodeExecutionData {
+function withRecovery(
+	item: INodeExecutionData,
+	recoveredAfter: string | undefined,
+): INodeExecutionData {
 	return recoveredAfter ? { ...item, json: { ...item.json, recoveredAfter } } : item;
 }
 

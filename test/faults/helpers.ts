@@ -43,7 +43,12 @@ export interface MoneyOperation {
 	/** What the service holds for a reference now (its public view). */
 	record(ref: string): object | undefined;
 	/** Runs the node with the file's credential, or with `credentialId`. */
-	run(parameters: INodeParameters, items: IDataObject[], onError?: OnError, credentialId?: string): Promise<NodeRunResult>;
+	run(
+		parameters: INodeParameters,
+		items: IDataObject[],
+		onError?: OnError,
+		credentialId?: string,
+	): Promise<NodeRunResult>;
 	/** A row the service itself refuses with 422, and what it says. */
 	/**
 	 * A row the service refuses (422): its columns, the field errors, and the error the item gets
@@ -69,10 +74,12 @@ export async function collectionOperation(options: SandboxOptions = {}): Promise
 		lookupPath: PATHS.collectionLookup,
 		tokenPath: PATHS.collectionToken,
 		setup,
-		parameters: (opts = {}, overrides = {}) => collection.generateParameters({ options: opts, ...overrides }),
+		parameters: (opts = {}, overrides = {}) =>
+			collection.generateParameters({ options: opts, ...overrides }),
 		row: (ref, amount, extra = {}) => ({ ref, amount, ...extra }),
 		record: (ref) => setup.gw.getTransaction(ref),
-		run: async (parameters, items, onError, credentialId) => await collection.run(setup, parameters, { items, onError, credentialId }),
+		run: async (parameters, items, onError, credentialId) =>
+			await collection.run(setup, parameters, { items, onError, credentialId }),
 		rejected: {
 			extra: { channel: 'NOPE' },
 			fieldErrors: { channel_code: ['The selected channel code is invalid.'] },
@@ -91,15 +98,18 @@ export async function payoutOperation(options: SandboxOptions = {}): Promise<Mon
 		lookupPath: PATHS.payoutLookup,
 		tokenPath: PATHS.disbursementToken,
 		setup,
-		parameters: (opts = {}, overrides = {}) => disbursement.eWalletParameters({ options: opts, ...overrides }),
+		parameters: (opts = {}, overrides = {}) =>
+			disbursement.eWalletParameters({ options: opts, ...overrides }),
 		row: (ref, amount, extra = {}) => ({ ref, amount, mobile: '09171234567', ...extra }),
 		record: (ref) => setup.gw.getPayout(ref),
-		run: async (parameters, items, onError, credentialId) => await disbursement.run(setup, parameters, { items, onError, credentialId }),
+		run: async (parameters, items, onError, credentialId) =>
+			await disbursement.run(setup, parameters, { items, onError, credentialId }),
 		rejected: {
 			extra: { channel: 'NOPE' },
 			fieldErrors: { channel: ['The selected channel is invalid.'] },
 			explained: {
-				error: 'Channel "NOPE" is not an E-Wallet channel of this account; E-Wallet channels: GCASH, PAYMAYA',
+				error:
+					'Channel "NOPE" is not an E-Wallet channel of this account; E-Wallet channels: GCASH, PAYMAYA',
 				errorDetails:
 					'Nothing was sent: the service refused the payout (The service rejected the request: channel: The selected channel is invalid.). Pick the channel from the Channel list (codes are case-sensitive), or change Channel Type.',
 			},
@@ -109,12 +119,21 @@ export async function payoutOperation(options: SandboxOptions = {}): Promise<Mon
 }
 
 /** The item a successful row becomes: the service's record as it is now, plus `replayed`. */
-export function itemFor(record: object | undefined, itemIndex: number, replayed = false): INodeExecutionData {
+export function itemFor(
+	record: object | undefined,
+	itemIndex: number,
+	replayed = false,
+): INodeExecutionData {
 	expect(record).toBeDefined();
 	return { json: { ...(record as IDataObject), replayed }, pairedItem: { item: itemIndex } };
 }
 
-export function createdItem(op: MoneyOperation, ref: string, itemIndex: number, replayed = false): INodeExecutionData {
+export function createdItem(
+	op: MoneyOperation,
+	ref: string,
+	itemIndex: number,
+	replayed = false,
+): INodeExecutionData {
 	return itemFor(op.record(ref), itemIndex, replayed);
 }
 
@@ -154,7 +173,11 @@ export interface FaultHit {
 export function recordFaultHits(): { hits: FaultHit[]; restore(): void } {
 	const hits: FaultHit[] = [];
 	const original = FaultInjector.prototype.decide;
-	const spy = jest.spyOn(FaultInjector.prototype, 'decide').mockImplementation(function (this: FaultInjector, method, path) {
+	const spy = jest.spyOn(FaultInjector.prototype, 'decide').mockImplementation(function (
+		this: FaultInjector,
+		method,
+		path,
+	) {
 		const decision = original.call(this, method, path);
 		if (decision.fault) hits.push({ method, path, mode: decision.fault.mode });
 		return decision;
@@ -166,7 +189,10 @@ export function recordFaultHits(): { hits: FaultHit[]; restore(): void } {
 export function recordRequests(): { requests: RecordedRequest[]; restore(): void } {
 	const requests: RecordedRequest[] = [];
 	const original = SandboxState.prototype.recordRequest;
-	const spy = jest.spyOn(SandboxState.prototype, 'recordRequest').mockImplementation(function (this: SandboxState, request) {
+	const spy = jest.spyOn(SandboxState.prototype, 'recordRequest').mockImplementation(function (
+		this: SandboxState,
+		request,
+	) {
 		requests.push(request);
 		original.call(this, request);
 	});
@@ -177,11 +203,15 @@ export function recordRequests(): { requests: RecordedRequest[]; restore(): void
  * Prints what the secret guard has scanned in this test file, and for how many distinct secrets
  * (counted by kind, never shown). `secrets` is the sum of secretsOf() over the stores.
  */
-export function reportSecretScan(label: string, stores: CredentialStore[]): { scanned: number; secrets: number } {
+export function reportSecretScan(
+	label: string,
+	stores: CredentialStore[],
+): { scanned: number; secrets: number } {
 	const secrets = stores.reduce((sum, store) => sum + secretsOf(store).total, 0);
 	const distinct = new Map<string, string>();
 	for (const store of stores) {
-		for (const secret of store.secrets()) distinct.set(`${secret.kind}\u0000${secret.value}`, secret.kind);
+		for (const secret of store.secrets())
+			distinct.set(`${secret.kind}\u0000${secret.value}`, secret.kind);
 	}
 	const byKind = (kind: string) => [...distinct.values()].filter((k) => k === kind).length;
 	const scanned = scannedCount();
@@ -198,7 +228,10 @@ export function reportSecretScan(label: string, stores: CredentialStore[]): { sc
  * up with one created record (so a stored token is there), faults and counters cleared before
  * each test, the secret scan reported and the gateways closed after the last.
  */
-export function moneyOperationsPerFile(label: string, options: SandboxOptions = {}): Record<MoneyOperation['name'], MoneyOperation> {
+export function moneyOperationsPerFile(
+	label: string,
+	options: SandboxOptions = {},
+): Record<MoneyOperation['name'], MoneyOperation> {
 	const ops = {} as Record<MoneyOperation['name'], MoneyOperation>;
 	beforeAll(async () => {
 		ops.Generate = await collectionOperation(options);
@@ -216,7 +249,10 @@ export function moneyOperationsPerFile(label: string, options: SandboxOptions = 
 		}
 	});
 	afterAll(async () => {
-		reportSecretScan(label, Object.values(ops).map((op) => op.setup.store));
+		reportSecretScan(
+			label,
+			Object.values(ops).map((op) => op.setup.store),
+		);
 		await Promise.all(Object.values(ops).map(async (op) => await op.setup.gw.close()));
 	});
 	return ops;
@@ -227,7 +263,11 @@ export const MAPPINGS = ['manual', 'automatic'] as const;
 export type Mapping = (typeof MAPPINGS)[number];
 
 /** The operation's parameters in either mapping, with these Options. */
-export function mappedParameters(op: MoneyOperation, mapping: Mapping, options: IDataObject = {}): INodeParameters {
+export function mappedParameters(
+	op: MoneyOperation,
+	mapping: Mapping,
+	options: IDataObject = {},
+): INodeParameters {
 	if (mapping === 'manual') return op.parameters(options as INodeParameters);
 	const fixed: INodeParameters =
 		op.name === 'Generate'
@@ -237,7 +277,16 @@ export function mappedParameters(op: MoneyOperation, mapping: Mapping, options: 
 }
 
 /** A valid row for either mapping (automatic: the service's column names). */
-export function mappedRow(op: MoneyOperation, mapping: Mapping, reference: string, amount: unknown): IDataObject {
+export function mappedRow(
+	op: MoneyOperation,
+	mapping: Mapping,
+	reference: string,
+	amount: unknown,
+): IDataObject {
 	if (mapping === 'manual') return op.row(reference, amount as number);
-	return { reference_no: reference, amount: amount as number, ...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}) };
+	return {
+		reference_no: reference,
+		amount: amount as number,
+		...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}),
+	};
 }

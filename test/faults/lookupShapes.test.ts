@@ -16,29 +16,70 @@ const stats = (op: MoneyOperation) => op.setup.gw.stats();
 const UNREADABLE: Array<[string, unknown]> = [
 	['data: null', { message: '', data: null }],
 	['data: {}', { message: '', data: {} }],
-	['a list of other records only', { message: '', data: { transactions: [{ reference_no: 'SOMEONE-ELSE', amount: 10, status: 'pending' }] } }],
-	['a record for another reference', { message: '', data: { reference_no: 'SOMEONE-ELSE', amount: 10, status: 'pending' } }],
+	[
+		'a list of other records only',
+		{
+			message: '',
+			data: { transactions: [{ reference_no: 'SOMEONE-ELSE', amount: 10, status: 'pending' }] },
+		},
+	],
+	[
+		'a record for another reference',
+		{ message: '', data: { reference_no: 'SOMEONE-ELSE', amount: 10, status: 'pending' } },
+	],
 	['transactions that are not a list', { message: '', data: { transactions: 'none' } }],
 ];
 
 describe.each(NAMES)('%s', (name) => {
 	const op = () => ops[name];
 
-	test.each(UNREADABLE)('after a 502, a look-up answering %s: the row cannot confirm, nothing is resent', async (_label, body) => {
-		const reference = ref('SHAPE');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-before', status: 502, times: 1 });
-		op().setup.gw.faults.add({ method: 'GET', path: op().lookupPath, mode: 'error-before', status: 200, body, times: 1 });
-		const result = await op().run(op().parameters(), [op().row(reference, 10)], 'continueRegularOutput');
-		expect(String(result.outputs[0][0].json.error)).toMatch(
-			new RegExp(`^Could not confirm whether the ${op().noun} "${reference}" was created: .*; the look-up failed too \\(Looking reference_no "${reference}" up gave an answer that neither holds it nor says it does not exist\\) \\(row 1\\)$`),
-		);
-		expect(stats(op()).attemptsByReference[reference]).toBe(1);
-	});
+	test.each(UNREADABLE)(
+		'after a 502, a look-up answering %s: the row cannot confirm, nothing is resent',
+		async (_label, body) => {
+			const reference = ref('SHAPE');
+			op().setup.gw.faults.add({
+				method: 'POST',
+				path: op().createPath,
+				mode: 'error-before',
+				status: 502,
+				times: 1,
+			});
+			op().setup.gw.faults.add({
+				method: 'GET',
+				path: op().lookupPath,
+				mode: 'error-before',
+				status: 200,
+				body,
+				times: 1,
+			});
+			const result = await op().run(
+				op().parameters(),
+				[op().row(reference, 10)],
+				'continueRegularOutput',
+			);
+			expect(String(result.outputs[0][0].json.error)).toMatch(
+				new RegExp(
+					`^Could not confirm whether the ${op().noun} "${reference}" was created: .*; the look-up failed too \\(Looking reference_no "${reference}" up gave an answer that neither holds it nor says it does not exist\\) \\(row 1\\)$`,
+				),
+			);
+			expect(stats(op()).attemptsByReference[reference]).toBe(1);
+		},
+	);
 
 	test('after a 502, an empty list: not found, sent again once with the same reference', async () => {
 		const reference = ref('EMPTY');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-before', status: 502, times: 1 });
-		const result = await op().run(op().parameters(), [op().row(reference, 10)], 'continueRegularOutput');
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-before',
+			status: 502,
+			times: 1,
+		});
+		const result = await op().run(
+			op().parameters(),
+			[op().row(reference, 10)],
+			'continueRegularOutput',
+		);
 		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: false });
 		expect(stats(op()).attemptsByReference[reference]).toBe(2);
 		expect(stats(op()).creationsByReference[reference]).toBe(1);

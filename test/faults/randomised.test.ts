@@ -45,7 +45,10 @@ beforeAll(async () => {
 afterAll(async () => {
 	faultHits.restore();
 	sent.restore();
-	reportSecretScan('randomised fault runs', ops.map((op) => op.setup.store));
+	reportSecretScan(
+		'randomised fault runs',
+		ops.map((op) => op.setup.store),
+	);
 	await Promise.all(ops.map(async (op) => await op.setup.gw.close()));
 });
 
@@ -118,7 +121,12 @@ function spreadsheet(op: MoneyOperation, random: () => number): IDataObject[] {
 			rows.push(op.row(ref, amount, { channel: pick(collectionChannels) }));
 		} else {
 			const digits = String(Math.floor(random() * 1e9)).padStart(9, '0');
-			rows.push(op.row(ref, amount, { channel: pick(payoutChannels), mobile: random() < 0.5 ? `09${digits}` : `+639${digits}` }));
+			rows.push(
+				op.row(ref, amount, {
+					channel: pick(payoutChannels),
+					mobile: random() < 0.5 ? `09${digits}` : `+639${digits}`,
+				}),
+			);
 		}
 	}
 	return rows;
@@ -174,7 +182,9 @@ function checkRun(
 	for (const item of output) outputsPerItem[(item.pairedItem as { item: number }).item]++;
 	const lost = outputsPerItem.filter((count) => count !== 1).length;
 	expect(lost).toBe(0);
-	expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(rows.map((_, i) => i));
+	expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(
+		rows.map((_, i) => i),
+	);
 
 	let errors = 0;
 	const errorKinds = { notCreated: 0, unconfirmed: 0, tokenFailed: 0 };
@@ -190,17 +200,27 @@ function checkRun(
 			const message = item.json.error;
 			const firstRow = rowsPerRef.get(ref)![0];
 			// A repeated row sends nothing: after its first row failed, the look-up found nothing either.
-			const repeatNotSent = i !== firstRow && message === `Not sent: row ${firstRow + 1} has the same reference_no "${ref}", and a look-up found no ${noun} with it (row ${i + 1})`;
+			const repeatNotSent =
+				i !== firstRow &&
+				message ===
+					`Not sent: row ${firstRow + 1} has the same reference_no "${ref}", and a look-up found no ${noun} with it (row ${i + 1})`;
 			if (repeatNotSent) expect(typeof output[firstRow].json.error).toBe('string');
-			const notCreated = repeatNotSent || message.startsWith(`The ${noun} "${ref}" was not created after 3 attempts: `);
+			const notCreated =
+				repeatNotSent ||
+				message.startsWith(`The ${noun} "${ref}" was not created after 3 attempts: `);
 			// The look-up after an unclear answer, or after "already taken", failed too.
 			const unconfirmed =
 				(message.startsWith(`Could not confirm whether the ${noun} "${ref}" was created: `) &&
 					message.includes('; the look-up failed too (')) ||
-				message.startsWith(`reference_no "${ref}" is already used, and looking the ${noun} up to compare it failed (`);
+				message.startsWith(
+					`reference_no "${ref}" is already used, and looking the ${noun} up to compare it failed (`,
+				);
 			// A failed token step stops the run: the rows after it were not sent.
-			const tokenFailed = message.replace(/^Not sent, because the run stopped: /, '').startsWith(`The ${label} token request failed with HTTP 500`);
-			if (!(notCreated || unconfirmed || tokenFailed)) throw new Error(`Run ${run}, item ${i}: unexpected error "${message}"`);
+			const tokenFailed = message
+				.replace(/^Not sent, because the run stopped: /, '')
+				.startsWith(`The ${label} token request failed with HTTP 500`);
+			if (!(notCreated || unconfirmed || tokenFailed))
+				throw new Error(`Run ${run}, item ${i}: unexpected error "${message}"`);
 			errorKinds[notCreated ? 'notCreated' : unconfirmed ? 'unconfirmed' : 'tokenFailed']++;
 			// "Nothing was created" must be true (unless a repeated row created it afterwards).
 			if (notCreated && !(twins && succeededRefs.has(ref))) expect(creations[ref]).toBeUndefined();
@@ -209,7 +229,11 @@ function checkRun(
 		}
 		// A row that got over a lost or unclear answer says which; the record itself is the service's.
 		const { recoveredAfter } = item.json;
-		expect(item.json).toEqual({ ...(op.record(ref) as IDataObject), replayed: item.json.replayed, ...(recoveredAfter === undefined ? {} : { recoveredAfter }) });
+		expect(item.json).toEqual({
+			...(op.record(ref) as IDataObject),
+			replayed: item.json.replayed,
+			...(recoveredAfter === undefined ? {} : { recoveredAfter }),
+		});
 		if (recoveredAfter !== undefined) {
 			expect(typeof recoveredAfter).toBe('string');
 			expect(item.json.replayed).toBe(false);
@@ -234,7 +258,10 @@ function checkRun(
 	expect(Object.keys(creations).filter((ref) => existedBefore.has(ref))).toEqual([]);
 
 	const attempts = stats.attemptsByReference;
-	const resends = [...rowsPerRef].reduce((sum, [ref, indexes]) => sum + Math.max(0, (attempts[ref] ?? 0) - indexes.length), 0);
+	const resends = [...rowsPerRef].reduce(
+		(sum, [ref, indexes]) => sum + Math.max(0, (attempts[ref] ?? 0) - indexes.length),
+		0,
+	);
 	return {
 		run,
 		items: rows.length,
@@ -280,7 +307,16 @@ describe.each(['Generate', 'Payout Create'])('%s: 1,000 rows, three runs', (name
 				duplicates: sum.duplicates + f.duplicates,
 				lost: sum.lost + f.lost,
 			}),
-			{ items: 0, faultsHit: 0, lookups: 0, resends: 0, replays: 0, errors: 0, duplicates: 0, lost: 0 },
+			{
+				items: 0,
+				faultsHit: 0,
+				lookups: 0,
+				resends: 0,
+				replays: 0,
+				errors: 0,
+				duplicates: 0,
+				lost: 0,
+			},
 		);
 		const lines = figures.map(
 			(f) =>
@@ -300,77 +336,96 @@ describe.each(['Generate', 'Payout Create'])('%s: 1,000 rows, three runs', (name
 		);
 	});
 
-	test.each([1, 2, 3])('run %i', async (run) => {
-		const plan = runPlans[run - 1];
-		const gw = op.setup.gw;
-		gw.faults.clear();
-		gw.resetStats();
-		for (const rule of plan.faults) gw.faults.add(rule);
-		let answered = 0;
-		hooks.set(name, (line) => {
-			if (plan.expireTokensAfter && line.startsWith(`POST ${op.createPath} -> `) && ++answered === plan.expireTokensAfter) {
-				gw.expireTokens();
-			}
-		});
-		faultHits.hits.length = 0;
-		sent.requests.length = 0;
-
-		const result = await op.run(
-			// No callback URL column: one expression less per row keeps 6,000 rows quick.
-			op.parameters({ concurrency: 50, timeoutSeconds: plan.timeoutSeconds }, { callbackWebhookUrl: '' }),
-			rows,
-			'continueRegularOutput',
-		);
-		expect(result.error).toBeUndefined();
-		const output = result.outputs[0] ?? [];
-		const existedBefore = new Set(existed);
-		for (const ref of Object.keys(gw.stats().creationsByReference)) existed.add(ref);
-		const f = checkRun(op, run, rows, output, existedBefore, faultHits.hits);
-		figures.push(f);
-
-		// Every create sent the row's own reference, amount and channel, and a resend sent exactly
-		// what the first attempt did: the service's single-use reference is what stops a second payment.
-		const bodies = new Map<string, Set<string>>();
-		for (const request of sent.requests) {
-			if (request.method !== 'POST' || request.path !== op.createPath) continue;
-			const body = request.body as IDataObject;
-			const ref = String(body.reference_no);
-			bodies.set(ref, (bodies.get(ref) ?? new Set()).add(JSON.stringify(body)));
-		}
-		const rowOf = new Map(rows.map((row) => [row.ref as string, row]));
-		expect([...bodies.keys()].filter((ref) => !rowOf.has(ref))).toEqual([]);
-		expect([...bodies].filter(([, variants]) => variants.size !== 1).map(([ref]) => ref)).toEqual([]);
-		for (const [ref, variants] of bodies) {
-			const body = JSON.parse([...variants][0]) as IDataObject;
-			const row = rowOf.get(ref)!;
-			expect([ref, body.amount, body.channel_code ?? body.channel]).toEqual([ref, row.amount, row.channel]);
-		}
-
-		if (run === 1) {
-			// The faults did hit, and some rows were left for the re-run.
-			expect(f.faultsHit).toBeGreaterThan(100);
-			expect(f.lookups).toBeGreaterThan(50);
-			expect(f.resends).toBeGreaterThan(10);
-			expect(f.errors).toBeGreaterThan(0);
-		}
-		if (run === 2) {
-			// The token request after the expiry failed once: the rows waiting on it failed cleanly.
-			expect(faultHits.hits.filter((hit) => hit.path === op.tokenPath)).toHaveLength(1);
-		}
-		if (run === 3) {
-			// Clean: every row has its one record; rows created earlier come back as replays, and a
-			// reference first created now is "new" for exactly one of its rows.
-			expect(f.errors).toBe(0);
-			const distinct = [...new Set(rows.map((row) => row.ref as string))];
-			const creations = gw.stats().creationsByReference;
-			expect(distinct.every((ref) => existed.has(ref))).toBe(true);
-			const notReplayed = new Map<string, number>();
-			output.forEach((item, i) => {
-				const ref = rows[i].ref as string;
-				if (item.json.replayed === false) notReplayed.set(ref, (notReplayed.get(ref) ?? 0) + 1);
+	test.each([1, 2, 3])(
+		'run %i',
+		async (run) => {
+			const plan = runPlans[run - 1];
+			const gw = op.setup.gw;
+			gw.faults.clear();
+			gw.resetStats();
+			for (const rule of plan.faults) gw.faults.add(rule);
+			let answered = 0;
+			hooks.set(name, (line) => {
+				if (
+					plan.expireTokensAfter &&
+					line.startsWith(`POST ${op.createPath} -> `) &&
+					++answered === plan.expireTokensAfter
+				) {
+					gw.expireTokens();
+				}
 			});
-			expect(distinct.filter((ref) => (notReplayed.get(ref) ?? 0) !== (creations[ref] === 1 ? 1 : 0))).toEqual([]);
-			expect(f.faultsHit).toBe(0);
-		}
-	}, 60_000);
+			faultHits.hits.length = 0;
+			sent.requests.length = 0;
+
+			const result = await op.run(
+				// No callback URL column: one expression less per row keeps 6,000 rows quick.
+				op.parameters(
+					{ concurrency: 50, timeoutSeconds: plan.timeoutSeconds },
+					{ callbackWebhookUrl: '' },
+				),
+				rows,
+				'continueRegularOutput',
+			);
+			expect(result.error).toBeUndefined();
+			const output = result.outputs[0] ?? [];
+			const existedBefore = new Set(existed);
+			for (const ref of Object.keys(gw.stats().creationsByReference)) existed.add(ref);
+			const f = checkRun(op, run, rows, output, existedBefore, faultHits.hits);
+			figures.push(f);
+
+			// Every create sent the row's own reference, amount and channel, and a resend sent exactly
+			// what the first attempt did: the service's single-use reference is what stops a second payment.
+			const bodies = new Map<string, Set<string>>();
+			for (const request of sent.requests) {
+				if (request.method !== 'POST' || request.path !== op.createPath) continue;
+				const body = request.body as IDataObject;
+				const ref = String(body.reference_no);
+				bodies.set(ref, (bodies.get(ref) ?? new Set()).add(JSON.stringify(body)));
+			}
+			const rowOf = new Map(rows.map((row) => [row.ref as string, row]));
+			expect([...bodies.keys()].filter((ref) => !rowOf.has(ref))).toEqual([]);
+			expect([...bodies].filter(([, variants]) => variants.size !== 1).map(([ref]) => ref)).toEqual(
+				[],
+			);
+			for (const [ref, variants] of bodies) {
+				const body = JSON.parse([...variants][0]) as IDataObject;
+				const row = rowOf.get(ref)!;
+				expect([ref, body.amount, body.channel_code ?? body.channel]).toEqual([
+					ref,
+					row.amount,
+					row.channel,
+				]);
+			}
+
+			if (run === 1) {
+				// The faults did hit, and some rows were left for the re-run.
+				expect(f.faultsHit).toBeGreaterThan(100);
+				expect(f.lookups).toBeGreaterThan(50);
+				expect(f.resends).toBeGreaterThan(10);
+				expect(f.errors).toBeGreaterThan(0);
+			}
+			if (run === 2) {
+				// The token request after the expiry failed once: the rows waiting on it failed cleanly.
+				expect(faultHits.hits.filter((hit) => hit.path === op.tokenPath)).toHaveLength(1);
+			}
+			if (run === 3) {
+				// Clean: every row has its one record; rows created earlier come back as replays, and a
+				// reference first created now is "new" for exactly one of its rows.
+				expect(f.errors).toBe(0);
+				const distinct = [...new Set(rows.map((row) => row.ref as string))];
+				const creations = gw.stats().creationsByReference;
+				expect(distinct.every((ref) => existed.has(ref))).toBe(true);
+				const notReplayed = new Map<string, number>();
+				output.forEach((item, i) => {
+					const ref = rows[i].ref as string;
+					if (item.json.replayed === false) notReplayed.set(ref, (notReplayed.get(ref) ?? 0) + 1);
+				});
+				expect(
+					distinct.filter((ref) => (notReplayed.get(ref) ?? 0) !== (creations[ref] === 1 ? 1 : 0)),
+				).toEqual([]);
+				expect(f.faultsHit).toBe(0);
+			}
+		},
+		60_000,
+	);
 });

@@ -14,23 +14,36 @@ const NAMES = ['Generate', 'Payout Create'] as const;
 let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;
 const payout = () => ops['Payout Create'];
-const amountField = (op: MoneyOperation) => (op.noun === 'transaction' ? 'subtotal_amount' : 'amount');
+const amountField = (op: MoneyOperation) =>
+	op.noun === 'transaction' ? 'subtotal_amount' : 'amount';
 /** The channel a row of each operation asks for by default, and another valid one. */
-const CHANNELS = { Generate: ['GCASH_TRN', 'PAYMAYA_QR'], 'Payout Create': ['GCASH', 'PAYMAYA'] } as const;
+const CHANNELS = {
+	Generate: ['GCASH_TRN', 'PAYMAYA_QR'],
+	'Payout Create': ['GCASH', 'PAYMAYA'],
+} as const;
 const HOUR_AGO = () => Date.now() - 60 * 60_000;
 
 afterEach(() => {
 	for (const op of Object.values(ops)) op.setup.gw.answerReusedReferences('taken');
 });
 
-async function created(op: MoneyOperation, reference: string, amount: number, extra: IDataObject = {}): Promise<void> {
+async function created(
+	op: MoneyOperation,
+	reference: string,
+	amount: number,
+	extra: IDataObject = {},
+): Promise<void> {
 	const first = await op.run(op.parameters(), [op.row(reference, amount, extra)]);
 	expect(first.error).toBeUndefined();
 	expect(op.record(reference)).toBeDefined();
 	op.setup.gw.resetStats();
 }
 
-async function errorOf(op: MoneyOperation, rows: IDataObject[], parameters = op.parameters()): Promise<IDataObject> {
+async function errorOf(
+	op: MoneyOperation,
+	rows: IDataObject[],
+	parameters = op.parameters(),
+): Promise<IDataObject> {
 	const result = await op.run(parameters, rows, 'continueRegularOutput');
 	return result.outputs[0][0].json;
 }
@@ -45,7 +58,14 @@ describe.each(NAMES)('rule 4, %s: a 2xx for another channel is not taken as crea
 			path: op().createPath,
 			mode: 'error-before',
 			status: 200,
-			body: { message: 'OK', data: { reference_no: '{{reference_no}}', [amountField(op())]: 10, channel: 'OTHER_CHANNEL' } },
+			body: {
+				message: 'OK',
+				data: {
+					reference_no: '{{reference_no}}',
+					[amountField(op())]: 10,
+					channel: 'OTHER_CHANNEL',
+				},
+			},
 			times: 1,
 		});
 		const item = await errorOf(op(), [op().row(reference, 10)]);
@@ -71,7 +91,9 @@ describe('rule 4: a reused reference whose payout pays someone else is a conflic
 	test('e-wallet: another mobile number', async () => {
 		const reference = ref('MOBILE');
 		await created(payout(), reference, 100, { mobile: '09171234567' });
-		const item = await errorOf(payout(), [payout().row(reference, 100, { mobile: '0918-765-4321' })]);
+		const item = await errorOf(payout(), [
+			payout().row(reference, 100, { mobile: '0918-765-4321' }),
+		]);
 		expect(item.error).toBe(
 			`reference_no "${reference}" is already used for a different payout: the existing payout pays mobile number 09171234567, this item asks for 09187654321 (row 1)`,
 		);
@@ -81,82 +103,121 @@ describe('rule 4: a reused reference whose payout pays someone else is a conflic
 	test('e-wallet: the same mobile number written the other way is the same recipient (replayed)', async () => {
 		const reference = ref('MOBILE-SAME');
 		await created(payout(), reference, 100, { mobile: '09171234567' });
-		const result = await payout().run(payout().parameters(), [payout().row(reference, 100, { mobile: '+63 917 123 4567' })]);
+		const result = await payout().run(payout().parameters(), [
+			payout().row(reference, 100, { mobile: '+63 917 123 4567' }),
+		]);
 		expect(result.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: true });
 	});
 
 	const bankRun = async (rows: IDataObject[]) =>
-		await disbursement.run(payout().setup as disbursement.Setup, disbursement.bankTransferParameters(), { items: rows, onError: 'continueRegularOutput' });
+		await disbursement.run(
+			payout().setup as disbursement.Setup,
+			disbursement.bankTransferParameters(),
+			{ items: rows, onError: 'continueRegularOutput' },
+		);
 
 	test.each([
-		['another account number', { accountNumber: '0012-3456-7891' }, 'pays account number 001234567890, this item asks for 001234567891'],
+		[
+			'another account number',
+			{ accountNumber: '0012-3456-7891' },
+			'pays account number 001234567890, this item asks for 001234567891',
+		],
 		['another bank', { bank: 'BPI' }, 'pays through bank code BDO, this item asks for BPI'],
 	])('bank transfer: %s', async (_what, change, difference) => {
 		const reference = ref('BANK');
-		expect((await bankRun([disbursement.bankRow(reference)])).outputs[0][0].json.error).toBeUndefined();
+		expect(
+			(await bankRun([disbursement.bankRow(reference)])).outputs[0][0].json.error,
+		).toBeUndefined();
 		const again = await bankRun([disbursement.bankRow(reference, change)]);
-		expect(again.outputs[0][0].json.error).toBe(`reference_no "${reference}" is already used for a different payout: the existing payout ${difference} (row 1)`);
+		expect(again.outputs[0][0].json.error).toBe(
+			`reference_no "${reference}" is already used for a different payout: the existing payout ${difference} (row 1)`,
+		);
 	});
 
 	test('bank transfer: the same account number with spaces is the same recipient (replayed)', async () => {
 		const reference = ref('BANK-SAME');
-		expect((await bankRun([disbursement.bankRow(reference)])).outputs[0][0].json.error).toBeUndefined();
-		const again = await bankRun([disbursement.bankRow(reference, { accountNumber: '0012 3456 7890' })]);
+		expect(
+			(await bankRun([disbursement.bankRow(reference)])).outputs[0][0].json.error,
+		).toBeUndefined();
+		const again = await bankRun([
+			disbursement.bankRow(reference, { accountNumber: '0012 3456 7890' }),
+		]);
 		expect(again.outputs[0][0].json).toMatchObject({ reference_no: reference, replayed: true });
 	});
 });
 
-describe.each(NAMES)('rule 5, %s: two records for one reference are ambiguous, never a result', (name) => {
-	const op = () => ops[name];
-	const ambiguous = (reference: string) =>
-		`Looking reference_no "${reference}" up found 2 ${op().noun}s with it (statuses completed, cancelled), so which one it is cannot be told (row 1)`;
+describe.each(NAMES)(
+	'rule 5, %s: two records for one reference are ambiguous, never a result',
+	(name) => {
+		const op = () => ops[name];
+		const ambiguous = (reference: string) =>
+			`Looking reference_no "${reference}" up found 2 ${op().noun}s with it (statuses completed, cancelled), so which one it is cannot be told (row 1)`;
 
-	async function twoRecords(): Promise<string> {
-		const reference = ref('TWO');
-		await created(op(), reference, 10);
-		await op().setup.gw.settle(reference, 'completed');
-		expect(op().setup.gw.duplicateRecord(reference, 'cancelled')).toBe(true);
-		return reference;
-	}
+		async function twoRecords(): Promise<string> {
+			const reference = ref('TWO');
+			await created(op(), reference, 10);
+			await op().setup.gw.settle(reference, 'completed');
+			expect(op().setup.gw.duplicateRecord(reference, 'cancelled')).toBe(true);
+			return reference;
+		}
 
-	test('Get: an item error', async () => {
-		const reference = await twoRecords();
-		const resource = op().noun === 'transaction' ? 'transaction' : 'payout';
-		const item = await errorOf(op(), [{}], { resource, operation: 'get', referenceNo: reference });
-		expect(item.error).toBe(ambiguous(reference));
-	});
-
-	test('Wait for Final Status: an item error, not the first status', async () => {
-		const reference = await twoRecords();
-		const resource = op().noun === 'transaction' ? 'transaction' : 'payout';
-		const item = await errorOf(op(), [{}], {
-			resource,
-			operation: 'waitForFinalStatus',
-			referenceNo: reference,
-			options: { firstPollSeconds: 0.1, maxPollSeconds: 0.2 },
+		test('Get: an item error', async () => {
+			const reference = await twoRecords();
+			const resource = op().noun === 'transaction' ? 'transaction' : 'payout';
+			const item = await errorOf(op(), [{}], {
+				resource,
+				operation: 'get',
+				referenceNo: reference,
+			});
+			expect(item.error).toBe(ambiguous(reference));
 		});
-		expect(item.error).toBe(ambiguous(reference));
-	});
 
-	test('the money-safe look-up after a 503: an item error, nothing sent again', async () => {
-		const reference = await twoRecords();
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-before', status: 503, times: 1 });
-		const item = await errorOf(op(), [op().row(reference, 10)]);
-		expect(item.error).toBe(ambiguous(reference));
-		expect(op().setup.gw.stats().attemptsByReference[reference]).toBe(1);
-	});
-});
+		test('Wait for Final Status: an item error, not the first status', async () => {
+			const reference = await twoRecords();
+			const resource = op().noun === 'transaction' ? 'transaction' : 'payout';
+			const item = await errorOf(op(), [{}], {
+				resource,
+				operation: 'waitForFinalStatus',
+				referenceNo: reference,
+				options: { firstPollSeconds: 0.1, maxPollSeconds: 0.2 },
+			});
+			expect(item.error).toBe(ambiguous(reference));
+		});
 
-describe.each(NAMES)('rule 8, %s: `replayed` from the record\'s creation time', (name) => {
+		test('the money-safe look-up after a 503: an item error, nothing sent again', async () => {
+			const reference = await twoRecords();
+			op().setup.gw.faults.add({
+				method: 'POST',
+				path: op().createPath,
+				mode: 'error-before',
+				status: 503,
+				times: 1,
+			});
+			const item = await errorOf(op(), [op().row(reference, 10)]);
+			expect(item.error).toBe(ambiguous(reference));
+			expect(op().setup.gw.stats().attemptsByReference[reference]).toBe(1);
+		});
+	},
+);
+
+describe.each(NAMES)("rule 8, %s: `replayed` from the record's creation time", (name) => {
 	const op = () => ops[name];
 
 	test('made an hour ago by an earlier run, found after a 503: replayed', async () => {
 		const reference = ref('OLD-503');
 		await created(op(), reference, 10);
 		op().setup.gw.backdate(reference, HOUR_AGO());
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-before', status: 503, times: 1 });
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-before',
+			status: 503,
+			times: 1,
+		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
-		expect(result.outputs[0].map((item) => item.json)).toEqual([{ ...(op().record(reference) as IDataObject), replayed: true }]);
+		expect(result.outputs[0].map((item) => item.json)).toEqual([
+			{ ...(op().record(reference) as IDataObject), replayed: true },
+		]);
 	});
 
 	test('an idempotent 200 returning a record made an hour ago: replayed', async () => {
@@ -165,7 +226,9 @@ describe.each(NAMES)('rule 8, %s: `replayed` from the record\'s creation time', 
 		op().setup.gw.backdate(reference, HOUR_AGO());
 		op().setup.gw.answerReusedReferences('existing');
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
-		expect(result.outputs[0].map((item) => item.json)).toEqual([{ ...(op().record(reference) as IDataObject), replayed: true }]);
+		expect(result.outputs[0].map((item) => item.json)).toEqual([
+			{ ...(op().record(reference) as IDataObject), replayed: true },
+		]);
 		expect(op().setup.gw.stats().creationsByReference[reference]).toBeUndefined();
 	});
 
@@ -173,16 +236,34 @@ describe.each(NAMES)('rule 8, %s: `replayed` from the record\'s creation time', 
 		const reference = ref('RECENT');
 		await created(op(), reference, 10);
 		op().setup.gw.backdate(reference, Date.now() - 60_000);
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-before', status: 503, times: 1 });
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-before',
+			status: 503,
+			times: 1,
+		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
-		expect(result.outputs[0][0].json).toMatchObject({ replayed: false, recoveredAfter: `The ${op().label} service answered HTTP 503. The service said: "Server Error"` });
+		expect(result.outputs[0][0].json).toMatchObject({
+			replayed: false,
+			recoveredAfter: `The ${op().label} service answered HTTP 503. The service said: "Server Error"`,
+		});
 	});
 
 	test('made just now, its answer lost: replayed false, with what was recovered from', async () => {
 		const reference = ref('LOST');
-		op().setup.gw.faults.add({ method: 'POST', path: op().createPath, mode: 'error-after', status: 503, times: 1 });
+		op().setup.gw.faults.add({
+			method: 'POST',
+			path: op().createPath,
+			mode: 'error-after',
+			status: 503,
+			times: 1,
+		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
-		expect(result.outputs[0][0].json).toMatchObject({ replayed: false, recoveredAfter: `The ${op().label} service answered HTTP 503. The service said: "Server Error"` });
+		expect(result.outputs[0][0].json).toMatchObject({
+			replayed: false,
+			recoveredAfter: `The ${op().label} service answered HTTP 503. The service said: "Server Error"`,
+		});
 		expect(op().setup.gw.stats().creationsByReference[reference]).toBe(1);
 	});
 });

@@ -10,11 +10,27 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { signCallback } from '../../nodes/shared/transport/signature';
-import { SANDBOX_CREDENTIALS, startSandboxGateway, type CallbackRecord, type FaultRule, type RecordedRequest, type SandboxGateway } from '../../sandbox';
+import {
+	SANDBOX_CREDENTIALS,
+	startSandboxGateway,
+	type CallbackRecord,
+	type FaultRule,
+	type RecordedRequest,
+	type SandboxGateway,
+} from '../../sandbox';
 import { NODE_TYPE as COLLECTION_NODE } from '../collection/helpers';
 import { NODE_TYPE as DISBURSEMENT_NODE } from '../disbursement/helpers';
 import { CredentialStore, runNode, scannedCount, secretsOf } from '../harness';
-import { COLLECTION, DISBURSEMENT, SECRET, callbackBody, setUp as setUpTrigger, tearDown, trigger, type Setup } from '../trigger/helpers';
+import {
+	COLLECTION,
+	DISBURSEMENT,
+	SECRET,
+	callbackBody,
+	setUp as setUpTrigger,
+	tearDown,
+	trigger,
+	type Setup,
+} from '../trigger/helpers';
 import type { WebhookCall } from '../trigger/webhookHarness';
 import { PATHS, itemFor, recordRequests, reportSecretScan } from './helpers';
 
@@ -78,7 +94,8 @@ async function payout(env: Both, refs: string[], callback = '') {
 
 const bearer = (request: RecordedRequest) => String(request.headers.authorization ?? '');
 const isCollectionPath = (path: string) => path.startsWith('/v1/biller/');
-const isDisbursementPath = (path: string) => path.startsWith('/v1/api/') || path.startsWith('/v1/auth/');
+const isDisbursementPath = (path: string) =>
+	path.startsWith('/v1/api/') || path.startsWith('/v1/auth/');
 
 describe('a token of one interface is never sent to, nor accepted by, the other', () => {
 	test('both nodes in one n8n: every request carries its own interface token, and only that', async () => {
@@ -87,8 +104,16 @@ describe('a token of one interface is never sent to, nor accepted by, the other'
 		try {
 			const generated = await generate(env, ['X-PAY-1', 'X-PAY-2', 'X-PAY-3']);
 			const paid = await payout(env, ['X-OUT-1', 'X-OUT-2', 'X-OUT-3']);
-			expect(generated.outputs[0].map((item) => item.json.reference_no)).toEqual(['X-PAY-1', 'X-PAY-2', 'X-PAY-3']);
-			expect(paid.outputs[0].map((item) => item.json.reference_no)).toEqual(['X-OUT-1', 'X-OUT-2', 'X-OUT-3']);
+			expect(generated.outputs[0].map((item) => item.json.reference_no)).toEqual([
+				'X-PAY-1',
+				'X-PAY-2',
+				'X-PAY-3',
+			]);
+			expect(paid.outputs[0].map((item) => item.json.reference_no)).toEqual([
+				'X-OUT-1',
+				'X-OUT-2',
+				'X-OUT-3',
+			]);
 		} finally {
 			recorder.restore();
 		}
@@ -125,7 +150,9 @@ describe('a token of one interface is never sent to, nor accepted by, the other'
 			expect(everything(request)).not.toContain(SANDBOX_CREDENTIALS.collection.password);
 		}
 		// The public view agrees: the last request of each side carried that side's token.
-		expect(bearer(env.gw.lastRequest('/v1/biller/transactions')!)).toBe(`Bearer ${collectionToken}`);
+		expect(bearer(env.gw.lastRequest('/v1/biller/transactions')!)).toBe(
+			`Bearer ${collectionToken}`,
+		);
 		expect(bearer(env.gw.lastRequest('/v1/api/')!)).toBe(`Bearer ${disbursementToken}`);
 	});
 
@@ -133,20 +160,31 @@ describe('a token of one interface is never sent to, nor accepted by, the other'
 		const env = await bothInterfaces();
 		await generate(env, ['D-PAY-1']);
 		await payout(env, ['D-OUT-1']);
-		const tokens = { collection: env.store.data(COLLECTION).sessionToken, disbursement: env.store.data(DISBURSEMENT).sessionToken };
+		const tokens = {
+			collection: env.store.data(COLLECTION).sessionToken,
+			disbursement: env.store.data(DISBURSEMENT).sessionToken,
+		};
 		const call = async (path: string, token: unknown, method = 'POST') => {
 			const response = await fetch(`${env.gw.url}${path}`, {
 				method,
-				headers: { authorization: `Bearer ${String(token)}`, 'content-type': 'application/json', accept: 'application/json' },
+				headers: {
+					authorization: `Bearer ${String(token)}`,
+					'content-type': 'application/json',
+					accept: 'application/json',
+				},
 				body: method === 'POST' ? JSON.stringify({}) : undefined,
 			});
 			return { status: response.status, body: (await response.json()) as IDataObject };
 		};
 		const refused = { status: 401, body: { message: 'Unauthenticated.' } };
 		expect(await call(PATHS.process, tokens.collection)).toEqual(refused);
-		expect(await call(`${PATHS.payoutLookup}?reference_no=D-OUT-1`, tokens.collection, 'GET')).toEqual(refused);
+		expect(
+			await call(`${PATHS.payoutLookup}?reference_no=D-OUT-1`, tokens.collection, 'GET'),
+		).toEqual(refused);
 		expect(await call(PATHS.generate, tokens.disbursement)).toEqual(refused);
-		expect(await call(`${PATHS.collectionLookup}?reference_no=D-PAY-1`, tokens.disbursement, 'GET')).toEqual(refused);
+		expect(
+			await call(`${PATHS.collectionLookup}?reference_no=D-PAY-1`, tokens.disbursement, 'GET'),
+		).toEqual(refused);
 		// Each token works on its own side (an empty body passes authentication and fails validation).
 		expect((await call(PATHS.process, tokens.disbursement)).status).toBe(422);
 		expect((await call(PATHS.generate, tokens.collection)).status).toBe(422);
@@ -160,26 +198,35 @@ describe('a token of one interface is never sent to, nor accepted by, the other'
 			const ownType = name === 'Generate' ? COLLECTION : DISBURSEMENT;
 			// A token of the other interface, valid at this very gateway, pasted into this credential.
 			await (name === 'Generate' ? payout(env, ['DONOR-1']) : generate(env, ['DONOR-1']));
-			const foreign = String(env.store.data(name === 'Generate' ? DISBURSEMENT : COLLECTION).sessionToken);
+			const foreign = String(
+				env.store.data(name === 'Generate' ? DISBURSEMENT : COLLECTION).sessionToken,
+			);
 			const pasted = env.store.add(ownType, {
 				environment: 'sandbox',
 				baseUrl: env.gw.url,
-				...(name === 'Generate' ? SANDBOX_CREDENTIALS.collection : SANDBOX_CREDENTIALS.disbursement),
+				...(name === 'Generate'
+					? SANDBOX_CREDENTIALS.collection
+					: SANDBOX_CREDENTIALS.disbursement),
 				sessionToken: foreign,
 			});
-			const withPasted: Both = name === 'Generate' ? { ...env, collection: pasted } : { ...env, disbursement: pasted };
+			const withPasted: Both =
+				name === 'Generate' ? { ...env, collection: pasted } : { ...env, disbursement: pasted };
 			const ref = `FOREIGN-${name === 'Generate' ? 'PAY' : 'OUT'}-1`;
 			env.gw.resetStats();
 			const recorder = recordRequests();
 			let result;
 			try {
-				result = await (name === 'Generate' ? generate(withPasted, [ref]) : payout(withPasted, [ref]));
+				result = await (name === 'Generate'
+					? generate(withPasted, [ref])
+					: payout(withPasted, [ref]));
 			} finally {
 				recorder.restore();
 			}
 
 			const gw = env.gw;
-			expect(result.outputs).toEqual([[itemFor(name === 'Generate' ? gw.getTransaction(ref) : gw.getPayout(ref), 0)]]);
+			expect(result.outputs).toEqual([
+				[itemFor(name === 'Generate' ? gw.getTransaction(ref) : gw.getPayout(ref), 0)],
+			]);
 			const createPath = name === 'Generate' ? PATHS.generate : PATHS.process;
 			const tokenPath = name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken;
 			expect(recorder.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -203,21 +250,49 @@ describe('a failing token request leaks nothing (the collection password travels
 	for (const name of ['Generate', 'Payout Create'] as const) {
 		const label = name === 'Generate' ? 'Payment Collection' : 'Disbursement';
 		cases.push(
-			[name, 'HTTP 500', { mode: 'error-before', status: 500 }, `The ${label} token request failed with HTTP 500 (the service said: "Server Error")`],
-			[name, 'HTTP 401', { mode: 'error-before', status: 401 }, `The ${label} credential was refused: check Username and Password (the service said: "Server Error")`],
-			[name, 'a dropped connection', { mode: 'drop-before' }, `The ${label} token request could not reach the service (the connection was closed before an answer arrived): check the Base URL`],
-			[name, 'a cut-off JSON body', { mode: 'malformed' }, `The ${label} service answered the token request without a usable token (no token object): check the Base URL, or ask the service for a valid token`],
+			[
+				name,
+				'HTTP 500',
+				{ mode: 'error-before', status: 500 },
+				`The ${label} token request failed with HTTP 500 (the service said: "Server Error")`,
+			],
+			[
+				name,
+				'HTTP 401',
+				{ mode: 'error-before', status: 401 },
+				`The ${label} credential was refused: check Username and Password (the service said: "Server Error")`,
+			],
+			[
+				name,
+				'a dropped connection',
+				{ mode: 'drop-before' },
+				`The ${label} token request could not reach the service (the connection was closed before an answer arrived): check the Base URL`,
+			],
+			[
+				name,
+				'a cut-off JSON body',
+				{ mode: 'malformed' },
+				`The ${label} service answered the token request without a usable token (no token object): check the Base URL, or ask the service for a valid token`,
+			],
 		);
 	}
 
 	test.each(cases)('%s: the token request gets %s', async (name, _what, fault, message) => {
 		// A new gateway each time: a token fetched moments ago for the same address would be reused.
 		const env = await bothInterfaces();
-		env.gw.faults.add({ ...fault, path: name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken });
-		const result = await (name === 'Generate' ? generate(env, ['TOKEN-1', 'TOKEN-2']) : payout(env, ['TOKEN-1', 'TOKEN-2']));
+		env.gw.faults.add({
+			...fault,
+			path: name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken,
+		});
+		const result = await (name === 'Generate'
+			? generate(env, ['TOKEN-1', 'TOKEN-2'])
+			: payout(env, ['TOKEN-1', 'TOKEN-2']));
 		// The guard inside runNode has scanned the items, errors, execution data and log lines.
 		expect(result.outputs).toEqual([
-			[0, 1].map((i) => ({ json: { error: `${message} (row ${i + 1})`, itemIndex: i }, pairedItem: { item: i } })),
+			[0, 1].map((i) => ({
+				json: { error: `${message} (row ${i + 1})`, itemIndex: i },
+				pairedItem: { item: i },
+			})),
 		]);
 		// The request itself was never sent: nothing to look up, nothing created.
 		const tokenPath = name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken;
@@ -244,8 +319,17 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 	}
 
 	test('a campaign against one trigger with every protection on', async () => {
-		const h = await trigger(s, { interface: 'both', confirmWithService: true, allowedIpAddresses: '127.0.0.1' });
-		const env: Both = { gw: s.gw, store: s.store, collection: s.collection, disbursement: s.disbursement };
+		const h = await trigger(s, {
+			interface: 'both',
+			confirmWithService: true,
+			allowedIpAddresses: '127.0.0.1',
+		});
+		const env: Both = {
+			gw: s.gw,
+			store: s.store,
+			collection: s.collection,
+			disbursement: s.disbursement,
+		};
 
 		// Genuine: three payment links (one left pending) and a payout made by the nodes, two of them
 		// completed and one cancelled by the service, each answered with its signed callback.
@@ -268,13 +352,30 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 		const cancelled = sent('SEC-PAY-2');
 		const payoutDone = sent('SEC-OUT-1');
 		const pending = s.gw.getTransaction('SEC-PAY-3') as IDataObject;
-		const with_ = (body: { data: IDataObject }, change: IDataObject) => ({ data: { ...body.data, ...change } });
+		const with_ = (body: { data: IDataObject }, change: IDataObject) => ({
+			data: { ...body.data, ...change },
+		});
 
 		const unauthorized = { message: 'Unauthorized' };
 		const attacks: Array<[string, () => Promise<WebhookCall>, number, unknown]> = [
-			['replay of a genuine payment callback', async () => await h.post(paid), 200, { message: 'Duplicate ignored' }],
-			['replay of a genuine payout callback', async () => await h.post(payoutDone), 200, { message: 'Duplicate ignored' }],
-			['amount raised, signature kept', async () => await h.post(with_(paid, { amount: 49_999 })), 401, unauthorized],
+			[
+				'replay of a genuine payment callback',
+				async () => await h.post(paid),
+				200,
+				{ message: 'Duplicate ignored' },
+			],
+			[
+				'replay of a genuine payout callback',
+				async () => await h.post(payoutDone),
+				200,
+				{ message: 'Duplicate ignored' },
+			],
+			[
+				'amount raised, signature kept',
+				async () => await h.post(with_(paid, { amount: 49_999 })),
+				401,
+				unauthorized,
+			],
 			[
 				'genuine signature moved to another reference',
 				async () => await h.post(with_(paid, { reference_no: 'SEC-PAY-3' })),
@@ -290,26 +391,40 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 			[
 				'a pending payment claimed completed, re-signed with a guessed secret',
 				async () =>
-					await h.post(callbackBody('SEC-PAY-3', pending.subtotal_amount as number, 'completed', { secret: 'guessed-secret-123' })),
+					await h.post(
+						callbackBody('SEC-PAY-3', pending.subtotal_amount as number, 'completed', {
+							secret: 'guessed-secret-123',
+						}),
+					),
 				401,
 				unauthorized,
 			],
 			[
 				'a pending payment claimed completed, without a signature',
-				async () => await h.post(callbackBody('SEC-PAY-3', pending.subtotal_amount as number, 'completed', { signature: null })),
+				async () =>
+					await h.post(
+						callbackBody('SEC-PAY-3', pending.subtotal_amount as number, 'completed', {
+							signature: null,
+						}),
+					),
 				401,
 				unauthorized,
 			],
 			[
 				'tampered amount behind a duplicate "data" key',
-				async () => await h.post(`{"data":${JSON.stringify(paid.data)},"data":${JSON.stringify({ ...paid.data, amount: 5 })}}`),
+				async () =>
+					await h.post(
+						`{"data":${JSON.stringify(paid.data)},"data":${JSON.stringify({ ...paid.data, amount: 5 })}}`,
+					),
 				401,
 				unauthorized,
 			],
 			[
 				'a correctly signed callback from an address not on the list',
 				async () =>
-					await h.post(callbackBody('SEC-PAY-3', pending.subtotal_amount as number, 'completed'), { localAddress: '127.0.0.2' }),
+					await h.post(callbackBody('SEC-PAY-3', pending.subtotal_amount as number, 'completed'), {
+						localAddress: '127.0.0.2',
+					}),
 				403,
 				{ message: 'Forbidden' },
 			],
@@ -330,7 +445,7 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 				{ message: 'Bad request: the body is larger than 1048576 bytes' },
 			],
 			[
-				'a body past n8n\'s 16 MB limit (refused before the node runs)',
+				"a body past n8n's 16 MB limit (refused before the node runs)",
 				async () => await h.post(with_(paid, { padding: 'x'.repeat(17 * 1024 * 1024) })),
 				413,
 				{ code: 413, message: 'request entity too large' },
@@ -346,10 +461,16 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 		}
 		expect(refused).toHaveLength(attacks.length);
 		// The signature used by the flipped-status attack is genuine: only the service look-up caught it.
-		expect(signCallback(SECRET, cancelled.data.amount as number, 'SEC-PAY-2')).toBe(cancelled.data.signature);
+		expect(signCallback(SECRET, cancelled.data.amount as number, 'SEC-PAY-2')).toBe(
+			cancelled.data.signature,
+		);
 
 		const executions = h.calls.filter((call) => call.executionStarted);
-		expect(executions.map((call) => call.result!.workflowData![0][0].json.reference_no)).toEqual(['SEC-PAY-1', 'SEC-PAY-2', 'SEC-OUT-1']);
+		expect(executions.map((call) => call.result!.workflowData![0][0].json.reference_no)).toEqual([
+			'SEC-PAY-1',
+			'SEC-PAY-2',
+			'SEC-OUT-1',
+		]);
 		expect(h.calls).toHaveLength(3 + attacks.length);
 		console.log(
 			`forged callbacks: ${attacks.length} sent, ${refused.length} refused, 0 executions; ` +

@@ -9,7 +9,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import * as disbursement from '../disbursement/helpers';
-import { MAPPINGS, mappedParameters, mappedRow, moneyOperationsPerFile, type Mapping, type MoneyOperation } from './helpers';
+import {
+	MAPPINGS,
+	mappedParameters,
+	mappedRow,
+	moneyOperationsPerFile,
+	type Mapping,
+	type MoneyOperation,
+} from './helpers';
 
 const ops = moneyOperationsPerFile('send what you validated');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -52,15 +59,44 @@ const REFUSED: Array<[string, string, string, string]> = [
 		'must not contain a user name or password ("user:pass@")',
 		'Remove the user name and password from the URL',
 	],
-	['CR LF', 'https://example.com/hook\r\nX-Injected: 1', 'contains a line break', 'Remove the line break (a spreadsheet cell or an expression may end with one)'],
-	['a trailing line feed', 'https://example.com/hook\n', 'contains a line break', 'Remove the line break (a spreadsheet cell or an expression may end with one)'],
-	['a TAB', 'https://exa\tmple.com/hook', 'contains a tab or another control character', 'Remove the tab or control character (most editors do not show it)'],
-	['a backslash', 'https://example.com\\@evil.example/hook', 'contains a backslash ("\\")', 'Use "/" between the parts of a URL'],
-	['an unescaped space in the path', 'https://example.com/my hook', 'contains a space', 'Remove the space, or write it as %20'],
+	[
+		'CR LF',
+		'https://example.com/hook\r\nX-Injected: 1',
+		'contains a line break',
+		'Remove the line break (a spreadsheet cell or an expression may end with one)',
+	],
+	[
+		'a trailing line feed',
+		'https://example.com/hook\n',
+		'contains a line break',
+		'Remove the line break (a spreadsheet cell or an expression may end with one)',
+	],
+	[
+		'a TAB',
+		'https://exa\tmple.com/hook',
+		'contains a tab or another control character',
+		'Remove the tab or control character (most editors do not show it)',
+	],
+	[
+		'a backslash',
+		'https://example.com\\@evil.example/hook',
+		'contains a backslash ("\\")',
+		'Use "/" between the parts of a URL',
+	],
+	[
+		'an unescaped space in the path',
+		'https://example.com/my hook',
+		'contains a space',
+		'Remove the space, or write it as %20',
+	],
 ];
 
 const NORMALISED: Array<[string, string, string]> = [
-	['surrounding spaces and no-break spaces', ' \u00a0https://example.com/hook\u00a0 ', 'https://example.com/hook'],
+	[
+		'surrounding spaces and no-break spaces',
+		' \u00a0https://example.com/hook\u00a0 ',
+		'https://example.com/hook',
+	],
 	['an upper-case scheme and host, no path', 'HTTPS://Example.COM', 'https://example.com/'],
 	['dot segments in the path', 'https://example.com/a/./b/../hook', 'https://example.com/a/hook'],
 	['the default port', 'https://example.com:443/hook?x=1', 'https://example.com/hook?x=1'],
@@ -72,14 +108,20 @@ describe.each(NAMES)('%s: URLs', (name) => {
 	describe.each(MAPPINGS)('%s mapping', (mapping) => {
 		const fields = () => URL_FIELDS[name];
 
-		test.each(REFUSED)('%s is refused with the fix, and nothing is sent', async (_case, url, problem, fix) => {
-			for (const [param, , label] of fields()) {
-				const { result } = await runWithUrl(op(), mapping, param, url);
-				expect([result.error?.message, result.error?.description]).toEqual([`${label} ${problem} (row 1)`, fix]);
-				expect(result.error?.message).not.toContain('secret-in-url');
-			}
-			expect(requests(op())[`POST ${op().createPath}`]).toBeUndefined();
-		});
+		test.each(REFUSED)(
+			'%s is refused with the fix, and nothing is sent',
+			async (_case, url, problem, fix) => {
+				for (const [param, , label] of fields()) {
+					const { result } = await runWithUrl(op(), mapping, param, url);
+					expect([result.error?.message, result.error?.description]).toEqual([
+						`${label} ${problem} (row 1)`,
+						fix,
+					]);
+					expect(result.error?.message).not.toContain('secret-in-url');
+				}
+				expect(requests(op())[`POST ${op().createPath}`]).toBeUndefined();
+			},
+		);
 
 		test.each(NORMALISED)('%s: sent in its normal form', async (_case, url, sent) => {
 			for (const [param, field] of fields()) {
@@ -94,21 +136,51 @@ describe.each(NAMES)('%s: URLs', (name) => {
 	describe("the credential's Base URL", () => {
 		const login = () => SANDBOX_CREDENTIALS[name === 'Generate' ? 'collection' : 'disbursement'];
 		const runWithBaseUrl = async (baseUrl: string) => {
-			const credentialId = op().setup.store.add(op().credentialType, { environment: 'sandbox', baseUrl, ...login() }).id;
-			const runner = name === 'Generate' ? (await import('../collection/helpers')).run : disbursement.run;
-			return await runner(op().setup as never, op().parameters(), { items: [op().row(nextRef(), 10)], credentialId });
+			const credentialId = op().setup.store.add(op().credentialType, {
+				environment: 'sandbox',
+				baseUrl,
+				...login(),
+			}).id;
+			const runner =
+				name === 'Generate' ? (await import('../collection/helpers')).run : disbursement.run;
+			return await runner(op().setup as never, op().parameters(), {
+				items: [op().row(nextRef(), 10)],
+				credentialId,
+			});
 		};
 		const refused: Array<[string, (url: string) => string, string]> = [
-			['a query', (url) => `${url}/?tenant=1`, 'must not contain a query ("?...") or a fragment ("#..."): remove it'],
-			['a fragment', (url) => `${url}#top`, 'must not contain a query ("?...") or a fragment ("#..."): remove it'],
-			['a line break', (url) => `${url}\n`, 'contains a line break: remove the line break (a spreadsheet cell or an expression may end with one)'],
-			['a tab', (url) => url.replace('127.0.0.1', '127.0.\t0.1'), 'contains a tab or another control character: remove the tab or control character (most editors do not show it)'],
-			['a backslash', (url) => `${url}\\`, 'contains a backslash ("\\"): use "/" between the parts of a URL'],
+			[
+				'a query',
+				(url) => `${url}/?tenant=1`,
+				'must not contain a query ("?...") or a fragment ("#..."): remove it',
+			],
+			[
+				'a fragment',
+				(url) => `${url}#top`,
+				'must not contain a query ("?...") or a fragment ("#..."): remove it',
+			],
+			[
+				'a line break',
+				(url) => `${url}\n`,
+				'contains a line break: remove the line break (a spreadsheet cell or an expression may end with one)',
+			],
+			[
+				'a tab',
+				(url) => url.replace('127.0.0.1', '127.0.\t0.1'),
+				'contains a tab or another control character: remove the tab or control character (most editors do not show it)',
+			],
+			[
+				'a backslash',
+				(url) => `${url}\\`,
+				'contains a backslash ("\\"): use "/" between the parts of a URL',
+			],
 		];
 
 		test.each(refused)('with %s is refused before any request', async (_case, make, problem) => {
 			const result = await runWithBaseUrl(make(op().setup.gw.url));
-			expect(result.error?.message).toBe(`The ${op().label} credential's Base URL ${problem} (row 1)`);
+			expect(result.error?.message).toBe(
+				`The ${op().label} credential's Base URL ${problem} (row 1)`,
+			);
 			expect(requests(op())).toEqual({});
 		});
 
@@ -122,17 +194,30 @@ describe.each(NAMES)('%s: URLs', (name) => {
 
 describe('Disbursement: path parameters and the Endpoint Path', () => {
 	const op = () => ops['Payout Create'];
-	const posts = () => Object.keys(requests(op())).filter((key) => key.startsWith('POST /v1/api/') && !key.endsWith('/v1/auth/token'));
+	const posts = () =>
+		Object.keys(requests(op())).filter(
+			(key) => key.startsWith('POST /v1/api/') && !key.endsWith('/v1/auth/token'),
+		);
 
 	const authorization = async (code: string) =>
-		await disbursement.run(op().setup as never, { resource: 'authorization', operation: 'get', code, jsonBody: '{}' });
+		await disbursement.run(op().setup as never, {
+			resource: 'authorization',
+			operation: 'get',
+			code,
+			jsonBody: '{}',
+		});
 
-	test.each(['.', '..', 'a/../b', '%2e%2e', '%2E.', 'a/b', 'a\\b', 'AUTH\n1001'])('Authorization > Get with code %j is refused before sending', async (code) => {
-		const result = await authorization(code);
-		expect(result.error?.message).toMatch(/^Code .+ \(row 1\)$/);
-		expect(result.error?.description).toBe('Give the code as the service issued it: letters, digits and signs, without "/", "\\" or control characters, and not "." or ".."');
-		expect(posts()).toEqual([]);
-	});
+	test.each(['.', '..', 'a/../b', '%2e%2e', '%2E.', 'a/b', 'a\\b', 'AUTH\n1001'])(
+		'Authorization > Get with code %j is refused before sending',
+		async (code) => {
+			const result = await authorization(code);
+			expect(result.error?.message).toMatch(/^Code .+ \(row 1\)$/);
+			expect(result.error?.description).toBe(
+				'Give the code as the service issued it: letters, digits and signs, without "/", "\\" or control characters, and not "." or ".."',
+			);
+			expect(posts()).toEqual([]);
+		},
+	);
 
 	test('Authorization > Get with a normal code still works', async () => {
 		const result = await authorization('AUTH-1001');
@@ -140,13 +225,21 @@ describe('Disbursement: path parameters and the Endpoint Path', () => {
 		expect(posts()).toEqual(['POST /v1/api/authorization/AUTH-1001']);
 	});
 
-	test.each(['/v1/api/../banks', '..', '//evil.example/x', 'http://evil.example/x', '/v1/api/%2e%2e/x', '/v1/api/pay\r\nouts', '/v1/api\\payouts', '/v1/api/payouts?x=1'])(
-		'Payout > Create with Endpoint Path %j is refused before sending',
-		async (endpointPath) => {
-			const result = await op().run(op().parameters({ endpointPath }), [op().row(nextRef(), 10)]);
-			expect(result.error?.message).toMatch(/^Endpoint Path .+ \(row 1\)$/);
-			expect(result.error?.description).toBe('Give a path on the service such as /v1/api/payouts: it starts with "/", and has no "." or ".." part, "//", scheme, host, query, "\\" or control characters');
-			expect(requests(op())).toEqual({});
-		},
-	);
+	test.each([
+		'/v1/api/../banks',
+		'..',
+		'//evil.example/x',
+		'http://evil.example/x',
+		'/v1/api/%2e%2e/x',
+		'/v1/api/pay\r\nouts',
+		'/v1/api\\payouts',
+		'/v1/api/payouts?x=1',
+	])('Payout > Create with Endpoint Path %j is refused before sending', async (endpointPath) => {
+		const result = await op().run(op().parameters({ endpointPath }), [op().row(nextRef(), 10)]);
+		expect(result.error?.message).toMatch(/^Endpoint Path .+ \(row 1\)$/);
+		expect(result.error?.description).toBe(
+			'Give a path on the service such as /v1/api/payouts: it starts with "/", and has no "." or ".." part, "//", scheme, host, query, "\\" or control characters',
+		);
+		expect(requests(op())).toEqual({});
+	});
 });

@@ -6,7 +6,11 @@
 import './bootstrap';
 
 import { ExecutionLifecycleHooks, ExternalSecretsProxy } from 'n8n-core';
-import type { IWorkflowBase, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import type { CredentialStore } from './credentialStore';
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -53,7 +57,11 @@ export function buildAdditionalData(options: {
 		},
 	};
 	if (options.workflowData) {
-		additionalData.hooks = new ExecutionLifecycleHooks(options.mode, executionId, options.workflowData);
+		additionalData.hooks = new ExecutionLifecycleHooks(
+			options.mode,
+			executionId,
+			options.workflowData,
+		);
 	}
 	return additionalData;
 }

@@ -65,7 +65,8 @@ export class CredentialStore {
 	/** The first credential of a type, as a node would reference it. */
 	firstOf(type: string): (INodeCredentialsDetails & { id: string }) | undefined {
 		for (const credentials of this.entries.values()) {
-			if (credentials.type === type) return { id: credentials.id as string, name: credentials.name };
+			if (credentials.type === type)
+				return { id: credentials.id as string, name: credentials.name };
 		}
 		return undefined;
 	}
@@ -164,7 +165,11 @@ function key(type: string, id: string): string {
 	return `${type}\u0000${id}`;
 }
 
-function secretKind(name: string, expirable: string | undefined, isPassword: boolean): SecretKind | undefined {
+function secretKind(
+	name: string,
+	expirable: string | undefined,
+	isPassword: boolean,
+): SecretKind | undefined {
 	if (name === expirable) return 'session token';
 	if (name === 'password') return 'password';
 	if (name === 'signingSecret') return 'signing secret';

@@ -42,7 +42,8 @@ async function runCredentialTest(
 	id?: string,
 ): Promise<CredentialTestResult> {
 	const testRequest = getCredentialType(type).test;
-	if (!testRequest) return { status: 'Error', message: 'No testing function found for this credential.' };
+	if (!testRequest)
+		return { status: 'Error', message: 'No testing function found for this credential.' };
 	const reference = id ? { id, name: store.get(type, id).name } : store.firstOf(type);
 	if (!reference) throw new Error(`No ${type} credential in the store`);
 
@@ -105,7 +106,12 @@ async function runCredentialTest(
 		{ node, data: {}, source: null },
 		[],
 	);
-	const routingNode = new RoutingNode(context, testNodeType, { id: reference.id, name: reference.name, type, data });
+	const routingNode = new RoutingNode(context, testNodeType, {
+		id: reference.id,
+		name: reference.name,
+		type,
+		data,
+	});
 
 	let response: INodeExecutionData[][] | null | undefined;
 	try {
@@ -153,5 +159,7 @@ function describeFailure(
 }
 
 function readPath(value: Record<string, unknown> | undefined, path: string): unknown {
-	return path.split('.').reduce<unknown>((inner, key) => (inner as Record<string, unknown> | undefined)?.[key], value);
+	return path
+		.split('.')
+		.reduce<unknown>((inner, key) => (inner as Record<string, unknown> | undefined)?.[key], value);
 }

@@ -18,7 +18,8 @@ registerCredentialType(new DisbursementApi());
 
 export function getCredentialType(name: string): ICredentialType {
 	const type = registry.get(name);
-	if (!type) throw new Error(`Unknown credential type "${name}" (register it with registerCredentialType)`);
+	if (!type)
+		throw new Error(`Unknown credential type "${name}" (register it with registerCredentialType)`);
 	return type;
 }
 

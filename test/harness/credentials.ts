@@ -2,6 +2,11 @@
 export { CredentialNotFoundError, CredentialStore } from './credentialStore';
 export type { CredentialStats, KnownSecret, SecretKind } from './credentialStore';
 export { HarnessCredentialsHelper } from './credentialsHelper';
-export { expirablePropertyOf, getCredentialType, getParentTypes, registerCredentialType } from './credentialTypes';
+export {
+	expirablePropertyOf,
+	getCredentialType,
+	getParentTypes,
+	registerCredentialType,
+} from './credentialTypes';
 export { testCredential } from './credentialTest';
 export type { CredentialTestResult } from './credentialTest';

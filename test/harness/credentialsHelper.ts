@@ -114,7 +114,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return Object.assign(credentials, output);
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<Credentials> {
 		return this.store.get(type, nodeCredentials.id);
 	}
 

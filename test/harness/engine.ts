@@ -73,7 +73,9 @@ export interface PreparedWorkflow {
  * itself and skips the secret scan.
  */
 export function prepareWorkflow(
-	options: Pick<RunWorkflowOptions, 'nodes' | 'connections' | 'store' | 'pinData'> & { nodeTypes: HarnessNodeTypes },
+	options: Pick<RunWorkflowOptions, 'nodes' | 'connections' | 'store' | 'pinData'> & {
+		nodeTypes: HarnessNodeTypes;
+	},
 ): PreparedWorkflow {
 	const { nodeTypes } = options;
 	const nodes: INode[] = options.nodes.map((node, index) => ({
@@ -124,7 +126,9 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 	});
 
 	const startName =
-		options.startNode ?? nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE)?.name ?? nodes[0].name;
+		options.startNode ??
+		nodes.find((node) => node.type === MANUAL_TRIGGER_TYPE)?.name ??
+		nodes[0].name;
 	const startNode = workflow.getNode(startName);
 	if (!startNode) throw new Error(`No node named "${startName}" to start from`);
 
@@ -139,7 +143,9 @@ export async function runWorkflow(options: RunWorkflowOptions): Promise<Workflow
 	const result: WorkflowRunResult = {
 		run,
 		outputOf: (nodeName, runIndex = 0) =>
-			(run.data.resultData.runData[nodeName]?.[runIndex]?.data?.main ?? []).map((items) => items ?? []),
+			(run.data.resultData.runData[nodeName]?.[runIndex]?.data?.main ?? []).map(
+				(items) => items ?? [],
+			),
 		errorOf: (nodeName, runIndex = 0) => run.data.resultData.runData[nodeName]?.[runIndex]?.error,
 		runError: run.data.resultData.error,
 		executedNodes,
@@ -156,10 +162,15 @@ function guardRun(store: CredentialStore, result: WorkflowRunResult): void {
 		runs.forEach((taskData, runIndex) => {
 			for (const [outputIndex, items] of (taskData.data?.main ?? []).entries()) {
 				for (const [itemIndex, item] of (items ?? []).entries()) {
-					assertNoSecret(store, `output ${outputIndex} item ${itemIndex} of "${nodeName}" (run ${runIndex})`, item);
+					assertNoSecret(
+						store,
+						`output ${outputIndex} item ${itemIndex} of "${nodeName}" (run ${runIndex})`,
+						item,
+					);
 				}
 			}
-			if (taskData.error) assertNoSecret(store, `the error of "${nodeName}"`, describeError(taskData.error));
+			if (taskData.error)
+				assertNoSecret(store, `the error of "${nodeName}"`, describeError(taskData.error));
 		});
 	}
 	if (error) assertNoSecret(store, 'the error of the run', describeError(error));
@@ -170,7 +181,11 @@ function guardRun(store: CredentialStore, result: WorkflowRunResult): void {
 
 /** The parts of an n8n error the editor shows (toJSON drops some of them). */
 function describeError(error: ExecutionError): IDataObject {
-	const shown = error as ExecutionError & { httpCode?: unknown; messages?: unknown; errorResponse?: unknown };
+	const shown = error as ExecutionError & {
+		httpCode?: unknown;
+		messages?: unknown;
+		errorResponse?: unknown;
+	};
 	return {
 		saved: toText(error),
 		message: error.message,
@@ -236,7 +251,8 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	const nodeType = nodeTypes.getByNameAndVersion(type, options.typeVersion);
 	nodeTypes.register(itemsNode(options.items ?? [{}]));
 	const name = options.name ?? 'Node';
-	const credentials = options.credentials ?? options.store.credentialsFor(nodeType.description.credentials);
+	const credentials =
+		options.credentials ?? options.store.credentialsFor(nodeType.description.credentials);
 	const onError = options.onError ?? 'stopWorkflow';
 
 	const run = await runWorkflow({

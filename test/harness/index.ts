@@ -1,7 +1,14 @@
 /** The test harness: run our nodes inside n8n's own engine against local HTTP servers. */
 export * from './credentials';
 export { runNode, runWorkflow } from './engine';
-export type { NodeRunError, NodeRunResult, RunNodeOptions, RunWorkflowOptions, WorkflowNode, WorkflowRunResult } from './engine';
+export type {
+	NodeRunError,
+	NodeRunResult,
+	RunNodeOptions,
+	RunWorkflowOptions,
+	WorkflowNode,
+	WorkflowRunResult,
+} from './engine';
 export { listSearch, loadOptions } from './loadOptions';
 export type { LoadOptionsOptions } from './loadOptions';
 export { capturedLogs } from './logging';

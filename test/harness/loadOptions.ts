@@ -70,7 +70,8 @@ async function callMethod<T>(
 		typeVersion: version,
 		position: [0, 0],
 		parameters: options.parameters ?? {},
-		credentials: options.credentials ?? options.store.credentialsFor(nodeType.description.credentials),
+		credentials:
+			options.credentials ?? options.store.credentialsFor(nodeType.description.credentials),
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = buildAdditionalData({ store: options.store, mode: 'internal' });
@@ -97,7 +98,12 @@ async function callMethod<T>(
 
 function errorText(error: unknown): unknown {
 	const shown = error as { message?: string; description?: string; context?: unknown };
-	return { json: error, message: shown?.message, description: shown?.description, context: shown?.context };
+	return {
+		json: error,
+		message: shown?.message,
+		description: shown?.description,
+		context: shown?.context,
+	};
 }
 
 function latest(version: number | number[]): number {

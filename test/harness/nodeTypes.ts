@@ -29,7 +29,11 @@ interface PackageNode {
 }
 
 export const PACKAGE_NODES: readonly PackageNode[] = [
-	{ file: 'nodes/PaymentCollection/PaymentCollection.node', className: 'PaymentCollection', name: 'paymentCollection' },
+	{
+		file: 'nodes/PaymentCollection/PaymentCollection.node',
+		className: 'PaymentCollection',
+		name: 'paymentCollection',
+	},
 	{ file: 'nodes/Disbursement/Disbursement.node', className: 'Disbursement', name: 'disbursement' },
 	{
 		file: 'nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node',
@@ -172,7 +176,8 @@ function loadPackageNode(path: string, { file, className, name }: PackageNode): 
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the node file is chosen at run time
 	const loaded = require(source) as Record<string, new () => AnyNodeType>;
 	const NodeClass = loaded[className];
-	if (typeof NodeClass !== 'function') throw new Error(`${file} does not export a class named ${className}`);
+	if (typeof NodeClass !== 'function')
+		throw new Error(`${file} does not export a class named ${className}`);
 	const nodeType = new NodeClass();
 	if (nodeType.description.name !== name) {
 		throw new Error(

@@ -10,7 +10,8 @@ import { CredentialStore, runNode } from '../harness';
 
 const COLLECTION = 'paymentCollectionApi';
 const echo = new EchoAuthorized();
-const items = (count: number) => Array.from({ length: count }, (_, index) => ({ reference_no: `REF-${index + 1}` }));
+const items = (count: number) =>
+	Array.from({ length: count }, (_, index) => ({ reference_no: `REF-${index + 1}` }));
 
 let gw: SandboxGateway;
 const tokenRequests = () => gw.stats().tokenRequests.collection;
@@ -37,10 +38,13 @@ function storeWith(): CredentialStore {
 /** What another worker process does: fetch its own token, and n8n stores it over ours. */
 async function anotherWorkerStoresItsToken(store: CredentialStore): Promise<string> {
 	const { username, password } = SANDBOX_CREDENTIALS.collection;
-	const res = await fetch(`${gw.url}/v1/biller/token/create?username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`, {
-		method: 'POST',
-		headers: { 'X-Server': '1', Accept: 'application/json' },
-	});
+	const res = await fetch(
+		`${gw.url}/v1/biller/token/create?username=${encodeURIComponent(username)}&password=${encodeURIComponent(password)}`,
+		{
+			method: 'POST',
+			headers: { 'X-Server': '1', Accept: 'application/json' },
+		},
+	);
 	const token = ((await res.json()) as { data: { token: string } }).data.token;
 	const reference = store.firstOf(COLLECTION);
 	store.update(COLLECTION, reference?.id, { ...store.data(COLLECTION), sessionToken: token });

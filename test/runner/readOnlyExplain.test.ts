@@ -23,7 +23,9 @@ describe('the call a refusal explanation gets', () => {
 				sent.push(request);
 				return answer;
 			});
-			await expect(call({ endpoint, body: { amount: 100 } })).rejects.toThrow(`may only read from the service, not call ${endpoint}`);
+			await expect(call({ endpoint, body: { amount: 100 } })).rejects.toThrow(
+				`may only read from the service, not call ${endpoint}`,
+			);
 			expect(sent).toEqual([]);
 		},
 	);

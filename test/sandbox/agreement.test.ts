@@ -26,9 +26,14 @@ afterAll(() => gw.close());
 async function tokenFor(api: Endpoint['api']): Promise<{ status: number; token?: string }> {
 	const res =
 		api === 'collection'
-			? await call(gw, ENDPOINTS.collectionToken.method, withCredentialsQuery(ENDPOINTS.collectionToken.path), {
-					headers: { 'X-Server': '1' },
-				})
+			? await call(
+					gw,
+					ENDPOINTS.collectionToken.method,
+					withCredentialsQuery(ENDPOINTS.collectionToken.path),
+					{
+						headers: { 'X-Server': '1' },
+					},
+				)
 			: await call(gw, ENDPOINTS.disbursementToken.method, ENDPOINTS.disbursementToken.path, {
 					body: SANDBOX_CREDENTIALS.disbursement,
 				});
@@ -41,7 +46,10 @@ function withCredentialsQuery(tokenPath: string): string {
 }
 
 describe("every endpoint of the node's table is a route of the sandbox", () => {
-	const tokenEndpoints: readonly Endpoint[] = [ENDPOINTS.collectionToken, ENDPOINTS.disbursementToken];
+	const tokenEndpoints: readonly Endpoint[] = [
+		ENDPOINTS.collectionToken,
+		ENDPOINTS.disbursementToken,
+	];
 
 	test('both token endpoints issue a token for the sandbox credentials', async () => {
 		for (const api of ['collection', 'disbursement'] as const) {
@@ -66,7 +74,8 @@ describe("every endpoint of the node's table is a route of the sandbox", () => {
 				body: endpoint.method === 'POST' ? {} : undefined,
 			});
 			answers.push(`${name} ${endpoint.method} ${target} -> ${res.status}`);
-			if ([401, 404, 405].includes(res.status)) disagreements.push(`${name}: ${res.status} ${res.text}`);
+			if ([401, 404, 405].includes(res.status))
+				disagreements.push(`${name}: ${res.status} ${res.text}`);
 		}
 		expect(disagreements).toEqual([]);
 		expect(answers).toHaveLength(Object.keys(ENDPOINTS).length - tokenEndpoints.length);
@@ -104,7 +113,10 @@ describe("the node's signature check and the sandbox's signed callbacks agree", 
 			const collection = referenceNo.startsWith('AGR-COL');
 			const { token } = await tokenFor(collection ? 'collection' : 'disbursement');
 			const create = collection ? ENDPOINTS.generateTransaction : ENDPOINTS.createPayout;
-			const body = (collection ? txBody : bankPayoutBody)(referenceNo, { amount, callback_webhook_url: receiver.url });
+			const body = (collection ? txBody : bankPayoutBody)(referenceNo, {
+				amount,
+				callback_webhook_url: receiver.url,
+			});
 			expect((await call(gw, create.method, create.path, { token, body })).status).toBe(200);
 			await gw.settle(referenceNo, status);
 			await receiver.waitFor(1);
@@ -122,7 +134,9 @@ describe("the node's signature check and the sandbox's signed callbacks agree", 
 			const lastDigit = data.signature.at(-1) === '0' ? '1' : '0';
 			const changedSignature = `${data.signature.slice(0, -1)}${lastDigit}`;
 			expect(verifySignature(SECRET, signedAmount, referenceNo, changedSignature)).toBe(false);
-			expect(verifySignature(SECRET, String(amount + 0.01), referenceNo, data.signature)).toBe(false);
+			expect(verifySignature(SECRET, String(amount + 0.01), referenceNo, data.signature)).toBe(
+				false,
+			);
 			expect(verifySignature(SECRET, signedAmount, `${referenceNo}X`, data.signature)).toBe(false);
 			expect(verifySignature(`${SECRET}x`, signedAmount, referenceNo, data.signature)).toBe(false);
 		} finally {
@@ -148,7 +162,9 @@ describe('the sandbox stands on its own', () => {
 			const text = readFileSync(file, 'utf8');
 			for (const match of text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)) {
 				const specifier = match[1];
-				const inside = specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(SANDBOX_DIR + path.sep);
+				const inside =
+					specifier.startsWith('.') &&
+					path.resolve(path.dirname(file), specifier).startsWith(SANDBOX_DIR + path.sep);
 				const builtin = ['http', 'https', 'net', 'crypto'].includes(specifier);
 				if (!inside && !builtin) outside.push(`${path.relative(SANDBOX_DIR, file)}: ${specifier}`);
 			}

@@ -5,14 +5,28 @@ import { SANDBOX_CREDENTIALS } from '../../sandbox';
 describe('sandbox gateway CLI', () => {
 	it('starts, prints its URL and the test credentials, serves, and stops on SIGTERM', async () => {
 		const root = path.resolve(__dirname, '../..');
-		const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0', '--payout-auto-settle-ms', '500'], {
-			cwd: root,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			process.execPath,
+			[
+				'-r',
+				'ts-node/register/transpile-only',
+				'sandbox/cli.ts',
+				'--port',
+				'0',
+				'--payout-auto-settle-ms',
+				'500',
+			],
+			{
+				cwd: root,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		let out = '';
 		child.stdout.on('data', (chunk) => (out += chunk));
 		child.stderr.on('data', (chunk) => (out += chunk));
-		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		const exited = new Promise<number | null>((resolve) =>
+			child.on('exit', (code) => resolve(code)),
+		);
 		try {
 			const url = await new Promise<string>((resolve, reject) => {
 				const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 15000);

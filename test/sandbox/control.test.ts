@@ -1,5 +1,12 @@
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { call, collectionToken, disbursementToken, startReceiver, txBody, walletPayoutBody } from './helpers';
+import {
+	call,
+	collectionToken,
+	disbursementToken,
+	startReceiver,
+	txBody,
+	walletPayoutBody,
+} from './helpers';
 
 const GENERATE = '/v1/biller/transactions/generate';
 
@@ -38,8 +45,13 @@ describe('sandbox gateway: counters and the HTTP control surface', () => {
 		const token = await disbursementToken(gw);
 		await call(gw, 'POST', '/v1/api/authorization/AUTH-1001', { token, body: { note: 'x' } });
 		expect(gw.lastRequestBody('/v1/api/authorization/')).toEqual({ note: 'x' });
-		expect(gw.lastRequest('/v1/api/authorization')).toMatchObject({ method: 'POST', path: '/v1/api/authorization/AUTH-1001' });
-		expect(gw.lastRequestBody('/v1/auth/token')).toEqual(expect.objectContaining({ username: expect.any(String) }));
+		expect(gw.lastRequest('/v1/api/authorization')).toMatchObject({
+			method: 'POST',
+			path: '/v1/api/authorization/AUTH-1001',
+		});
+		expect(gw.lastRequestBody('/v1/auth/token')).toEqual(
+			expect.objectContaining({ username: expect.any(String) }),
+		);
 		expect(gw.lastRequestBody('/nothing')).toBeUndefined();
 	});
 
@@ -49,34 +61,74 @@ describe('sandbox gateway: counters and the HTTP control surface', () => {
 			const token = await collectionToken(gw);
 			const dis = await disbursementToken(gw);
 
-			const added = await call(gw, 'POST', '/__sandbox/faults', { body: { path: '/v1/biller/channels', mode: 'error-before', status: 500, times: 1 } });
+			const added = await call(gw, 'POST', '/__sandbox/faults', {
+				body: { path: '/v1/biller/channels', mode: 'error-before', status: 500, times: 1 },
+			});
 			expect(added.status).toBe(200);
 			expect((await call(gw, 'GET', '/v1/biller/channels', { token })).status).toBe(500);
-			expect((await call(gw, 'POST', '/__sandbox/faults', { body: { path: '/x', mode: 'nope' } })).status).toBe(422);
-			await call(gw, 'POST', '/__sandbox/faults', { body: { path: '/v1/biller/channels', mode: 'error-before' } });
+			expect(
+				(await call(gw, 'POST', '/__sandbox/faults', { body: { path: '/x', mode: 'nope' } }))
+					.status,
+			).toBe(422);
+			await call(gw, 'POST', '/__sandbox/faults', {
+				body: { path: '/v1/biller/channels', mode: 'error-before' },
+			});
 			expect((await call(gw, 'DELETE', '/__sandbox/faults')).status).toBe(200);
 			expect((await call(gw, 'GET', '/v1/biller/channels', { token })).status).toBe(200);
 
-			expect((await call(gw, 'POST', '/__sandbox/latency', { body: { ms: 120 } })).status).toBe(200);
+			expect((await call(gw, 'POST', '/__sandbox/latency', { body: { ms: 120 } })).status).toBe(
+				200,
+			);
 			const t = Date.now();
 			await call(gw, 'GET', '/v1/biller/channels', { token });
 			expect(Date.now() - t).toBeGreaterThanOrEqual(110);
 			await call(gw, 'POST', '/__sandbox/latency', { body: { ms: 0 } });
-			expect((await call(gw, 'POST', '/__sandbox/latency', { body: { ms: 'slow' } })).status).toBe(422);
+			expect((await call(gw, 'POST', '/__sandbox/latency', { body: { ms: 'slow' } })).status).toBe(
+				422,
+			);
 
-			await call(gw, 'POST', '/v1/api/disbursement/transactions/process', { token: dis, body: walletPayoutBody('CTL-1', { callback_webhook_url: receiver.url }) });
-			const settled = await call(gw, 'POST', '/__sandbox/settle', { body: { reference_no: 'CTL-1', status: 'completed' } });
+			await call(gw, 'POST', '/v1/api/disbursement/transactions/process', {
+				token: dis,
+				body: walletPayoutBody('CTL-1', { callback_webhook_url: receiver.url }),
+			});
+			const settled = await call(gw, 'POST', '/__sandbox/settle', {
+				body: { reference_no: 'CTL-1', status: 'completed' },
+			});
 			expect(settled.status).toBe(200);
 			expect((await receiver.waitFor(1))[0].body.data.status).toBe('completed');
-			expect((await call(gw, 'POST', '/__sandbox/settle', { body: { reference_no: 'CTL-1', status: 'cancelled' } })).status).toBe(409);
-			expect((await call(gw, 'POST', '/__sandbox/settle', { body: { reference_no: 'NOPE', status: 'completed' } })).status).toBe(404);
-			expect((await call(gw, 'POST', '/__sandbox/settle', { body: { reference_no: 'CTL-1', status: 'failed' } })).status).toBe(422);
+			expect(
+				(
+					await call(gw, 'POST', '/__sandbox/settle', {
+						body: { reference_no: 'CTL-1', status: 'cancelled' },
+					})
+				).status,
+			).toBe(409);
+			expect(
+				(
+					await call(gw, 'POST', '/__sandbox/settle', {
+						body: { reference_no: 'NOPE', status: 'completed' },
+					})
+				).status,
+			).toBe(404);
+			expect(
+				(
+					await call(gw, 'POST', '/__sandbox/settle', {
+						body: { reference_no: 'CTL-1', status: 'failed' },
+					})
+				).status,
+			).toBe(422);
 
 			const callbacks = await call(gw, 'GET', '/__sandbox/callbacks');
-			expect(callbacks.body.data.callbacks).toEqual([expect.objectContaining({ url: receiver.url, statusCode: 200, referenceNo: 'CTL-1' })]);
+			expect(callbacks.body.data.callbacks).toEqual([
+				expect.objectContaining({ url: receiver.url, statusCode: 200, referenceNo: 'CTL-1' }),
+			]);
 
 			const stats = await call(gw, 'GET', '/__sandbox/stats');
-			expect(stats.body.data).toMatchObject({ tokenRequests: { collection: 1, disbursement: 1 }, creationsByReference: { 'CTL-1': 1 }, callbacksSent: 1 });
+			expect(stats.body.data).toMatchObject({
+				tokenRequests: { collection: 1, disbursement: 1 },
+				creationsByReference: { 'CTL-1': 1 },
+				callbacksSent: 1,
+			});
 
 			expect((await call(gw, 'POST', '/__sandbox/expire-tokens')).status).toBe(200);
 			expect((await call(gw, 'GET', '/v1/biller/channels', { token })).status).toBe(401);
@@ -94,9 +146,18 @@ describe('sandbox gateway: counters and the HTTP control surface', () => {
 	it('scripts an outcome over HTTP', async () => {
 		const receiver = await startReceiver();
 		try {
-			expect((await call(gw, 'POST', '/__sandbox/script', { body: { reference_no: 'CTL-S', status: 'cancelled', after_ms: 50 } })).status).toBe(200);
+			expect(
+				(
+					await call(gw, 'POST', '/__sandbox/script', {
+						body: { reference_no: 'CTL-S', status: 'cancelled', after_ms: 50 },
+					})
+				).status,
+			).toBe(200);
 			const token = await collectionToken(gw);
-			await call(gw, 'POST', GENERATE, { token, body: txBody('CTL-S', { callback_webhook_url: receiver.url }) });
+			await call(gw, 'POST', GENERATE, {
+				token,
+				body: txBody('CTL-S', { callback_webhook_url: receiver.url }),
+			});
 			expect((await receiver.waitFor(1))[0].body.data.status).toBe('cancelled');
 		} finally {
 			await receiver.close();
@@ -116,7 +177,11 @@ describe('sandbox gateway: counters and the HTTP control surface', () => {
 				]),
 			);
 			const text = lines.join('\n');
-			for (const secret of [SANDBOX_CREDENTIALS.collection.password, SANDBOX_CREDENTIALS.disbursement.password, SANDBOX_CREDENTIALS.signingSecret]) {
+			for (const secret of [
+				SANDBOX_CREDENTIALS.collection.password,
+				SANDBOX_CREDENTIALS.disbursement.password,
+				SANDBOX_CREDENTIALS.signingSecret,
+			]) {
 				expect(text).not.toContain(secret);
 			}
 		} finally {

@@ -13,13 +13,22 @@ async function timedCall(
 	token: string,
 	body: object,
 	stopAfterBytes = Infinity,
-): Promise<{ status: number; headersAt: number; chunks: Array<{ at: number; bytes: number }>; text: string }> {
+): Promise<{
+	status: number;
+	headersAt: number;
+	chunks: Array<{ at: number; bytes: number }>;
+	text: string;
+}> {
 	const started = Date.now();
 	const payload = JSON.stringify(body);
 	return await new Promise((resolve, reject) => {
 		const req = request(`${gw.url}${path}`, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+			headers: {
+				authorization: `Bearer ${token}`,
+				'content-type': 'application/json',
+				'content-length': Buffer.byteLength(payload),
+			},
 		});
 		req.on('error', reject);
 		req.on('response', (res) => {
@@ -27,7 +36,13 @@ async function timedCall(
 			const chunks: Array<{ at: number; bytes: number }> = [];
 			const parts: Buffer[] = [];
 			let received = 0;
-			const done = () => resolve({ status: res.statusCode ?? 0, headersAt, chunks, text: Buffer.concat(parts).toString() });
+			const done = () =>
+				resolve({
+					status: res.statusCode ?? 0,
+					headersAt,
+					chunks,
+					text: Buffer.concat(parts).toString(),
+				});
 			res.on('data', (chunk: Buffer) => {
 				chunks.push({ at: Date.now() - started, bytes: chunk.length });
 				received += chunk.length;
@@ -89,7 +104,9 @@ describe('sandbox gateway: fault and latency injection', () => {
 	it('drop-after does the work, then closes the connection', async () => {
 		const dis = await disbursementToken(gw);
 		gw.faults.add({ method: 'POST', path: PROCESS, mode: 'drop-after', times: 1 });
-		await expect(call(gw, 'POST', PROCESS, { token: dis, body: walletPayoutBody('F-DA') })).rejects.toThrow();
+		await expect(
+			call(gw, 'POST', PROCESS, { token: dis, body: walletPayoutBody('F-DA') }),
+		).rejects.toThrow();
 		expect(gw.getPayout('F-DA')).toMatchObject({ status: 'pending' });
 		expect(gw.stats().creationsByReference).toEqual({ 'F-DA': 1 });
 	});
@@ -129,10 +146,18 @@ describe('sandbox gateway: fault and latency injection', () => {
 	});
 
 	it('matches by method and path prefix, and stops after `times`', async () => {
-		gw.faults.add({ method: 'GET', path: '/v1/biller', mode: 'error-before', status: 502, times: 2 });
+		gw.faults.add({
+			method: 'GET',
+			path: '/v1/biller',
+			mode: 'error-before',
+			status: 502,
+			times: 2,
+		});
 		expect((await generate('F-M1')).status).toBe(200);
 		expect((await call(gw, 'GET', '/v1/biller/channels', { token })).status).toBe(502);
-		expect((await call(gw, 'GET', '/v1/biller/transactions?reference_no=F-M1', { token })).status).toBe(502);
+		expect(
+			(await call(gw, 'GET', '/v1/biller/transactions?reference_no=F-M1', { token })).status,
+		).toBe(502);
 		expect((await call(gw, 'GET', '/v1/biller/channels', { token })).status).toBe(200);
 	});
 
@@ -141,14 +166,22 @@ describe('sandbox gateway: fault and latency injection', () => {
 		expect((await generate('F-REF-OTHER')).status).toBe(200);
 		expect((await generate('F-REF-SLOW')).status).toBe(503);
 		expect(gw.getTransaction('F-REF-SLOW')).toBeUndefined();
-		expect(() => gw.faults.add({ path: GENERATE, mode: 'latency', referenceNo: 7 as unknown as string })).toThrow('referenceNo must be a string.');
+		expect(() =>
+			gw.faults.add({ path: GENERATE, mode: 'latency', referenceNo: 7 as unknown as string }),
+		).toThrow('referenceNo must be a string.');
 	});
 
 	it('hits with a seeded probability reproducibly', async () => {
 		const pattern = async (g: SandboxGateway, t: string) => {
-			g.faults.add({ path: '/v1/biller/channels', mode: 'error-before', probability: 0.5, seed: 42 });
+			g.faults.add({
+				path: '/v1/biller/channels',
+				mode: 'error-before',
+				probability: 0.5,
+				seed: 42,
+			});
 			const statuses: number[] = [];
-			for (let i = 0; i < 20; i++) statuses.push((await call(g, 'GET', '/v1/biller/channels', { token: t })).status);
+			for (let i = 0; i < 20; i++)
+				statuses.push((await call(g, 'GET', '/v1/biller/channels', { token: t })).status);
 			return statuses;
 		};
 		const first = await pattern(gw, token);
@@ -166,7 +199,9 @@ describe('sandbox gateway: fault and latency injection', () => {
 	it('refuses an invalid rule', () => {
 		expect(() => gw.faults.add({ path: 'no-slash', mode: 'error-before' })).toThrow(/path/);
 		expect(() => gw.faults.add({ path: '/', mode: 'explode' as never })).toThrow(/mode/);
-		expect(() => gw.faults.add({ path: '/', mode: 'error-before', probability: 2 })).toThrow(/probability/);
+		expect(() => gw.faults.add({ path: '/', mode: 'error-before', probability: 2 })).toThrow(
+			/probability/,
+		);
 	});
 
 	it('trickle does the work, sends status and headers at once, then one byte every intervalMs', async () => {
@@ -178,12 +213,21 @@ describe('sandbox gateway: fault and latency injection', () => {
 		expect(res.chunks.every((chunk) => chunk.bytes === 1)).toBe(true);
 		const bytes = Buffer.byteLength(res.text);
 		// Each byte waits its interval: the body takes at least (bytes - 1) x 2 ms after the headers.
-		expect(res.chunks[res.chunks.length - 1].at - res.headersAt).toBeGreaterThanOrEqual((bytes - 1) * 2 * 0.9);
+		expect(res.chunks[res.chunks.length - 1].at - res.headersAt).toBeGreaterThanOrEqual(
+			(bytes - 1) * 2 * 0.9,
+		);
 		expect(JSON.parse(res.text)).toMatchObject({ data: { reference_no: 'F-TR' } });
 	});
 
 	it('trickle forever never completes the body, and stops when the client goes away', async () => {
-		gw.faults.add({ path: GENERATE, mode: 'trickle', intervalMs: 5, forever: true, status: 503, times: 1 });
+		gw.faults.add({
+			path: GENERATE,
+			mode: 'trickle',
+			intervalMs: 5,
+			forever: true,
+			status: 503,
+			times: 1,
+		});
 		const res = await timedCall(gw, GENERATE, token, txBody('F-TF'), 60);
 		expect(res.status).toBe(503);
 		expect(res.text.startsWith('{"message":"')).toBe(true);
@@ -192,7 +236,13 @@ describe('sandbox gateway: fault and latency injection', () => {
 	});
 
 	it('oversize streams a JSON body of sizeBytes with the given status', async () => {
-		gw.faults.add({ path: GENERATE, mode: 'oversize', sizeBytes: 3 * 1024 * 1024, status: 500, times: 1 });
+		gw.faults.add({
+			path: GENERATE,
+			mode: 'oversize',
+			sizeBytes: 3 * 1024 * 1024,
+			status: 500,
+			times: 1,
+		});
 		const res = await timedCall(gw, GENERATE, token, txBody('F-OS'));
 		expect(res.status).toBe(500);
 		expect(res.chunks.reduce((sum, chunk) => sum + chunk.bytes, 0)).toBe(3 * 1024 * 1024);
@@ -207,9 +257,15 @@ describe('sandbox gateway: fault and latency injection', () => {
 	});
 
 	it('checks the new fields', () => {
-		expect(() => gw.faults.add({ path: '/', mode: 'trickle', intervalMs: 0 })).toThrow(/intervalMs/);
-		expect(() => gw.faults.add({ path: '/', mode: 'trickle', forever: 'yes' as never })).toThrow(/forever/);
-		expect(() => gw.faults.add({ path: '/', mode: 'oversize', sizeBytes: -1 })).toThrow(/sizeBytes/);
+		expect(() => gw.faults.add({ path: '/', mode: 'trickle', intervalMs: 0 })).toThrow(
+			/intervalMs/,
+		);
+		expect(() => gw.faults.add({ path: '/', mode: 'trickle', forever: 'yes' as never })).toThrow(
+			/forever/,
+		);
+		expect(() => gw.faults.add({ path: '/', mode: 'oversize', sizeBytes: -1 })).toThrow(
+			/sizeBytes/,
+		);
 	});
 });
 

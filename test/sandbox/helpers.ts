@@ -55,11 +55,17 @@ export async function disbursementToken(gw: SandboxGateway): Promise<string> {
 	return res.body.data.token;
 }
 
-export function txBody(referenceNo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function txBody(
+	referenceNo: string,
+	extra: Record<string, unknown> = {},
+): Record<string, unknown> {
 	return { channel_code: 'GCASH_TRN', amount: 100, reference_no: referenceNo, ...extra };
 }
 
-export function bankPayoutBody(referenceNo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function bankPayoutBody(
+	referenceNo: string,
+	extra: Record<string, unknown> = {},
+): Record<string, unknown> {
 	return {
 		channel: 'INSTAPAY',
 		amount: 1500.5,
@@ -67,14 +73,28 @@ export function bankPayoutBody(referenceNo: string, extra: Record<string, unknow
 		fields: {
 			bank_code: 'BDO',
 			sender: { first_name: 'Maria', last_name: 'Santos' },
-			receiver: { account_name: 'Juan Dela Cruz', account_number: '001234567890', type: 'INDIVIDUAL', gender: 'MALE' },
+			receiver: {
+				account_name: 'Juan Dela Cruz',
+				account_number: '001234567890',
+				type: 'INDIVIDUAL',
+				gender: 'MALE',
+			},
 		},
 		...extra,
 	};
 }
 
-export function walletPayoutBody(referenceNo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-	return { channel: 'GCASH', amount: 250, reference_no: referenceNo, fields: { mobile_number: '09171234567' }, ...extra };
+export function walletPayoutBody(
+	referenceNo: string,
+	extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+	return {
+		channel: 'GCASH',
+		amount: 250,
+		reference_no: referenceNo,
+		fields: { mobile_number: '09171234567' },
+		...extra,
+	};
 }
 
 export interface Received {
@@ -109,7 +129,8 @@ export async function startReceiver(statuses: number[] = []): Promise<{
 		async waitFor(count, timeoutMs = 3000) {
 			const deadline = Date.now() + timeoutMs;
 			while (received.length < count) {
-				if (Date.now() > deadline) throw new Error(`expected ${count} callbacks, got ${received.length}`);
+				if (Date.now() > deadline)
+					throw new Error(`expected ${count} callbacks, got ${received.length}`);
 				await sleep(10);
 			}
 			return received;

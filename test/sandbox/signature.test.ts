@@ -22,7 +22,16 @@ describe('callback signature helper', () => {
 		expect(verifySignature('secret', 250, 'REF-2', sig)).toBe(false);
 		expect(verifySignature('wrong', 250, 'REF-1', sig)).toBe(false);
 		expect(verifySignature('', 250, 'REF-1', signCallback('', 250, 'REF-1'))).toBe(false);
-		for (const bad of [undefined, null, 42, '', 'abc', sig.slice(0, 63), `${sig}0`, `${sig.slice(0, 62)}zz`]) {
+		for (const bad of [
+			undefined,
+			null,
+			42,
+			'',
+			'abc',
+			sig.slice(0, 63),
+			`${sig}0`,
+			`${sig.slice(0, 62)}zz`,
+		]) {
 			expect(verifySignature('secret', 250, 'REF-1', bad)).toBe(false);
 		}
 	});

@@ -23,8 +23,16 @@ describe('sandbox gateway: tokens and authentication', () => {
 	it.each([
 		['without the X-Server header', collectionTokenPath(), {}],
 		['with X-Server other than 1', collectionTokenPath(), { 'X-Server': '2' }],
-		['with a wrong password', collectionTokenPath({ username: SANDBOX_CREDENTIALS.collection.username, password: 'nope' }), { 'X-Server': '1' }],
-		['with the disbursement credentials', collectionTokenPath(SANDBOX_CREDENTIALS.disbursement), { 'X-Server': '1' }],
+		[
+			'with a wrong password',
+			collectionTokenPath({ username: SANDBOX_CREDENTIALS.collection.username, password: 'nope' }),
+			{ 'X-Server': '1' },
+		],
+		[
+			'with the disbursement credentials',
+			collectionTokenPath(SANDBOX_CREDENTIALS.disbursement),
+			{ 'X-Server': '1' },
+		],
 	])('refuses a collection token %s (401 with message)', async (_label, path, headers) => {
 		const res = await call(gw, 'POST', path, { headers });
 		expect(res.status).toBe(401);
@@ -41,11 +49,15 @@ describe('sandbox gateway: tokens and authentication', () => {
 	});
 
 	it('issues a disbursement token from a JSON body, 401 on wrong, 422 on missing fields', async () => {
-		const good = await call(gw, 'POST', '/v1/auth/token', { body: SANDBOX_CREDENTIALS.disbursement });
+		const good = await call(gw, 'POST', '/v1/auth/token', {
+			body: SANDBOX_CREDENTIALS.disbursement,
+		});
 		expect(good.status).toBe(200);
 		expect(tokenSchema.parse(good.body.data)).toMatchObject({ type: 'Bearer', expires_in: 3600 });
 
-		const wrong = await call(gw, 'POST', '/v1/auth/token', { body: { username: 'sandbox-disburser', password: 'x' } });
+		const wrong = await call(gw, 'POST', '/v1/auth/token', {
+			body: { username: 'sandbox-disburser', password: 'x' },
+		});
 		expect(wrong.status).toBe(401);
 		expect(wrong.body).toEqual({ message: expect.any(String) });
 
@@ -53,7 +65,10 @@ describe('sandbox gateway: tokens and authentication', () => {
 		expect(missing.status).toBe(422);
 		expect(missing.body).toEqual({
 			message: 'The username field is required. (and 1 more error)',
-			errors: { username: ['The username field is required.'], password: ['The password field is required.'] },
+			errors: {
+				username: ['The username field is required.'],
+				password: ['The password field is required.'],
+			},
 		});
 	});
 
@@ -92,7 +107,9 @@ describe('sandbox gateway: tokens and authentication', () => {
 	it('expires tokens after tokenLifetimeSeconds', async () => {
 		const short = await startSandboxGateway({ tokenLifetimeSeconds: 0.3 });
 		try {
-			const res = await call(short, 'POST', collectionTokenPath(), { headers: { 'X-Server': '1' } });
+			const res = await call(short, 'POST', collectionTokenPath(), {
+				headers: { 'X-Server': '1' },
+			});
 			const token = res.body.data.token;
 			expect((await call(short, 'GET', '/v1/biller/channels', { token })).status).toBe(200);
 			await sleep(400);
@@ -103,10 +120,18 @@ describe('sandbox gateway: tokens and authentication', () => {
 	});
 
 	it('accepts overridden credentials', async () => {
-		const custom = await startSandboxGateway({ credentials: { disbursement: { username: 'u', password: 'p' } } });
+		const custom = await startSandboxGateway({
+			credentials: { disbursement: { username: 'u', password: 'p' } },
+		});
 		try {
-			expect((await call(custom, 'POST', '/v1/auth/token', { body: { username: 'u', password: 'p' } })).status).toBe(200);
-			expect((await call(custom, 'POST', '/v1/auth/token', { body: SANDBOX_CREDENTIALS.disbursement })).status).toBe(401);
+			expect(
+				(await call(custom, 'POST', '/v1/auth/token', { body: { username: 'u', password: 'p' } }))
+					.status,
+			).toBe(200);
+			expect(
+				(await call(custom, 'POST', '/v1/auth/token', { body: SANDBOX_CREDENTIALS.disbursement }))
+					.status,
+			).toBe(401);
 		} finally {
 			await custom.close();
 		}

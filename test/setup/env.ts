@@ -19,6 +19,8 @@ env.N8N_LOG_LEVEL = env.N8N_LOG_LEVEL ?? 'silent';
 env.N8N_DIAGNOSTICS_ENABLED = 'false';
 env.N8N_VERSION_NOTIFICATIONS_ENABLED = 'false';
 // Tests talk to servers on 127.0.0.1; a proxy configured on the machine must not intercept them.
-const noProxy = ['127.0.0.1', 'localhost', '::1', env.NO_PROXY, env.no_proxy].filter(Boolean).join(',');
+const noProxy = ['127.0.0.1', 'localhost', '::1', env.NO_PROXY, env.no_proxy]
+	.filter(Boolean)
+	.join(',');
 env.NO_PROXY = noProxy;
 env.no_proxy = noProxy;

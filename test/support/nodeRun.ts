@@ -4,7 +4,12 @@
  */
 import type { IDataObject, INodeCredentials, INodeParameters, OnError } from 'n8n-workflow';
 
-import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway, type SandboxOptions } from '../../sandbox';
+import {
+	SANDBOX_CREDENTIALS,
+	startSandboxGateway,
+	type SandboxGateway,
+	type SandboxOptions,
+} from '../../sandbox';
 import { CredentialStore, runNode, type NodeRunResult } from '../harness';
 
 export interface Setup {
@@ -50,10 +55,19 @@ export function nodeRunner(node: NodeUnderTest) {
 
 	/** The node's credentials parameter naming one credential of the store. */
 	function credentialsOf(setup: Setup, credentialId = setup.credentialId): INodeCredentials {
-		return { [node.credentialType]: { id: credentialId, name: setup.store.get(node.credentialType, credentialId).name } };
+		return {
+			[node.credentialType]: {
+				id: credentialId,
+				name: setup.store.get(node.credentialType, credentialId).name,
+			},
+		};
 	}
 
-	async function run(setup: Setup, parameters: INodeParameters, options: RunOptions = {}): Promise<NodeRunResult> {
+	async function run(
+		setup: Setup,
+		parameters: INodeParameters,
+		options: RunOptions = {},
+	): Promise<NodeRunResult> {
 		return await runNode({
 			type: node.type,
 			store: setup.store,

@@ -14,7 +14,9 @@ afterAll(async () => {
 
 test('an IPv4-mapped IPv6 entry (::ffff:127.0.0.2) lets that IPv4 caller in', async () => {
 	const h = await trigger(s, { allowedIpAddresses: '::ffff:127.0.0.2' });
-	const allowed = await h.post(callbackBody('AL-1', 100, 'completed'), { localAddress: '127.0.0.2' });
+	const allowed = await h.post(callbackBody('AL-1', 100, 'completed'), {
+		localAddress: '127.0.0.2',
+	});
 	expect(allowed.statusCode).toBe(200);
 	expect(allowed.executionStarted).toBe(true);
 	expect(allowed.result!.workflowData![0][0].json.verified).toMatchObject({ sourceAddress: true });
@@ -27,14 +29,25 @@ test('CIDR ranges: an IPv4-mapped IPv6 range and an IPv4 one', async () => {
 	// ::ffff:127.0.0.4/127 is 127.0.0.4 and 127.0.0.5.
 	const h = await trigger(s, { allowedIpAddresses: '::ffff:127.0.0.4/127, 127.0.0.8/31' });
 	const answers = [];
-	for (const [index, address] of ['127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.9', '127.0.0.10'].entries()) {
-		answers.push((await h.post(callbackBody(`AL-3-${index}`, 100, 'completed'), { localAddress: address })).statusCode);
+	for (const [index, address] of [
+		'127.0.0.4',
+		'127.0.0.5',
+		'127.0.0.6',
+		'127.0.0.9',
+		'127.0.0.10',
+	].entries()) {
+		answers.push(
+			(await h.post(callbackBody(`AL-3-${index}`, 100, 'completed'), { localAddress: address }))
+				.statusCode,
+		);
 	}
 	expect(answers).toEqual([200, 200, 403, 200, 403]);
 });
 
 test('a malformed entry fails the activation and names the entry', async () => {
-	const h = await trigger(s, { allowedIpAddresses: '43.198.4.7, 43.198.4.0/33, gateway.example.com' });
+	const h = await trigger(s, {
+		allowedIpAddresses: '43.198.4.7, 43.198.4.0/33, gateway.example.com',
+	});
 	const outcome = await h.lifecycle('checkExists');
 	expect(outcome.result).toBeUndefined();
 	expect(outcome.error?.message).toBe(
@@ -45,6 +58,8 @@ test('a malformed entry fails the activation and names the entry', async () => {
 });
 
 test('a well-formed list activates', async () => {
-	const h = await trigger(s, { allowedIpAddresses: '43.198.4.7, ::ffff:18.166.179.109, 10.0.0.0/8, 2001:db8::/32' });
+	const h = await trigger(s, {
+		allowedIpAddresses: '43.198.4.7, ::ffff:18.166.179.109, 10.0.0.0/8, 2001:db8::/32',
+	});
 	expect(await h.lifecycle('checkExists')).toEqual({ result: true, logs: [] });
 });

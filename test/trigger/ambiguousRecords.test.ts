@@ -4,7 +4,16 @@
  * check of reference, amount, channel and recipient.
  */
 import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
-import { callbackBody, paidTransaction, payoutTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import {
+	callbackBody,
+	paidTransaction,
+	payoutTransaction,
+	serviceCallback,
+	setUp,
+	tearDown,
+	trigger,
+	type Setup,
+} from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -26,7 +35,11 @@ function refusalOf(call: WebhookCall): string {
 	return lines[0];
 }
 
-async function paidPayout(referenceNo: string, amount: number, mobileNumber: string): Promise<void> {
+async function paidPayout(
+	referenceNo: string,
+	amount: number,
+	mobileNumber: string,
+): Promise<void> {
 	const token = await disbursementToken(s.gw);
 	const res = await callSandbox(s.gw, 'POST', '/v1/api/disbursement/transactions/process', {
 		token,
@@ -54,15 +67,22 @@ describe('two records for one reference', () => {
 		const h = await trigger(s, { interface: 'disbursement', confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'AMB-2', 250, 'completed'));
 		expect(call.statusCode).toBe(503);
-		expect(refusalOf(call)).toContain('the Disbursement service holds more than one record for this reference_no (AMBIGUOUS_LOOKUP)');
+		expect(refusalOf(call)).toContain(
+			'the Disbursement service holds more than one record for this reference_no (AMBIGUOUS_LOOKUP)',
+		);
 	});
 });
 
 describe('the recipient a payout callback names', () => {
-	test('another mobile number than the service\'s payout: 401', async () => {
+	test("another mobile number than the service's payout: 401", async () => {
 		await paidPayout('RCP-1', 250, '09187654321');
 		const h = await trigger(s, { interface: 'disbursement', confirmWithService: true });
-		const call = await h.post(callbackBody('RCP-1', 250, 'completed', { transaction: payoutTransaction('RCP-1', 250, 'completed'), totalAmount: 260 }));
+		const call = await h.post(
+			callbackBody('RCP-1', 250, 'completed', {
+				transaction: payoutTransaction('RCP-1', 250, 'completed'),
+				totalAmount: 260,
+			}),
+		);
 		expect(call.statusCode).toBe(401);
 		expect(refusalOf(call)).toBe(
 			'Payment Gateway Trigger refused a callback (HTTP 401): the callback says mobile number "09171234567" but the service says "09187654321"',
@@ -72,7 +92,12 @@ describe('the recipient a payout callback names', () => {
 	test('the same mobile number written the other way: accepted', async () => {
 		await paidPayout('RCP-2', 250, '+639171234567');
 		const h = await trigger(s, { interface: 'disbursement', confirmWithService: true });
-		const call = await h.post(callbackBody('RCP-2', 250, 'completed', { transaction: payoutTransaction('RCP-2', 250, 'completed'), totalAmount: 260 }));
+		const call = await h.post(
+			callbackBody('RCP-2', 250, 'completed', {
+				transaction: payoutTransaction('RCP-2', 250, 'completed'),
+				totalAmount: 260,
+			}),
+		);
 		expect(call.statusCode).toBe(200);
 		expect(call.executionStarted).toBe(true);
 	});

@@ -26,7 +26,12 @@ function expectAnswer(call: WebhookCall, code: number, message: string): void {
 /** A flat genuine callback as `key=value` pairs. */
 function formEncoded(referenceNo: string): string {
 	const { data } = callbackBody(referenceNo, 100, 'completed');
-	const fields = { reference_no: data.reference_no, amount: '100', status: 'completed', signature: data.signature };
+	const fields = {
+		reference_no: data.reference_no,
+		amount: '100',
+		status: 'completed',
+		signature: data.signature,
+	};
 	return new URLSearchParams(fields as Record<string, string>).toString();
 }
 
@@ -44,16 +49,21 @@ describe('a body that is not a JSON object is refused (400)', () => {
 
 	test('a genuine callback sent form-encoded', async () => {
 		const h = await trigger(s);
-		const call = await h.post(formEncoded('BA-2'), { contentType: 'application/x-www-form-urlencoded' });
+		const call = await h.post(formEncoded('BA-2'), {
+			contentType: 'application/x-www-form-urlencoded',
+		});
 		expectAnswer(call, 400, 'Bad request: the body is not valid JSON');
 	});
 
 	test('a multipart form (n8n reads no raw bytes for one) is not read from what n8n parsed', () => {
 		const { data } = callbackBody('BA-2', 100, 'completed');
-		expect(readCallback({ headers: {}, body: { data } })).toEqual({ ok: false, reason: 'the body is not JSON' });
+		expect(readCallback({ headers: {}, body: { data } })).toEqual({
+			ok: false,
+			reason: 'the body is not JSON',
+		});
 	});
 
-	test('a byte order mark before the JSON is allowed, as n8n 2.x\'s own parser allows it', async () => {
+	test("a byte order mark before the JSON is allowed, as n8n 2.x's own parser allows it", async () => {
 		const h = await trigger(s);
 		const text = `\uFEFF${JSON.stringify(callbackBody('BA-12', 100, 'completed'))}`;
 		const call = await h.post(text, { contentType: 'text/plain' });
@@ -63,9 +73,14 @@ describe('a body that is not a JSON object is refused (400)', () => {
 
 	test('a JSON callback under a form content type is read as the JSON it is', async () => {
 		const h = await trigger(s);
-		const call = await h.post(callbackBody('BA-3', 100, 'completed'), { contentType: 'application/x-www-form-urlencoded' });
+		const call = await h.post(callbackBody('BA-3', 100, 'completed'), {
+			contentType: 'application/x-www-form-urlencoded',
+		});
 		expect(call.statusCode).toBe(200);
-		expect(call.result?.workflowData?.[0][0].json).toMatchObject({ reference_no: 'BA-3', amount: 100 });
+		expect(call.result?.workflowData?.[0][0].json).toMatchObject({
+			reference_no: 'BA-3',
+			amount: 100,
+		});
 	});
 });
 
@@ -77,15 +92,23 @@ describe('a deeply nested body is refused (400) before anything reads it', () =>
 		['an unsigned request', false],
 	])('nesting in %s', async (_name, signed) => {
 		const h = await trigger(s);
-		const body = callbackBody(signed ? 'BA-4' : 'BA-5', 100, 'completed', signed ? {} : { signature: null });
+		const body = callbackBody(
+			signed ? 'BA-4' : 'BA-5',
+			100,
+			'completed',
+			signed ? {} : { signature: null },
+		);
 		const depth = 5_000;
-		const text = JSON.stringify(body).replace(/}}$/, `,"extra":${'['.repeat(depth)}${']'.repeat(depth)}}}`);
+		const text = JSON.stringify(body).replace(
+			/}}$/,
+			`,"extra":${'['.repeat(depth)}${']'.repeat(depth)}}}`,
+		);
 		expectAnswer(await h.post(text), 400, 'Bad request: the body is nested deeper than 32 levels');
 		// Refused, so not remembered: the genuine callback still starts the workflow.
 		if (signed) expect((await h.post(body)).executionStarted).toBe(true);
 	});
 
-	test('the service\'s own nesting (data.transaction.channel.category) is far within the limit', async () => {
+	test("the service's own nesting (data.transaction.channel.category) is far within the limit", async () => {
 		const h = await trigger(s);
 		expect((await h.post(callbackBody('BA-6', 100, 'completed'))).executionStarted).toBe(true);
 	});
@@ -94,22 +117,34 @@ describe('a deeply nested body is refused (400) before anything reads it', () =>
 describe('repeated keys: the verifier reads the value the workflow gets (the last one)', () => {
 	test('a second reference_no after the signed one is what is verified: 401', async () => {
 		const h = await trigger(s);
-		const text = JSON.stringify(callbackBody('BA-7', 100, 'completed')).replace(/}}$/, ',"reference_no":"BA-OTHER"}}');
+		const text = JSON.stringify(callbackBody('BA-7', 100, 'completed')).replace(
+			/}}$/,
+			',"reference_no":"BA-OTHER"}}',
+		);
 		expectAnswer(await h.post(text), 401, 'Unauthorized');
 	});
 
 	test('a second amount after the signed one is what is verified: 401', async () => {
 		const h = await trigger(s);
-		const text = JSON.stringify(callbackBody('BA-8', 100, 'completed')).replace(/}}$/, ',"amount":100000}}');
+		const text = JSON.stringify(callbackBody('BA-8', 100, 'completed')).replace(
+			/}}$/,
+			',"amount":100000}}',
+		);
 		expectAnswer(await h.post(text), 401, 'Unauthorized');
 	});
 
 	test('a second status: the item and its raw body both state the last one', async () => {
 		const h = await trigger(s, { statuses: ['completed'] });
-		const text = JSON.stringify(callbackBody('BA-9', 100, 'pending')).replace(/}}$/, ',"status":"completed"}}');
+		const text = JSON.stringify(callbackBody('BA-9', 100, 'pending')).replace(
+			/}}$/,
+			',"status":"completed"}}',
+		);
 		const call = await h.post(text);
 		expect(call.statusCode).toBe(200);
-		const item = call.result!.workflowData![0][0].json as { status: string; raw: { data: { status: string } } };
+		const item = call.result!.workflowData![0][0].json as {
+			status: string;
+			raw: { data: { status: string } };
+		};
 		expect(item.status).toBe('completed');
 		expect(item.raw.data.status).toBe('completed');
 	});

@@ -4,7 +4,16 @@
  * the trigger starts nothing it cannot stand behind and shows no secret.
  */
 import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
-import { LOOKUP_COLLECTION, LOOKUP_PAYOUTS, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import {
+	LOOKUP_COLLECTION,
+	LOOKUP_PAYOUTS,
+	paidTransaction,
+	serviceCallback,
+	setUp,
+	tearDown,
+	trigger,
+	type Setup,
+} from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 /** The collection look-up's path, where a fault makes the service answer wrongly. */
@@ -24,7 +33,13 @@ beforeEach(() => {
 
 /** The look-up answers 200 with these records instead of the service's own. */
 function lookupAnswers(...records: Record<string, unknown>[]): void {
-	s.gw.faults.add({ method: 'GET', path: LOOKUP_PATH, mode: 'error-before', status: 200, body: { message: 'OK', data: { transactions: records } } });
+	s.gw.faults.add({
+		method: 'GET',
+		path: LOOKUP_PATH,
+		mode: 'error-before',
+		status: 200,
+		body: { message: 'OK', data: { transactions: records } },
+	});
 }
 
 function refusalOf(call: WebhookCall): string {
@@ -42,7 +57,9 @@ describe('a look-up that answers 2xx wrongly', () => {
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-1', 300, 'completed'));
 		expect(call.statusCode).toBe(503);
-		expect(refusalOf(call)).toContain("the Payment Collection service's answer proves nothing about this reference_no (UNREADABLE_LOOKUP)");
+		expect(refusalOf(call)).toContain(
+			"the Payment Collection service's answer proves nothing about this reference_no (UNREADABLE_LOOKUP)",
+		);
 	});
 
 	test('with an empty list: 401, the service does not know it', async () => {
@@ -60,21 +77,42 @@ describe('a look-up that answers 2xx wrongly', () => {
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, 'CA-2', 300, 'completed'));
 		expect(call.statusCode).toBe(200);
-		expect(call.result?.workflowData?.[0][0].json).toMatchObject({ reference_no: 'CA-2', amount: 300, transaction: record });
+		expect(call.result?.workflowData?.[0][0].json).toMatchObject({
+			reference_no: 'CA-2',
+			amount: 300,
+			transaction: record,
+		});
 	});
 
 	test.each([
-		['another amount', 'CA-3A', { subtotal_amount: 3000 }, 'the callback says amount "300" but the service says "3000"'],
-		['a status that is not final nor known', 'CA-3B', { status: 'refunded' }, 'the callback says "completed" but the service says "refunded"'],
+		[
+			'another amount',
+			'CA-3A',
+			{ subtotal_amount: 3000 },
+			'the callback says amount "300" but the service says "3000"',
+		],
+		[
+			'a status that is not final nor known',
+			'CA-3B',
+			{ status: 'refunded' },
+			'the callback says "completed" but the service says "refunded"',
+		],
 		['no status', 'CA-3C', { status: null }, 'the service record has no status'],
-		['an amount it cannot read', 'CA-3D', { subtotal_amount: '300 PHP' }, 'the service record has no readable amount'],
+		[
+			'an amount it cannot read',
+			'CA-3D',
+			{ subtotal_amount: '300 PHP' },
+			'the service record has no readable amount',
+		],
 	])('with %s: 401', async (_name, referenceNo, change, reason) => {
 		const record = await paidTransaction(s.gw, referenceNo, 300);
 		lookupAnswers({ ...record, ...change });
 		const h = await trigger(s, { confirmWithService: true });
 		const call = await h.post(serviceCallback(s.gw, referenceNo, 300, 'completed'));
 		expect(call.statusCode).toBe(401);
-		expect(refusalOf(call)).toBe(`Payment Gateway Trigger refused a callback (HTTP 401): ${reason}`);
+		expect(refusalOf(call)).toBe(
+			`Payment Gateway Trigger refused a callback (HTTP 401): ${reason}`,
+		);
 	});
 
 	test('echoing the bearer token in its status: 401, and the log shows it hidden', async () => {
@@ -112,7 +150,10 @@ describe('a look-up that answers 2xx wrongly', () => {
 describe('a callback of the other interface', () => {
 	async function paidPayout(referenceNo: string, amount: number): Promise<void> {
 		const token = await disbursementToken(s.gw);
-		const res = await callSandbox(s.gw, 'POST', '/v1/api/disbursement/transactions/process', { token, body: walletPayoutBody(referenceNo, { amount }) });
+		const res = await callSandbox(s.gw, 'POST', '/v1/api/disbursement/transactions/process', {
+			token,
+			body: walletPayoutBody(referenceNo, { amount }),
+		});
 		expect(res.status).toBe(200);
 		await s.gw.settle(referenceNo, 'completed');
 	}
@@ -122,7 +163,11 @@ describe('a callback of the other interface', () => {
 		s.gw.resetStats();
 		const h = await trigger(s, { interface: 'collection', confirmWithService: true });
 		const body = serviceCallback(s.gw, 'CA-7', 250, 'completed');
-		body.data.transaction = { reference_no: 'CA-7', subtotal_amount: 250, channel: { code: 'GCASH_TRN' } };
+		body.data.transaction = {
+			reference_no: 'CA-7',
+			subtotal_amount: 250,
+			channel: { code: 'GCASH_TRN' },
+		};
 		const call = await h.post(body);
 		expect(call.statusCode).toBe(401);
 		expect(refusalOf(call)).toContain('the service does not know this reference_no');

@@ -4,7 +4,16 @@
  * callback the record contradicts is refused; without it the item says the status is unconfirmed.
  */
 import { signCallback } from '../../nodes/shared/transport/signature';
-import { SECRET, callbackBody, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import {
+	SECRET,
+	callbackBody,
+	paidTransaction,
+	serviceCallback,
+	setUp,
+	tearDown,
+	trigger,
+	type Setup,
+} from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -69,7 +78,10 @@ describe('Confirm With Service on', () => {
 		const h = await trigger(s, { confirmWithService: true });
 		const body = serviceCallback(s.gw, 'CN-4', 500, 'completed');
 		(body.data.transaction as { channel: { code: string } }).channel.code = 'OTHER_CHANNEL';
-		expectRefused(await h.post(body), 'the callback says channel "OTHER_CHANNEL" but the service says "GCASH_TRN"');
+		expectRefused(
+			await h.post(body),
+			'the callback says channel "OTHER_CHANNEL" but the service says "GCASH_TRN"',
+		);
 	});
 });
 

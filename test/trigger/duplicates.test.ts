@@ -38,7 +38,10 @@ function executions(...harnesses: TriggerHarness[]): number {
 
 function storedKeys(h: TriggerHarness): string[] {
 	if (h.staticData.json === undefined) return [];
-	const data = JSON.parse(h.staticData.json) as Record<string, Record<string, Record<string, number>>>;
+	const data = JSON.parse(h.staticData.json) as Record<
+		string,
+		Record<string, Record<string, number>>
+	>;
 	return Object.keys(data[`node:${TRIGGER_NAME}`]?.[STORED_FIELD] ?? {});
 }
 
@@ -69,7 +72,10 @@ describe('keyed on verified fields only', () => {
 
 	test('a tampered copy arriving first is refused and does not make the genuine one a duplicate', async () => {
 		const token = await collectionToken(s.gw);
-		await callSandbox(s.gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody('DK-3', { amount: 250 }) });
+		await callSandbox(s.gw, 'POST', '/v1/biller/transactions/generate', {
+			token,
+			body: txBody('DK-3', { amount: 250 }),
+		});
 		await s.gw.settle('DK-3', 'completed');
 		const h = await trigger(s, { confirmWithService: true });
 		const tampered = serviceCallback(s.gw, 'DK-3', 250, 'completed');
@@ -94,7 +100,11 @@ describe('survives a restart of n8n', () => {
 		expect(storedKeys(before)).toHaveLength(1);
 
 		// n8n restarted: the trigger's code is loaded anew, only the database (static data) remains.
-		const after = await trigger(s, {}, { workflowId: 'restart-workflow-1', staticData: before.staticData, freshProcess: true });
+		const after = await trigger(
+			s,
+			{},
+			{ workflowId: 'restart-workflow-1', staticData: before.staticData, freshProcess: true },
+		);
 		const repost = await after.post(body);
 		expect(repost.statusCode).toBe(200);
 		expect(repost.body).toEqual({ message: 'Duplicate ignored' });
@@ -106,15 +116,26 @@ describe('survives a restart of n8n', () => {
 
 	test('three callbacks, a restart, a repost of each: the record holds all three, no second execution', async () => {
 		const before = await trigger(s, {}, { workflowId: 'restart-workflow-3' });
-		const bodies = ['DR-5', 'DR-6', 'DR-7'].map((reference) => callbackBody(reference, 100, 'completed'));
+		const bodies = ['DR-5', 'DR-6', 'DR-7'].map((reference) =>
+			callbackBody(reference, 100, 'completed'),
+		);
 		for (const body of bodies) {
 			const delivery = await before.post(body);
-			expect([delivery.statusCode, delivery.body, delivery.executionStarted]).toEqual([200, { message: 'Workflow was started' }, true]);
+			expect([delivery.statusCode, delivery.body, delivery.executionStarted]).toEqual([
+				200,
+				{ message: 'Workflow was started' },
+				true,
+			]);
 		}
 		expect(storedKeys(before)).toHaveLength(3);
 
-		const after = await trigger(s, {}, { workflowId: 'restart-workflow-3', staticData: before.staticData, freshProcess: true });
-		for (const body of bodies) expect((await after.post(body)).body).toEqual({ message: 'Duplicate ignored' });
+		const after = await trigger(
+			s,
+			{},
+			{ workflowId: 'restart-workflow-3', staticData: before.staticData, freshProcess: true },
+		);
+		for (const body of bodies)
+			expect((await after.post(body)).body).toEqual({ message: 'Duplicate ignored' });
 		expect(executions(before, after)).toBe(3);
 	});
 

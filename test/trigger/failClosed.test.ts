@@ -40,16 +40,25 @@ describe('a credential without a Signing Secret', () => {
 
 	test('activation fails unless Accept Unsigned Callbacks (Unsafe) is on', async () => {
 		const refusing = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
-		const accepting = await trigger(s, { acceptUnsignedCallbacks: true }, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		const accepting = await trigger(
+			s,
+			{ acceptUnsignedCallbacks: true },
+			{ credentials: { [COLLECTION]: s.unsignedCollection } },
+		);
 		const refused = await refusing.lifecycle('checkExists');
 		expect(refused.result).toBeUndefined();
-		expect(refused.error?.message).toMatch(/the Payment Collection credential has no Signing Secret, so its callbacks would be refused/);
+		expect(refused.error?.message).toMatch(
+			/the Payment Collection credential has no Signing Secret, so its callbacks would be refused/,
+		);
 		expect((await accepting.lifecycle('checkExists')).result).toBe(true);
 	});
 
 	test('run anyway (activated by an older version): 401 and no execution, signed or not', async () => {
 		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
-		expectRefused(await h.post(callbackBody('FC-1', 100, 'completed', { signature: null })), noSecretReason);
+		expectRefused(
+			await h.post(callbackBody('FC-1', 100, 'completed', { signature: null })),
+			noSecretReason,
+		);
 		// A body carrying a signature changes nothing: there is no secret to check it against.
 		expectRefused(await h.post(callbackBody('FC-2', 100, 'completed')), noSecretReason);
 		expect(h.calls.filter((call) => call.executionStarted)).toHaveLength(0);
@@ -69,20 +78,34 @@ describe('a credential without a Signing Secret', () => {
 describe('what the editor shows', () => {
 	const description = new PaymentGatewayTrigger().description;
 	const shown = (parameters: INodeParameters) =>
-		description.properties.filter((property) => NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description));
+		description.properties.filter((property) =>
+			NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, description),
+		);
 	const notices = (parameters: INodeParameters) =>
 		shown(parameters).filter((property: INodeProperties) => property.type === 'notice');
 
 	test('no "not verified" warning unless unsigned callbacks are accepted', () => {
 		const defaults = { interface: 'collection', acceptUnsignedCallbacks: false };
-		expect(notices(defaults).map((notice) => notice.displayName).join(' ')).not.toMatch(/NOT verified|WITHOUT verification|Signing Secret/);
-		const unsafe = notices({ ...defaults, acceptUnsignedCallbacks: true }).map((notice) => notice.displayName);
+		expect(
+			notices(defaults)
+				.map((notice) => notice.displayName)
+				.join(' '),
+		).not.toMatch(/NOT verified|WITHOUT verification|Signing Secret/);
+		const unsafe = notices({ ...defaults, acceptUnsignedCallbacks: true }).map(
+			(notice) => notice.displayName,
+		);
 		expect(unsafe.filter((text) => text.includes('WITHOUT verification'))).toHaveLength(1);
 	});
 
 	test('the unsafe option is named as such, off by default, and says what it risks', () => {
-		const option = description.properties.find((property) => property.name === 'acceptUnsignedCallbacks');
-		expect(option).toMatchObject({ displayName: 'Accept Unsigned Callbacks (Unsafe)', type: 'boolean', default: false });
+		const option = description.properties.find(
+			(property) => property.name === 'acceptUnsignedCallbacks',
+		);
+		expect(option).toMatchObject({
+			displayName: 'Accept Unsigned Callbacks (Unsafe)',
+			type: 'boolean',
+			default: false,
+		});
 		expect(option?.description).toMatch(/anyone who knows this URL can start the workflow/);
 	});
 
@@ -96,7 +119,10 @@ describe('what the editor shows', () => {
 
 	test('each credential picker and each credential type has a name of its own', () => {
 		const pickers = (description.credentials ?? []).map((credential) => credential.displayName);
-		expect(pickers).toEqual(['Collection Credential (Payments)', 'Disbursement Credential (Payouts)']);
+		expect(pickers).toEqual([
+			'Collection Credential (Payments)',
+			'Disbursement Credential (Payouts)',
+		]);
 		const types = [new PaymentCollectionApi().displayName, new DisbursementApi().displayName];
 		expect(new Set(types).size).toBe(2);
 	});

@@ -3,7 +3,13 @@
  * webhook path, with look-ups answered by the sandbox gateway over real HTTP.
  */
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { call as callSandbox, collectionToken, disbursementToken, txBody, walletPayoutBody } from '../sandbox/helpers';
+import {
+	call as callSandbox,
+	collectionToken,
+	disbursementToken,
+	txBody,
+	walletPayoutBody,
+} from '../sandbox/helpers';
 import {
 	COLLECTION,
 	DISBURSEMENT,
@@ -42,9 +48,9 @@ function expectIgnored(call: WebhookCall, message: string, logged: string): void
 	expect(call.body).toEqual({ message });
 	expect(call.executionStarted).toBe(false);
 	expect(call.result).toEqual({ noWebhookResponse: true });
-	expect(call.logs.filter((line) => line.message.includes('ignored')).map((line) => line.message)).toEqual([
-		`Payment Gateway Trigger ignored a callback: ${logged}`,
-	]);
+	expect(
+		call.logs.filter((line) => line.message.includes('ignored')).map((line) => line.message),
+	).toEqual([`Payment Gateway Trigger ignored a callback: ${logged}`]);
 }
 
 async function createTransaction(referenceNo: string, amount: number): Promise<void> {
@@ -69,7 +75,11 @@ describe('status filter', () => {
 	test('pending is filtered out by default: 200, no execution', async () => {
 		const h = await trigger(s);
 		const call = await h.post(callbackBody('ST-1', 100, 'pending'));
-		expectIgnored(call, 'Ignored: status pending', 'status "pending" is not one of the chosen statuses');
+		expectIgnored(
+			call,
+			'Ignored: status pending',
+			'status "pending" is not one of the chosen statuses',
+		);
 	});
 
 	test('completed and cancelled pass by default', async () => {
@@ -90,7 +100,9 @@ describe('status filter', () => {
 
 	test('a forged signature is refused (401) even when its status would be filtered out', async () => {
 		const h = await trigger(s);
-		const call = await h.post(callbackBody('ST-6', 100, 'pending', { secret: 'forger-secret-999' }));
+		const call = await h.post(
+			callbackBody('ST-6', 100, 'pending', { secret: 'forger-secret-999' }),
+		);
 		expect(call.statusCode).toBe(401);
 		expect(call.executionStarted).toBe(false);
 	});
@@ -103,10 +115,17 @@ describe('interface', () => {
 		expect(payment).toMatchObject({ interface: 'collection', channel: 'GCASH_TRN' });
 		const payout = itemOf(
 			await h.post(
-				callbackBody('IF-2', 250, 'completed', { transaction: payoutTransaction('IF-2', 250, 'completed') }),
+				callbackBody('IF-2', 250, 'completed', {
+					transaction: payoutTransaction('IF-2', 250, 'completed'),
+				}),
 			),
 		);
-		expect(payout).toMatchObject({ interface: 'disbursement', channel: 'GCASH', amount: 250, total_amount: 265 });
+		expect(payout).toMatchObject({
+			interface: 'disbursement',
+			channel: 'GCASH',
+			amount: 250,
+			total_amount: 265,
+		});
 	});
 
 	test('both, different secrets: the secret that verifies tells the interface apart', async () => {
@@ -158,13 +177,17 @@ describe('interface', () => {
 		expect(call.statusCode).toBe(401);
 		expect(call.executionStarted).toBe(false);
 		// The interface with a secret works as before.
-		expect(itemOf(await h.post(callbackBody('IF-6B', 100, 'completed'))).interface).toBe('collection');
+		expect(itemOf(await h.post(callbackBody('IF-6B', 100, 'completed'))).interface).toBe(
+			'collection',
+		);
 	});
 
 	test('collection only: a payout callback sent to this URL is answered 200 and ignored', async () => {
 		const h = await trigger(s, { interface: 'collection' });
 		const call = await h.post(
-			callbackBody('IF-7', 100, 'completed', { transaction: payoutTransaction('IF-7', 100, 'completed') }),
+			callbackBody('IF-7', 100, 'completed', {
+				transaction: payoutTransaction('IF-7', 100, 'completed'),
+			}),
 		);
 		expectIgnored(
 			call,
@@ -177,7 +200,11 @@ describe('interface', () => {
 		const h = await trigger(s, { interface: 'disbursement' });
 		expect(h.node.credentials).toEqual({ [DISBURSEMENT]: s.disbursement });
 		const item = itemOf(
-			await h.post(callbackBody('IF-8', 40, 'cancelled', { transaction: payoutTransaction('IF-8', 40, 'cancelled') })),
+			await h.post(
+				callbackBody('IF-8', 40, 'cancelled', {
+					transaction: payoutTransaction('IF-8', 40, 'cancelled'),
+				}),
+			),
 		);
 		expect(item).toMatchObject({ interface: 'disbursement', status: 'cancelled', amount: 40 });
 	});
@@ -212,7 +239,9 @@ describe('duplicate deliveries', () => {
 		const calls = await Promise.all([1, 2, 3, 4, 5].map(async () => await h.post(body)));
 		expect(calls.map((c) => c.statusCode)).toEqual([200, 200, 200, 200, 200]);
 		expect(calls.filter((c) => c.executionStarted)).toHaveLength(1);
-		expect(calls.filter((c) => (c.body as { message: string }).message === 'Duplicate ignored')).toHaveLength(4);
+		expect(
+			calls.filter((c) => (c.body as { message: string }).message === 'Duplicate ignored'),
+		).toHaveLength(4);
 	});
 
 	test('each trigger node remembers its own deliveries', async () => {
@@ -225,7 +254,9 @@ describe('duplicate deliveries', () => {
 
 	test('a refused delivery is not remembered: the genuine one still starts the workflow', async () => {
 		const h = await trigger(s);
-		const forged = await h.post(callbackBody('DUP-5', 100, 'completed', { secret: 'forger-secret-999' }));
+		const forged = await h.post(
+			callbackBody('DUP-5', 100, 'completed', { secret: 'forger-secret-999' }),
+		);
 		expect(forged.statusCode).toBe(401);
 		expect((await h.post(callbackBody('DUP-5', 100, 'completed'))).executionStarted).toBe(true);
 	});
@@ -291,7 +322,13 @@ describe('confirm with the service', () => {
 		await createTransaction('CF-3', 120);
 		await s.gw.settle('CF-3', 'cancelled');
 		const h = await trigger(s, { confirmWithService: true });
-		s.gw.faults.add({ method: 'GET', path: '/v1/biller/transactions', mode: 'error-before', status: 500, times: 1 });
+		s.gw.faults.add({
+			method: 'GET',
+			path: '/v1/biller/transactions',
+			mode: 'error-before',
+			status: 500,
+			times: 1,
+		});
 		const failed = await h.post(serviceCallback(s.gw, 'CF-3', 120, 'cancelled'));
 		expect(failed.statusCode).toBe(503);
 		expect(failed.body).toEqual({ message: 'Service unavailable, try again later' });
@@ -309,11 +346,13 @@ describe('confirm with the service', () => {
 		await s.gw.settle('CF-4', 'completed');
 		s.gw.resetStats();
 		const h = await trigger(s, { interface: 'both', confirmWithService: true });
-		const call = await h.post(
-			serviceCallback(s.gw, 'CF-4', 250, 'completed'),
-		);
+		const call = await h.post(serviceCallback(s.gw, 'CF-4', 250, 'completed'));
 		const item = itemOf(call);
-		expect(item).toMatchObject({ interface: 'disbursement', status: 'completed', channel: 'GCASH' });
+		expect(item).toMatchObject({
+			interface: 'disbursement',
+			status: 'completed',
+			channel: 'GCASH',
+		});
 		expect(item.transaction).toEqual(s.gw.getPayout('CF-4'));
 		expect(s.gw.stats().requestsByPath[LOOKUP_PAYOUTS]).toBe(1);
 		expect(s.gw.stats().requestsByPath[LOOKUP_COLLECTION]).toBeUndefined();

@@ -4,7 +4,16 @@
  * "Confirm With Service", under one interface or Both.
  */
 import { signCallback } from '../../nodes/shared/transport/signature';
-import { SECRET, callbackBody, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import {
+	SECRET,
+	callbackBody,
+	paidTransaction,
+	serviceCallback,
+	setUp,
+	tearDown,
+	trigger,
+	type Setup,
+} from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -16,23 +25,38 @@ afterAll(async () => {
 });
 
 const started = (calls: WebhookCall[]) => calls.filter((call) => call.executionStarted).length;
-const messages = (calls: WebhookCall[]) => calls.map((call) => (call.body as { message: string }).message).sort();
+const messages = (calls: WebhookCall[]) =>
+	calls.map((call) => (call.body as { message: string }).message).sort();
 
 describe('headers', () => {
 	test('two content types, or one in odd case: the body is read as the JSON it is', async () => {
 		const h = await trigger(s);
-		const twice = { 'content-type': ['text/plain', 'application/json'] } as unknown as Record<string, string>;
-		const first = await h.post(callbackBody('HR-1', 100, 'completed'), { contentType: null, headers: twice });
+		const twice = { 'content-type': ['text/plain', 'application/json'] } as unknown as Record<
+			string,
+			string
+		>;
+		const first = await h.post(callbackBody('HR-1', 100, 'completed'), {
+			contentType: null,
+			headers: twice,
+		});
 		expect(first.executionStarted).toBe(true);
-		const odd = await h.post(callbackBody('HR-2', 100, 'completed'), { contentType: 'APPLICATION/JSON; Charset=UTF-8' });
+		const odd = await h.post(callbackBody('HR-2', 100, 'completed'), {
+			contentType: 'APPLICATION/JSON; Charset=UTF-8',
+		});
 		expect(odd.executionStarted).toBe(true);
 	});
 
 	test('a genuine signature in a header, none in the body: 401', async () => {
 		const h = await trigger(s);
 		const signature = signCallback(SECRET, 100, 'HR-3');
-		const headers = { 'X-Signature': signature, Signature: signature, 'x-callback-signature': signature };
-		const call = await h.post(callbackBody('HR-3', 100, 'completed', { signature: null }), { headers });
+		const headers = {
+			'X-Signature': signature,
+			Signature: signature,
+			'x-callback-signature': signature,
+		};
+		const call = await h.post(callbackBody('HR-3', 100, 'completed', { signature: null }), {
+			headers,
+		});
 		expect(call.statusCode).toBe(401);
 		expect(call.executionStarted).toBe(false);
 	});
@@ -42,13 +66,20 @@ describe('copies arriving at the same moment', () => {
 	test('without confirmation, spelt differently: one execution, the others duplicates', async () => {
 		const h = await trigger(s);
 		const genuine = callbackBody('HR-4', 100, 'completed');
-		const upper = { data: { ...genuine.data, signature: (genuine.data.signature as string).toUpperCase() } };
+		const upper = {
+			data: { ...genuine.data, signature: (genuine.data.signature as string).toUpperCase() },
+		};
 		const otherTotal = { data: { ...genuine.data, total_amount: 1 } };
 		const exponent = JSON.stringify(genuine).replace('"amount":100,', '"amount":1e2,');
-		const calls = await Promise.all([genuine, upper, otherTotal, exponent, genuine].map(async (body) => await h.post(body)));
+		const calls = await Promise.all(
+			[genuine, upper, otherTotal, exponent, genuine].map(async (body) => await h.post(body)),
+		);
 		expect(calls.map((call) => call.statusCode)).toEqual([200, 200, 200, 200, 200]);
 		expect(started(calls)).toBe(1);
-		expect(messages(calls)).toEqual([...Array<string>(4).fill('Duplicate ignored'), 'Workflow was started']);
+		expect(messages(calls)).toEqual([
+			...Array<string>(4).fill('Duplicate ignored'),
+			'Workflow was started',
+		]);
 	});
 
 	test('with confirmation, a forged status racing the genuine one: the forgery refused, one execution', async () => {
@@ -56,7 +87,9 @@ describe('copies arriving at the same moment', () => {
 		const h = await trigger(s, { confirmWithService: true });
 		const genuine = serviceCallback(s.gw, 'HR-5', 200, 'completed');
 		const forged = serviceCallback(s.gw, 'HR-5', 200, 'cancelled');
-		const calls = await Promise.all([forged, genuine, forged, genuine].map(async (body) => await h.post(body)));
+		const calls = await Promise.all(
+			[forged, genuine, forged, genuine].map(async (body) => await h.post(body)),
+		);
 		expect(calls.map((call) => call.statusCode)).toEqual([401, 200, 401, 200]);
 		expect(started(calls)).toBe(1);
 	});
@@ -67,6 +100,8 @@ describe('copies arriving at the same moment', () => {
 		const body = serviceCallback(s.gw, 'HR-6', 300, 'completed');
 		const calls = await Promise.all([1, 2, 3, 4].map(async () => await h.post(body)));
 		expect(started(calls)).toBe(1);
-		expect(calls.find((call) => call.executionStarted)?.result?.workflowData?.[0][0].json).toMatchObject({ interface: 'collection' });
+		expect(
+			calls.find((call) => call.executionStarted)?.result?.workflowData?.[0][0].json,
+		).toMatchObject({ interface: 'collection' });
 	});
 });

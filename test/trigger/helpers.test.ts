@@ -26,25 +26,31 @@ describe('rawValueAt', () => {
 
 describe('readCallback: the amount texts a signature may cover', () => {
 	const read = (text: string) => {
-		const outcome = readCallback({ headers: {}, rawBody: Buffer.from(text), body: JSON.parse(text) });
+		const outcome = readCallback({
+			headers: {},
+			rawBody: Buffer.from(text),
+			body: JSON.parse(text),
+		});
 		if (!outcome.ok) throw new Error(outcome.reason);
 		return outcome.callback;
 	};
 	test('as written first, then the plain and two-decimal forms of the same number', () => {
-		expect(read('{"data":{"reference_no":"R","amount":100.50,"status":"completed"}}').signedAmounts).toEqual([
-			'100.50',
-			'100.5',
-		]);
-		expect(read('{"data":{"reference_no":"R","amount":100,"status":"completed"}}').signedAmounts).toEqual([
-			'100',
-			'100.00',
-		]);
+		expect(
+			read('{"data":{"reference_no":"R","amount":100.50,"status":"completed"}}').signedAmounts,
+		).toEqual(['100.50', '100.5']);
+		expect(
+			read('{"data":{"reference_no":"R","amount":100,"status":"completed"}}').signedAmounts,
+		).toEqual(['100', '100.00']);
 	});
 	test('never a rounded amount', () => {
-		expect(read('{"reference_no":"R","amount":100.005,"status":"completed"}').signedAmounts).toEqual(['100.005']);
+		expect(
+			read('{"reference_no":"R","amount":100.005,"status":"completed"}').signedAmounts,
+		).toEqual(['100.005']);
 	});
 	test('a raw text that is not the parsed amount is not used (duplicate "data" keys)', () => {
-		const callback = read('{"data":{"amount":100},"data":{"reference_no":"R","amount":5000,"status":"completed"}}');
+		const callback = read(
+			'{"data":{"amount":100},"data":{"reference_no":"R","amount":5000,"status":"completed"}}',
+		);
 		expect(callback.amount).toBe(5000);
 		expect(callback.signedAmounts).toEqual(['5000', '5000.00']);
 	});
@@ -52,28 +58,30 @@ describe('readCallback: the amount texts a signature may cover', () => {
 
 describe('allow-list', () => {
 	test('parses addresses, IPv4 ranges and reports the rest', () => {
-		expect(parseAllowList(' 43.198.4.7,18.166.179.109\n18.166.252.124 ; ::1, 10.0.0.0/8, host.example, 300.1.1.1')).toEqual({
+		expect(
+			parseAllowList(
+				' 43.198.4.7,18.166.179.109\n18.166.252.124 ; ::1, 10.0.0.0/8, host.example, 300.1.1.1',
+			),
+		).toEqual({
 			entries: ['43.198.4.7', '18.166.179.109', '18.166.252.124', '::1', '10.0.0.0/8'],
 			invalid: ['host.example', '300.1.1.1'],
 		});
 	});
 	test('IPv4-mapped entries and CIDR ranges of both families', () => {
-		const list = parseAllowList('::ffff:43.198.4.7, 2001:db8::/32, ::ffff:10.1.0.0/112, 192.168.0.0/16');
+		const list = parseAllowList(
+			'::ffff:43.198.4.7, 2001:db8::/32, ::ffff:10.1.0.0/112, 192.168.0.0/16',
+		);
 		expect(list.invalid).toEqual([]);
-		expect(['43.198.4.7', '::ffff:43.198.4.7', '2001:db8:ffff::1', '10.1.200.3', '192.168.77.1'].map((a) => isAllowed(list, a))).toEqual([
-			true,
-			true,
-			true,
-			true,
-			true,
-		]);
-		expect(['43.198.4.8', '2001:db9::1', '10.2.0.1', '192.169.0.1', '::1'].map((a) => isAllowed(list, a))).toEqual([
-			false,
-			false,
-			false,
-			false,
-			false,
-		]);
+		expect(
+			['43.198.4.7', '::ffff:43.198.4.7', '2001:db8:ffff::1', '10.1.200.3', '192.168.77.1'].map(
+				(a) => isAllowed(list, a),
+			),
+		).toEqual([true, true, true, true, true]);
+		expect(
+			['43.198.4.8', '2001:db9::1', '10.2.0.1', '192.169.0.1', '::1'].map((a) =>
+				isAllowed(list, a),
+			),
+		).toEqual([false, false, false, false, false]);
 		expect(parseAllowList('1.2.3.4/33, ::/129, 1.2.3.4::, ::ffff:1.2.3.4/1/2').invalid).toEqual([
 			'1.2.3.4/33',
 			'::/129',

@@ -5,7 +5,11 @@ import { signCallback } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { CredentialStore } from '../harness/credentialStore';
 import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
-import { startTriggerHarness, type TriggerHarness, type TriggerHarnessOptions } from './webhookHarness';
+import {
+	startTriggerHarness,
+	type TriggerHarness,
+	type TriggerHarnessOptions,
+} from './webhookHarness';
 
 export const SECRET = SANDBOX_CREDENTIALS.signingSecret;
 export const COLLECTION = 'paymentCollectionApi';
@@ -29,8 +33,16 @@ export async function setUp(): Promise<Setup> {
 	const gw = await startSandboxGateway({ callbackRetries: 0 });
 	const store = new CredentialStore();
 	const base = { environment: 'sandbox', baseUrl: gw.url };
-	const collection = store.add(COLLECTION, { ...base, ...SANDBOX_CREDENTIALS.collection, signingSecret: SECRET });
-	const disbursement = store.add(DISBURSEMENT, { ...base, ...SANDBOX_CREDENTIALS.disbursement, signingSecret: SECRET });
+	const collection = store.add(COLLECTION, {
+		...base,
+		...SANDBOX_CREDENTIALS.collection,
+		signingSecret: SECRET,
+	});
+	const disbursement = store.add(DISBURSEMENT, {
+		...base,
+		...SANDBOX_CREDENTIALS.disbursement,
+		signingSecret: SECRET,
+	});
 	const unsignedCollection = store.add(COLLECTION, { ...base, ...SANDBOX_CREDENTIALS.collection });
 	return { gw, store, collection, disbursement, unsignedCollection, harnesses: [] };
 }
@@ -51,7 +63,12 @@ export async function trigger(
 		...(choice !== 'disbursement' ? { [COLLECTION]: setup.collection } : {}),
 		...(choice !== 'collection' ? { [DISBURSEMENT]: setup.disbursement } : {}),
 	};
-	const harness = await startTriggerHarness({ store: setup.store, parameters, ...options, credentials });
+	const harness = await startTriggerHarness({
+		store: setup.store,
+		parameters,
+		...options,
+		credentials,
+	});
 	setup.harnesses.push(harness);
 	return harness;
 }
@@ -64,7 +81,12 @@ export function collectionTransaction(referenceNo: string, amount: number, statu
 		service_fee: 10,
 		total_amount: amount + 10,
 		status,
-		channel: { name: 'GCash', code: 'GCASH_TRN', slug: 'gcash', category: { name: 'E-Wallet', slug: 'e-wallet' } },
+		channel: {
+			name: 'GCash',
+			code: 'GCASH_TRN',
+			slug: 'gcash',
+			category: { name: 'E-Wallet', slug: 'e-wallet' },
+		},
 	};
 }
 
@@ -115,8 +137,15 @@ export function callbackBody(
  * The callback the service sends for a record the sandbox holds: its total_amount and a copy of
  * the record (with `status` as the callback states it, which may be forged).
  */
-export function serviceCallback(gw: SandboxGateway, referenceNo: string, amount: number, status: string) {
-	const record = (gw.getTransaction(referenceNo) ?? gw.getPayout(referenceNo)) as Record<string, unknown> | undefined;
+export function serviceCallback(
+	gw: SandboxGateway,
+	referenceNo: string,
+	amount: number,
+	status: string,
+) {
+	const record = (gw.getTransaction(referenceNo) ?? gw.getPayout(referenceNo)) as
+		| Record<string, unknown>
+		| undefined;
 	if (!record) throw new Error(`The sandbox holds no ${referenceNo}`);
 	return callbackBody(referenceNo, amount, status, {
 		transaction: { ...record, status },
@@ -132,8 +161,12 @@ export async function paidTransaction(
 	status: 'completed' | 'cancelled' = 'completed',
 ): Promise<Record<string, unknown>> {
 	const token = await collectionToken(gw);
-	const res = await callSandbox(gw, 'POST', '/v1/biller/transactions/generate', { token, body: txBody(referenceNo, { amount }) });
-	if (res.status !== 200) throw new Error(`The sandbox refused to create ${referenceNo}: HTTP ${res.status}`);
+	const res = await callSandbox(gw, 'POST', '/v1/biller/transactions/generate', {
+		token,
+		body: txBody(referenceNo, { amount }),
+	});
+	if (res.status !== 200)
+		throw new Error(`The sandbox refused to create ${referenceNo}: HTTP ${res.status}`);
 	await gw.settle(referenceNo, status);
 	return gw.getTransaction(referenceNo) as Record<string, unknown>;
 }

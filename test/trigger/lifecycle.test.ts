@@ -26,7 +26,8 @@ test('with signing secrets: checkExists, create and delete answer true and log n
 });
 
 describe('a chosen credential without a Signing Secret', () => {
-	const fix = 'Add the Signing Secret to that credential, or switch on Accept Unsigned Callbacks (Unsafe) knowingly';
+	const fix =
+		'Add the Signing Secret to that credential, or switch on Accept Unsigned Callbacks (Unsafe) knowingly';
 
 	test('fails the activation, naming the credential and the fix, and warns nothing', async () => {
 		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
@@ -43,7 +44,11 @@ describe('a chosen credential without a Signing Secret', () => {
 	});
 
 	test('with Both, names only the credential that lacks it; with neither, both', async () => {
-		const login = { environment: 'sandbox', baseUrl: s.gw.url, ...SANDBOX_CREDENTIALS.disbursement };
+		const login = {
+			environment: 'sandbox',
+			baseUrl: s.gw.url,
+			...SANDBOX_CREDENTIALS.disbursement,
+		};
 		const unsignedDisbursement = s.store.add(DISBURSEMENT, login);
 		const oneMissing = await trigger(
 			s,
@@ -62,11 +67,17 @@ describe('a chosen credential without a Signing Secret', () => {
 		expect(error.message).toBe(
 			`Cannot activate "Payment Gateway Trigger": the Payment Collection and Disbursement credentials have no Signing Secret, so their callbacks would be refused (HTTP 401). Add the Signing Secret to those credentials, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,
 		);
-		expect(error.description).toContain(`Open the credentials "${s.unsignedCollection.name}" and "${unsignedDisbursement.name}"`);
+		expect(error.description).toContain(
+			`Open the credentials "${s.unsignedCollection.name}" and "${unsignedDisbursement.name}"`,
+		);
 	});
 
 	test('with Accept Unsigned Callbacks (Unsafe) on: activates and warns that callbacks go unverified', async () => {
-		const h = await trigger(s, { acceptUnsignedCallbacks: true }, { credentials: { [COLLECTION]: s.unsignedCollection } });
+		const h = await trigger(
+			s,
+			{ acceptUnsignedCallbacks: true },
+			{ credentials: { [COLLECTION]: s.unsignedCollection } },
+		);
 		const outcome = await h.lifecycle('checkExists');
 		expect(outcome.result).toBe(true);
 		expect(outcome.logs.map((line) => [line.level, line.message])).toEqual([
@@ -79,8 +90,14 @@ describe('a chosen credential without a Signing Secret', () => {
 });
 
 test('a missing credential is not swallowed: activation fails and says which', async () => {
-	const h = await trigger(s, { interface: 'both' }, { credentials: { [COLLECTION]: s.collection } });
+	const h = await trigger(
+		s,
+		{ interface: 'both' },
+		{ credentials: { [COLLECTION]: s.collection } },
+	);
 	const outcome = await h.lifecycle('checkExists');
 	expect(outcome.result).toBeUndefined();
-	expect(outcome.error?.message).toBe('Select a Payment Gateway Disbursement API credential: this trigger listens to disbursement callbacks and verifies them with it');
+	expect(outcome.error?.message).toBe(
+		'Select a Payment Gateway Disbursement API credential: this trigger listens to disbursement callbacks and verifies them with it',
+	);
 });

@@ -37,14 +37,18 @@ test('a 900 KB status with a forged log line: 400, one short log line, a short a
 		expect(line).not.toContain('\n');
 		expect(line).not.toContain('Payment accepted');
 	}
-	expect(call.logs[0].message).toMatch(/^Payment Gateway Trigger refused a callback \(HTTP 400\): status "x{64}\.\.\. \(\d+ characters\)" is not one of/);
+	expect(call.logs[0].message).toMatch(
+		/^Payment Gateway Trigger refused a callback \(HTTP 400\): status "x{64}\.\.\. \(\d+ characters\)" is not one of/,
+	);
 	expect(JSON.stringify(call.body).length).toBeLessThan(300);
 });
 
 test('an unverified request: its reference_no is not logged at all', async () => {
 	const h = await trigger(s);
 	const reference = 'LS-2\n2026-11-23T10:00:00.000Z | info | forged';
-	const call = await h.post(callbackBody(reference, 100, 'completed', { secret: 'not-the-secret-1' }));
+	const call = await h.post(
+		callbackBody(reference, 100, 'completed', { secret: 'not-the-secret-1' }),
+	);
 	expect(call.statusCode).toBe(401);
 	expect(call.logs).toHaveLength(1);
 	expect(logText(call).join('\n')).not.toContain('LS-2');
@@ -74,7 +78,12 @@ describe('a failed look-up logs no secret', () => {
 			if (url.pathname === '/v1/biller/transactions' && req.method === 'GET') {
 				seen.token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
 				res.writeHead(500, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ message: `Database error for ${seen.token} (${seen.password})`, token: seen.token }));
+				res.end(
+					JSON.stringify({
+						message: `Database error for ${seen.token} (${seen.password})`,
+						token: seen.token,
+					}),
+				);
 				return;
 			}
 			seen.password = url.searchParams.get('password') ?? seen.password;
@@ -102,7 +111,11 @@ describe('a failed look-up logs no secret', () => {
 			...SANDBOX_CREDENTIALS.collection,
 			signingSecret: SECRET,
 		});
-		const h = await trigger(s, { confirmWithService: true }, { credentials: { [COLLECTION]: credential } });
+		const h = await trigger(
+			s,
+			{ confirmWithService: true },
+			{ credentials: { [COLLECTION]: credential } },
+		);
 		const call = await h.post(callbackBody('LS-4', 100, 'completed'));
 		expect(call.statusCode).toBe(503);
 		expect(call.executionStarted).toBe(false);

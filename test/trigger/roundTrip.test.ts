@@ -15,11 +15,22 @@ afterAll(async () => {
 });
 
 /** Generate (GCASH_TRN) through the collection node, its callback pointed at a trigger. */
-async function generatePaymentLink(referenceNo: string, amount: number, callbackWebhookUrl: string) {
+async function generatePaymentLink(
+	referenceNo: string,
+	amount: number,
+	callbackWebhookUrl: string,
+) {
 	return await runNode({
 		type: 'n8n-nodes-payment-gateway.paymentCollection',
 		store: s.store,
-		parameters: { resource: 'transaction', operation: 'generate', channelCode: 'GCASH_TRN', amount, referenceNo, callbackWebhookUrl },
+		parameters: {
+			resource: 'transaction',
+			operation: 'generate',
+			channelCode: 'GCASH_TRN',
+			amount,
+			referenceNo,
+			callbackWebhookUrl,
+		},
 		credentials: { [COLLECTION]: s.collection },
 	});
 }
@@ -29,8 +40,13 @@ test('payment link -> customer pays -> signed callback -> verified, confirmed, o
 
 	const generated = await generatePaymentLink('RT-INV-0001', 1500.75, h.url);
 	expect(generated.error).toBeUndefined();
-	expect(generated.outputs[0][0].json).toMatchObject({ reference_no: 'RT-INV-0001', status: 'pending' });
-	expect(s.gw.lastRequestBody('/v1/biller/transactions/generate')).toMatchObject({ callback_webhook_url: h.url });
+	expect(generated.outputs[0][0].json).toMatchObject({
+		reference_no: 'RT-INV-0001',
+		status: 'pending',
+	});
+	expect(s.gw.lastRequestBody('/v1/biller/transactions/generate')).toMatchObject({
+		callback_webhook_url: h.url,
+	});
 	expect(h.calls).toHaveLength(0);
 
 	await s.gw.settle('RT-INV-0001', 'completed');
@@ -38,7 +54,13 @@ test('payment link -> customer pays -> signed callback -> verified, confirmed, o
 
 	const sent = s.gw.callbacks();
 	expect(sent).toHaveLength(1);
-	expect(sent[0]).toMatchObject({ url: h.url, referenceNo: 'RT-INV-0001', status: 'completed', attempt: 1, statusCode: 200 });
+	expect(sent[0]).toMatchObject({
+		url: h.url,
+		referenceNo: 'RT-INV-0001',
+		status: 'completed',
+		attempt: 1,
+		statusCode: 200,
+	});
 	expect(call.statusCode).toBe(200);
 	expect(call.executionStarted).toBe(true);
 	const service = s.gw.getTransaction('RT-INV-0001') as Record<string, unknown>;
@@ -79,7 +101,10 @@ test('payout -> transferred -> signed callback -> one execution; a repost starts
 		credentials: { [DISBURSEMENT]: s.disbursement },
 	});
 	expect(created.error).toBeUndefined();
-	expect(created.outputs[0][0].json).toMatchObject({ reference_no: 'RT-PAYOUT-0001', status: 'pending' });
+	expect(created.outputs[0][0].json).toMatchObject({
+		reference_no: 'RT-PAYOUT-0001',
+		status: 'pending',
+	});
 
 	await s.gw.settle('RT-PAYOUT-0001', 'completed');
 	const [first] = await h.waitForCalls(1);

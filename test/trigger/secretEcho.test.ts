@@ -17,7 +17,8 @@ afterAll(async () => {
 });
 
 const PASSWORD = SANDBOX_CREDENTIALS.collection.password;
-const logText = (call: WebhookCall) => call.logs.map((line) => `${line.message} ${line.metadata}`).join('\n');
+const logText = (call: WebhookCall) =>
+	call.logs.map((line) => `${line.message} ${line.metadata}`).join('\n');
 
 test('secrets echoed in unsigned fields of a genuine callback are hidden in the item', async () => {
 	const h = await trigger(s);
@@ -26,7 +27,10 @@ test('secrets echoed in unsigned fields of a genuine callback are hidden in the 
 	body.data.debug = { [PASSWORD]: 'login' };
 	const call = await h.post(body);
 	expect(call.statusCode).toBe(200);
-	const item = call.result!.workflowData![0][0].json as { transaction: { note: string }; raw: { data: Record<string, unknown> } };
+	const item = call.result!.workflowData![0][0].json as {
+		transaction: { note: string };
+		raw: { data: Record<string, unknown> };
+	};
 	expect(item.transaction.note).toBe(`signed with ${HIDDEN}`);
 	expect(item.raw.data.debug).toEqual({ [HIDDEN]: 'login' });
 	expect(JSON.stringify(call.nextStepItems)).not.toContain(SECRET);
@@ -36,7 +40,9 @@ test('a secret in a status it refuses is hidden in the answer and the log line',
 	const h = await trigger(s);
 	const call = await h.post(callbackBody('SE-2', 100, SECRET));
 	expect(call.statusCode).toBe(400);
-	expect(call.body).toEqual({ message: `Bad request: status "${HIDDEN}" is not one of pending, completed, cancelled` });
+	expect(call.body).toEqual({
+		message: `Bad request: status "${HIDDEN}" is not one of pending, completed, cancelled`,
+	});
 	expect(logText(call)).not.toContain(SECRET);
 	expect(logText(call)).toContain(HIDDEN);
 });

@@ -74,5 +74,7 @@ test('expressions that yield what the parameter holds work as the plain values',
 		statusConfirmed: false,
 		verified: { signature: true, sourceAddress: true, confirmedWithService: 'not configured' },
 	});
-	expect((await h.post(callbackBody('SE-3', 100, 'pending'))).body).toEqual({ message: 'Ignored: status pending' });
+	expect((await h.post(callbackBody('SE-3', 100, 'pending'))).body).toEqual({
+		message: 'Ignored: status pending',
+	});
 });

@@ -16,7 +16,14 @@ afterAll(async () => {
 test('a look-up trickled a byte at a time: 503 within 10 seconds plus slack, and a retry is accepted', async () => {
 	await paidTransaction(s.gw, 'SLOW-CF-1', 150);
 	const h = await trigger(s, { confirmWithService: true });
-	s.gw.faults.add({ method: 'GET', path: '/v1/biller/transactions', mode: 'trickle', intervalMs: 500, forever: true, times: 1 });
+	s.gw.faults.add({
+		method: 'GET',
+		path: '/v1/biller/transactions',
+		mode: 'trickle',
+		intervalMs: 500,
+		forever: true,
+		times: 1,
+	});
 	const started = Date.now();
 	const slow = await h.post(serviceCallback(s.gw, 'SLOW-CF-1', 150, 'completed'));
 	expect(Date.now() - started).toBeLessThan(10_000 + 3_000);

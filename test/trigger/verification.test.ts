@@ -25,7 +25,9 @@ afterAll(async () => {
 
 /** The single warn line the refusal logged. */
 function refusalLog(call: WebhookCall): string {
-	const lines = call.logs.filter((line) => line.level === 'warn' && line.message.includes('refused'));
+	const lines = call.logs.filter(
+		(line) => line.level === 'warn' && line.message.includes('refused'),
+	);
 	expect(lines).toHaveLength(1);
 	return lines[0].message;
 }
@@ -61,7 +63,11 @@ describe('a valid signed callback', () => {
 			amount: 1250.5,
 			total_amount: 1260.5,
 			channel: 'GCASH_TRN',
-			verified: { signature: true, sourceAddress: 'not configured', confirmedWithService: 'not configured' },
+			verified: {
+				signature: true,
+				sourceAddress: 'not configured',
+				confirmedWithService: 'not configured',
+			},
 			sourceAddress: '127.0.0.1',
 			receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			transaction: collectionTransaction('INV-1001', 1250.5, 'completed'),
@@ -98,7 +104,10 @@ describe('a valid signed callback', () => {
 		const call = await h.post(text);
 		expect(call.statusCode).toBe(200);
 		expect(call.executionStarted).toBe(true);
-		expect(call.result!.workflowData![0][0].json).toMatchObject({ amount: 100.5, total_amount: 110.5 });
+		expect(call.result!.workflowData![0][0].json).toMatchObject({
+			amount: 100.5,
+			total_amount: 110.5,
+		});
 	});
 
 	test('an amount sent as a JSON string is verified as that string', async () => {
@@ -116,7 +125,9 @@ describe('a valid signed callback', () => {
 describe('forged or broken signatures get 401 and start nothing', () => {
 	test('wrong signature (signed with another secret)', async () => {
 		const h = await trigger(s);
-		const call = await h.post(callbackBody('INV-2001', 100, 'completed', { secret: 'not-the-signing-secret' }));
+		const call = await h.post(
+			callbackBody('INV-2001', 100, 'completed', { secret: 'not-the-signing-secret' }),
+		);
 		expect(call.statusCode).toBe(401);
 		expect(call.body).toEqual({ message: 'Unauthorized' });
 		expectNoExecution(call);
@@ -126,7 +137,11 @@ describe('forged or broken signatures get 401 and start nothing', () => {
 		);
 		// The reference of a request that failed verification is not logged.
 		expect(call.logs.find((line) => line.message.includes('refused'))?.metadata).toBe(
-			JSON.stringify({ node: 'Payment Gateway Trigger', workflowId: h.workflowId, sourceAddress: '127.0.0.1' }),
+			JSON.stringify({
+				node: 'Payment Gateway Trigger',
+				workflowId: h.workflowId,
+				sourceAddress: '127.0.0.1',
+			}),
 		);
 	});
 
@@ -143,7 +158,9 @@ describe('forged or broken signatures get 401 and start nothing', () => {
 
 	test('a signature that is not hex is refused, not thrown on', async () => {
 		const h = await trigger(s);
-		const call = await h.post(callbackBody('INV-2003', 100, 'completed', { signature: 'zz-not-hex' }));
+		const call = await h.post(
+			callbackBody('INV-2003', 100, 'completed', { signature: 'zz-not-hex' }),
+		);
 		expect(call.statusCode).toBe(401);
 		expectNoExecution(call);
 	});
@@ -190,7 +207,9 @@ describe('source address allow-list', () => {
 
 	test('a caller on the list is accepted and the check is reported', async () => {
 		const h = await trigger(s, { allowedIpAddresses: '43.198.4.7,127.0.0.2' });
-		const call = await h.post(callbackBody('INV-3002', 100, 'completed'), { localAddress: '127.0.0.2' });
+		const call = await h.post(callbackBody('INV-3002', 100, 'completed'), {
+			localAddress: '127.0.0.2',
+		});
 		expect(call.statusCode).toBe(200);
 		expect(call.executionStarted).toBe(true);
 		expect(call.result!.workflowData![0][0].json).toMatchObject({
@@ -201,9 +220,13 @@ describe('source address allow-list', () => {
 
 	test('an IPv4 range (CIDR) matches', async () => {
 		const h = await trigger(s, { allowedIpAddresses: '127.0.0.0/30' });
-		const inside = await h.post(callbackBody('INV-3003', 100, 'completed'), { localAddress: '127.0.0.3' });
+		const inside = await h.post(callbackBody('INV-3003', 100, 'completed'), {
+			localAddress: '127.0.0.3',
+		});
 		expect(inside.statusCode).toBe(200);
-		const outside = await h.post(callbackBody('INV-3004', 100, 'completed'), { localAddress: '127.0.0.4' });
+		const outside = await h.post(callbackBody('INV-3004', 100, 'completed'), {
+			localAddress: '127.0.0.4',
+		});
 		expect(outside.statusCode).toBe(403);
 		expectNoExecution(outside);
 	});
@@ -216,7 +239,11 @@ describe('source address allow-list', () => {
 		expect(spoofed.statusCode).toBe(403);
 		expectNoExecution(spoofed);
 
-		const behindProxy = await trigger(s, { allowedIpAddresses: '18.166.179.109' }, { proxyHops: 1 });
+		const behindProxy = await trigger(
+			s,
+			{ allowedIpAddresses: '18.166.179.109' },
+			{ proxyHops: 1 },
+		);
 		const forwarded = await behindProxy.post(callbackBody('INV-3006', 100, 'completed'), {
 			headers: { 'x-forwarded-for': '18.166.179.109' },
 		});
@@ -245,11 +272,15 @@ describe('source address allow-list', () => {
 describe('bad bodies get 400 and start nothing', () => {
 	test('malformed JSON sent as text/plain reaches the node and gets 400', async () => {
 		const h = await trigger(s);
-		const call = await h.post('{"data": {"reference_no": "INV-4001", "amount": 1', { contentType: 'text/plain' });
+		const call = await h.post('{"data": {"reference_no": "INV-4001", "amount": 1', {
+			contentType: 'text/plain',
+		});
 		expect(call.statusCode).toBe(400);
 		expect(call.body).toEqual({ message: 'Bad request: the body is not valid JSON' });
 		expectNoExecution(call);
-		expect(refusalLog(call)).toBe('Payment Gateway Trigger refused a callback (HTTP 400): the body is not valid JSON');
+		expect(refusalLog(call)).toBe(
+			'Payment Gateway Trigger refused a callback (HTTP 400): the body is not valid JSON',
+		);
 	});
 
 	test('malformed JSON sent as application/json is refused by n8n itself (422) before the node runs', async () => {
@@ -271,17 +302,35 @@ describe('bad bodies get 400 and start nothing', () => {
 		['an empty body', '', 'the body is empty'],
 		['an empty object', '{}', 'the body is empty'],
 		['a JSON array', '[1,2]', 'the body is not a JSON object'],
-		['no reference_no', JSON.stringify({ data: { amount: 100, status: 'completed', signature: 'ab' } }), 'reference_no is missing'],
-		['no amount', JSON.stringify({ data: { reference_no: 'INV-4003', status: 'completed', signature: 'ab' } }), 'amount is missing or not a number'],
-		['an amount that is not a number', JSON.stringify({ data: { reference_no: 'INV-4004', amount: 'ten', status: 'completed' } }), 'amount is missing or not a number'],
-		['an unknown status', JSON.stringify({ data: { reference_no: 'INV-4005', amount: 1, status: 'success' } }), 'status "success" is not one of pending, completed, cancelled'],
+		[
+			'no reference_no',
+			JSON.stringify({ data: { amount: 100, status: 'completed', signature: 'ab' } }),
+			'reference_no is missing',
+		],
+		[
+			'no amount',
+			JSON.stringify({ data: { reference_no: 'INV-4003', status: 'completed', signature: 'ab' } }),
+			'amount is missing or not a number',
+		],
+		[
+			'an amount that is not a number',
+			JSON.stringify({ data: { reference_no: 'INV-4004', amount: 'ten', status: 'completed' } }),
+			'amount is missing or not a number',
+		],
+		[
+			'an unknown status',
+			JSON.stringify({ data: { reference_no: 'INV-4005', amount: 1, status: 'success' } }),
+			'status "success" is not one of pending, completed, cancelled',
+		],
 	])('%s', async (_name, text, reason) => {
 		const h = await trigger(s);
 		const call = await h.post(text);
 		expect(call.statusCode).toBe(400);
 		expect(call.body).toEqual({ message: `Bad request: ${reason}` });
 		expectNoExecution(call);
-		expect(refusalLog(call)).toBe(`Payment Gateway Trigger refused a callback (HTTP 400): ${reason}`);
+		expect(refusalLog(call)).toBe(
+			`Payment Gateway Trigger refused a callback (HTTP 400): ${reason}`,
+		);
 	});
 
 	test('a body over 1 MB is refused', async () => {
@@ -319,10 +368,16 @@ describe('no signing secret configured, unsigned callbacks accepted (the unsafe 
 
 describe('misconfiguration', () => {
 	test('a missing credential makes webhook() throw, which n8n answers with 500', async () => {
-		const h = await trigger(s, { interface: 'both' }, { credentials: { [COLLECTION]: s.collection } });
+		const h = await trigger(
+			s,
+			{ interface: 'both' },
+			{ credentials: { [COLLECTION]: s.collection } },
+		);
 		const call = await h.post(callbackBody('INV-6001', 100, 'completed'));
 		expect(call.statusCode).toBe(500);
 		expect(call.executionStarted).toBe(false);
-		expect(call.error?.message).toBe('Select a Payment Gateway Disbursement API credential: this trigger listens to disbursement callbacks and verifies them with it');
+		expect(call.error?.message).toBe(
+			'Select a Payment Gateway Disbursement API credential: this trigger listens to disbursement callbacks and verifies them with it',
+		);
 	});
 });

@@ -5,7 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LOOKUP_COLLECTION, paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import {
+	LOOKUP_COLLECTION,
+	paidTransaction,
+	serviceCallback,
+	setUp,
+	tearDown,
+	trigger,
+	type Setup,
+} from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 let s: Setup;
@@ -17,7 +25,9 @@ afterAll(async () => {
 });
 
 /** A cancelled payment's genuine callback, replayed with the status "completed". */
-async function forgedCompletion(referenceNo: string): Promise<{ genuine: IDataObject; forged: IDataObject }> {
+async function forgedCompletion(
+	referenceNo: string,
+): Promise<{ genuine: IDataObject; forged: IDataObject }> {
 	await paidTransaction(s.gw, referenceNo, 640, 'cancelled');
 	s.gw.resetStats();
 	return {
@@ -88,9 +98,16 @@ describe('version 2 with Confirm With Service switched off behaves like version 
 		const { genuine } = await forgedCompletion('V2-4');
 		const tampered = structuredClone(genuine) as { data: IDataObject };
 		tampered.data.amount = 6400;
-		for (const [parameters, typeVersion] of [[{}, 1], [{ confirmWithService: false }, 2]] as const) {
+		for (const [parameters, typeVersion] of [
+			[{}, 1],
+			[{ confirmWithService: false }, 2],
+		] as const) {
 			const call = await (await trigger(s, parameters, { typeVersion })).post(tampered);
-			expect([typeVersion, call.statusCode, call.executionStarted]).toEqual([typeVersion, 401, false]);
+			expect([typeVersion, call.statusCode, call.executionStarted]).toEqual([
+				typeVersion,
+				401,
+				false,
+			]);
 		}
 		expect(lookups()).toBe(0);
 	});

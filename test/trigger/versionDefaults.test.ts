@@ -15,48 +15,97 @@ import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/Payment
 
 type Helpers = Pick<typeof n8nWorkflow.NodeHelpers, 'getNodeParameters' | 'displayParameter'>;
 
+/** A module found at run time: an installed n8n's own copy, or the build in dist/ (only after a build). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadAtRunTime = (path: string): unknown => require(path);
 const ROOT = join(__dirname, '..', '..');
 const BUILT = join(ROOT, 'dist/nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node.js');
 const APPS = join(ROOT, '.n8n-app');
 
 /** [label, NodeHelpers] for the package's n8n-workflow and each installed n8n's own. */
-const implementations: Array<[string, Helpers]> = [['n8n-workflow (package)', n8nWorkflow.NodeHelpers]];
-for (const app of existsSync(APPS) ? readdirSync(APPS).filter((name) => name.startsWith('n8n-')) : []) {
+const implementations: Array<[string, Helpers]> = [
+	['n8n-workflow (package)', n8nWorkflow.NodeHelpers],
+];
+for (const app of existsSync(APPS)
+	? readdirSync(APPS).filter((name) => name.startsWith('n8n-'))
+	: []) {
 	const path = join(APPS, app, 'node_modules/n8n-workflow');
 	if (!existsSync(path)) continue;
-	// eslint-disable-next-line @typescript-eslint/no-require-imports -- each installed n8n's own copy, found at run time
-	implementations.push([`n8n-workflow of ${app}`, (require(path) as typeof n8nWorkflow).NodeHelpers]);
+	implementations.push([
+		`n8n-workflow of ${app}`,
+		(loadAtRunTime(path) as typeof n8nWorkflow).NodeHelpers,
+	]);
 }
 
 const source = new PaymentGatewayTrigger().description;
 
 function nodeOf(typeVersion: number, parameters: INodeParameters = {}): INode {
-	return { id: 'trigger', name: 'Payment Gateway Trigger', type: 'paymentGatewayTrigger', typeVersion, position: [0, 0], parameters };
+	return {
+		id: 'trigger',
+		name: 'Payment Gateway Trigger',
+		type: 'paymentGatewayTrigger',
+		typeVersion,
+		position: [0, 0],
+		parameters,
+	};
 }
 
 /** The parameters n8n runs a node with: stored values, every other one at its version's default. */
-function resolved(helpers: Helpers, description: INodeTypeDescription, typeVersion: number, stored: INodeParameters = {}) {
-	return helpers.getNodeParameters(description.properties, stored, true, false, nodeOf(typeVersion, stored), description)!;
+function resolved(
+	helpers: Helpers,
+	description: INodeTypeDescription,
+	typeVersion: number,
+	stored: INodeParameters = {},
+) {
+	return helpers.getNodeParameters(
+		description.properties,
+		stored,
+		true,
+		false,
+		nodeOf(typeVersion, stored),
+		description,
+	)!;
 }
 
 /** What the editor saves in the workflow: only values that differ from the version's default. */
-function saved(helpers: Helpers, description: INodeTypeDescription, typeVersion: number, chosen: INodeParameters) {
+function saved(
+	helpers: Helpers,
+	description: INodeTypeDescription,
+	typeVersion: number,
+	chosen: INodeParameters,
+) {
 	const all = resolved(helpers, description, typeVersion, chosen);
-	return helpers.getNodeParameters(description.properties, all, false, false, nodeOf(typeVersion, all), description)!;
+	return helpers.getNodeParameters(
+		description.properties,
+		all,
+		false,
+		false,
+		nodeOf(typeVersion, all),
+		description,
+	)!;
 }
 
-function shownNotices(helpers: Helpers, description: INodeTypeDescription, typeVersion: number, stored: INodeParameters = {}) {
+function shownNotices(
+	helpers: Helpers,
+	description: INodeTypeDescription,
+	typeVersion: number,
+	stored: INodeParameters = {},
+) {
 	const values = resolved(helpers, description, typeVersion, stored);
 	return description.properties
 		.filter((property: INodeProperties) => property.type === 'notice')
-		.filter((property) => helpers.displayParameter(values, property, nodeOf(typeVersion, values), description))
+		.filter((property) =>
+			helpers.displayParameter(values, property, nodeOf(typeVersion, values), description),
+		)
 		.map((property) => property.name);
 }
 
 test('versions 1 and 2, new nodes get version 2', () => {
 	expect(source.version).toEqual([1, 2]);
 	expect(source.defaultVersion).toBe(2);
-	expect(source.properties.filter((property) => property.name === 'confirmWithService')).toHaveLength(2);
+	expect(
+		source.properties.filter((property) => property.name === 'confirmWithService'),
+	).toHaveLength(2);
 });
 
 describe.each(implementations)('%s', (_label, helpers) => {
@@ -64,43 +113,70 @@ describe.each(implementations)('%s', (_label, helpers) => {
 		expect(resolved(helpers, source, 1).confirmWithService).toBe(false);
 		expect(resolved(helpers, source, 2).confirmWithService).toBe(true);
 		// The fallback the trigger reads the setting with, should n8n not fill the default in.
-		expect([1, 2].map(confirmsByDefault)).toEqual([1, 2].map((version) => resolved(helpers, source, version).confirmWithService));
+		expect([1, 2].map(confirmsByDefault)).toEqual(
+			[1, 2].map((version) => resolved(helpers, source, version).confirmWithService),
+		);
 	});
 
 	test('a stored choice wins over either default', () => {
-		expect(resolved(helpers, source, 1, { confirmWithService: true }).confirmWithService).toBe(true);
-		expect(resolved(helpers, source, 2, { confirmWithService: false }).confirmWithService).toBe(false);
+		expect(resolved(helpers, source, 1, { confirmWithService: true }).confirmWithService).toBe(
+			true,
+		);
+		expect(resolved(helpers, source, 2, { confirmWithService: false }).confirmWithService).toBe(
+			false,
+		);
 	});
 
 	test('the editor stores only a choice that differs from the version default', () => {
-		expect(saved(helpers, source, 1, { confirmWithService: false })).not.toHaveProperty('confirmWithService');
-		expect(saved(helpers, source, 1, { confirmWithService: true })).toMatchObject({ confirmWithService: true });
-		expect(saved(helpers, source, 2, { confirmWithService: true })).not.toHaveProperty('confirmWithService');
-		expect(saved(helpers, source, 2, { confirmWithService: false })).toMatchObject({ confirmWithService: false });
+		expect(saved(helpers, source, 1, { confirmWithService: false })).not.toHaveProperty(
+			'confirmWithService',
+		);
+		expect(saved(helpers, source, 1, { confirmWithService: true })).toMatchObject({
+			confirmWithService: true,
+		});
+		expect(saved(helpers, source, 2, { confirmWithService: true })).not.toHaveProperty(
+			'confirmWithService',
+		);
+		expect(saved(helpers, source, 2, { confirmWithService: false })).toMatchObject({
+			confirmWithService: false,
+		});
 	});
 
 	test('version 2 shows what Confirm costs while on, and the risk once off; version 1 shows neither', () => {
 		expect(shownNotices(helpers, source, 2)).toEqual(['callbackUrlNotice', 'confirmNotice']);
-		expect(shownNotices(helpers, source, 2, { confirmWithService: false })).toEqual(['callbackUrlNotice', 'unconfirmedNotice']);
+		expect(shownNotices(helpers, source, 2, { confirmWithService: false })).toEqual([
+			'callbackUrlNotice',
+			'unconfirmedNotice',
+		]);
 		expect(shownNotices(helpers, source, 1)).toEqual(['callbackUrlNotice']);
-		expect(shownNotices(helpers, source, 1, { confirmWithService: true })).toEqual(['callbackUrlNotice']);
+		expect(shownNotices(helpers, source, 1, { confirmWithService: true })).toEqual([
+			'callbackUrlNotice',
+		]);
 	});
 });
 
 test('the version 2 texts say what Confirm costs and how to turn it off', () => {
 	const text = (name: string) => source.properties.filter((property) => property.name === name);
-	expect(text('confirmWithService')[1].description).toMatch(/one look-up per callback, with the chosen credential/);
+	expect(text('confirmWithService')[1].description).toMatch(
+		/one look-up per callback, with the chosen credential/,
+	);
 	const [costs] = text('confirmNotice');
 	expect(costs.displayName).toMatch(/one look-up of its reference with the chosen credential/);
 	expect(costs.displayName).toMatch(/To skip the look-up, switch off Confirm With Service/);
 	expect(text('unconfirmedNotice')[0].displayName).toMatch(/switch Confirm With Service on/);
 });
 
-(existsSync(BUILT) ? test : test.skip)('the built dist/ description resolves the same defaults', () => {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports -- dist/ exists only after a build
-	const built = new (require(BUILT) as { PaymentGatewayTrigger: new () => PaymentGatewayTrigger }).PaymentGatewayTrigger().description;
-	expect([built.version, built.defaultVersion]).toEqual([[1, 2], 2]);
-	for (const [, helpers] of implementations) {
-		expect([1, 2].map((version) => resolved(helpers, built, version).confirmWithService)).toEqual([false, true]);
-	}
-});
+(existsSync(BUILT) ? test : test.skip)(
+	'the built dist/ description resolves the same defaults',
+	() => {
+		const built = new (
+			loadAtRunTime(BUILT) as { PaymentGatewayTrigger: new () => PaymentGatewayTrigger }
+		).PaymentGatewayTrigger().description;
+		expect([built.version, built.defaultVersion]).toEqual([[1, 2], 2]);
+		for (const [, helpers] of implementations) {
+			expect([1, 2].map((version) => resolved(helpers, built, version).confirmWithService)).toEqual(
+				[false, true],
+			);
+		}
+	},
+);

@@ -74,7 +74,9 @@ class NextStepNode implements INodeType {
 	};
 
 	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } }))];
+		return [
+			this.getInputData().map((item, index) => ({ json: item.json, pairedItem: { item: index } })),
+		];
 	}
 }
 
@@ -140,7 +142,9 @@ export interface TriggerHarness {
 	/** Sends a request as a caller would; `body` is JSON-encoded unless it is a string. */
 	post(body: unknown, options?: PostOptions): Promise<WebhookCall>;
 	/** Runs one of the node's webhookMethods as n8n does on activation (n8n-core HookContext). */
-	lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<{ result?: boolean; error?: Error; logs: LogLine[] }>;
+	lifecycle(
+		method: 'checkExists' | 'create' | 'delete',
+	): Promise<{ result?: boolean; error?: Error; logs: LogLine[] }>;
 	/** Resolves when `count` calls have been handled in total. */
 	waitForCalls(count: number, timeoutMs?: number): Promise<WebhookCall[]>;
 	close(): Promise<void>;
@@ -163,9 +167,18 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 	};
 	const nodes: INode[] = [
 		node,
-		{ id: 'next-node-1', name: NEXT_NODE, type: nextStepType, typeVersion: 1, position: [220, 0], parameters: {} },
+		{
+			id: 'next-node-1',
+			name: NEXT_NODE,
+			type: nextStepType,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {},
+		},
 	];
-	const connections = { [TRIGGER_NAME]: { main: [[{ node: NEXT_NODE, type: NodeConnectionTypes.Main, index: 0 }]] } };
+	const connections = {
+		[TRIGGER_NAME]: { main: [[{ node: NEXT_NODE, type: NodeConnectionTypes.Main, index: 0 }]] },
+	};
 	const workflowId = options.workflowId ?? `trigger-workflow-${nextExecutionId()}`;
 	const workflowData: IWorkflowBase = {
 		id: workflowId,
@@ -190,7 +203,8 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 
 	// n8n builds a fresh Workflow from the stored workflow for every request; its runner builds
 	// another one on the same static data object.
-	const loadStaticData = () => (stored.json === undefined ? undefined : (JSON.parse(stored.json) as IDataObject));
+	const loadStaticData = () =>
+		stored.json === undefined ? undefined : (JSON.parse(stored.json) as IDataObject);
 	const buildWorkflow = (staticData = loadStaticData()) =>
 		new Workflow({
 			id: workflowId,
@@ -218,14 +232,24 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 	let seq = 0;
 
 	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<WebhookCall> {
-		const call: WebhookCall = { seq: ++seq, statusCode: 0, body: undefined, executionStarted: false, logs: [] };
+		const call: WebhookCall = {
+			seq: ++seq,
+			statusCode: 0,
+			body: undefined,
+			executionStarted: false,
+			logs: [],
+		};
 		res.setHeader('x-harness-call', String(call.seq));
 		const mark = logMark();
 		try {
 			await serve(req, res, call);
 		} catch (error) {
 			call.error = error as Error;
-			if (!res.headersSent) sendJson(res, 500, { code: 500, message: 'Workflow Webhook Error: Workflow could not be started!' });
+			if (!res.headersSent)
+				sendJson(res, 500, {
+					code: 500,
+					message: 'Workflow Webhook Error: Workflow could not be started!',
+				});
 		}
 		if (!res.writableEnded) {
 			// n8n would leave the caller hanging: make it visible to the test instead.
@@ -244,7 +268,11 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		return call;
 	}
 
-	async function serve(req: http.IncomingMessage, res: http.ServerResponse, call: WebhookCall): Promise<void> {
+	async function serve(
+		req: http.IncomingMessage,
+		res: http.ServerResponse,
+		call: WebhookCall,
+	): Promise<void> {
 		// n8n's rawBodyReader and parseBody.
 		parseIncomingMessage(req);
 		const raw = await readRaw(req);
@@ -255,54 +283,91 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		req.rawBody = raw;
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		if (req.method !== description.httpMethod || url.pathname !== routePath) {
-			respond(res, call, 404, { code: 404, message: `The requested webhook "${req.method} ${url.pathname}" is not registered.` });
+			respond(res, call, 404, {
+				code: 404,
+				message: `The requested webhook "${req.method} ${url.pathname}" is not registered.`,
+			});
 			return;
 		}
 		const body = req as http.IncomingMessage & { body?: unknown };
 		if (raw.length > 0) {
 			try {
-				if (req.contentType === 'application/json') body.body = jsonParse(raw.toString(req.encoding));
+				if (req.contentType === 'application/json')
+					body.body = jsonParse(raw.toString(req.encoding));
 				else if (req.contentType === 'text/plain') body.body = raw.toString(req.encoding);
 				else if (req.contentType === 'application/x-www-form-urlencoded') {
-					body.body = parseQuery(raw.toString(req.encoding), undefined, undefined, { maxKeys: 1000 });
+					body.body = parseQuery(raw.toString(req.encoding), undefined, undefined, {
+						maxKeys: 1000,
+					});
 				}
 			} catch {
 				respond(res, call, 422, { code: 422, message: 'Failed to parse request body' });
 				return;
 			}
 		}
-		Object.defineProperty(req, 'ip', { value: clientIp(req, options.proxyHops ?? 0), configurable: true });
+		Object.defineProperty(req, 'ip', {
+			value: clientIp(req, options.proxyHops ?? 0),
+			configurable: true,
+		});
 
 		// Before the first save the row holds none: each Workflow then makes an object of its own.
 		const staticData = loadStaticData();
 		const workflow = buildWorkflow(staticData);
 		const executionId = nextExecutionId();
-		const additionalData = buildAdditionalData({ store: options.store, mode, executionId, workflowData });
+		const additionalData = buildAdditionalData({
+			store: options.store,
+			mode,
+			executionId,
+			workflowData,
+		});
 		additionalData.httpRequest = req as never;
 		additionalData.httpResponse = res as never;
 		const startNode = workflow.getNode(TRIGGER_NAME)!;
-		const context = new WebhookContext(workflow, startNode, additionalData, mode, webhookDataFor(additionalData), [], null);
+		const context = new WebhookContext(
+			workflow,
+			startNode,
+			additionalData,
+			mode,
+			webhookDataFor(additionalData),
+			[],
+			null,
+		);
 		const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
 		call.result = result;
 		// n8n's response callback: static data is saved when the answer is handed back, if it is
 		// still marked changed then.
 		const answered = (answer?: () => void) => {
 			answer?.();
-			if (mode !== 'manual' && workflow.staticData.__dataChanged === true) stored.json = JSON.stringify(workflow.staticData);
+			if (mode !== 'manual' && workflow.staticData.__dataChanged === true)
+				stored.json = JSON.stringify(workflow.staticData);
 		};
-		if (result.noWebhookResponse === true) answered(() => (call.body = parseMaybe(capturedBody(res))));
+		if (result.noWebhookResponse === true)
+			answered(() => (call.body = parseMaybe(capturedBody(res))));
 		if (result.workflowData === undefined) {
-			if (result.noWebhookResponse !== true) answered(() => respond(res, call, 200, result.webhookResponse ?? { message: 'Webhook call received' }));
+			if (result.noWebhookResponse !== true)
+				answered(() =>
+					respond(res, call, 200, result.webhookResponse ?? { message: 'Webhook call received' }),
+				);
 			return;
 		}
 		call.executionStarted = true;
 		const executionWorkflow = buildWorkflow(staticData);
-		if (result.noWebhookResponse !== true) answered(() => respond(res, call, 200, { message: 'Workflow was started' }));
+		if (result.noWebhookResponse !== true)
+			answered(() => respond(res, call, 200, { message: 'Workflow was started' }));
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: startNode, data: { main: result.workflowData }, source: null }] },
+			executionData: {
+				nodeExecutionStack: [
+					{ node: startNode, data: { main: result.workflowData }, source: null },
+				],
+			},
 		});
-		call.run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(executionWorkflow);
-		call.nextStepItems = call.run.data.resultData.runData[NEXT_NODE]?.[0]?.data?.main?.[0] ?? undefined;
+		call.run = await new WorkflowExecute(
+			additionalData,
+			mode,
+			runExecutionData,
+		).processRunExecutionData(executionWorkflow);
+		call.nextStepItems =
+			call.run.data.resultData.runData[NEXT_NODE]?.[0]?.data?.main?.[0] ?? undefined;
 	}
 
 	const server = http.createServer((req, res) => {
@@ -322,7 +387,8 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		async post(body, postOptions = {}) {
 			const text = typeof body === 'string' ? body : JSON.stringify(body);
 			const headers: Record<string, string> = { ...postOptions.headers };
-			const contentType = postOptions.contentType === undefined ? 'application/json' : postOptions.contentType;
+			const contentType =
+				postOptions.contentType === undefined ? 'application/json' : postOptions.contentType;
 			if (contentType !== null) headers['content-type'] = contentType;
 			headers['content-length'] = String(Buffer.byteLength(text));
 			const answeredSeq = await new Promise<number>((resolve, reject) => {
@@ -352,7 +418,14 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 			const workflow = buildWorkflow();
 			const additionalData = buildAdditionalData({ store: options.store, mode, workflowData });
 			const webhookData = webhookDataFor(additionalData);
-			const context = new HookContext(workflow, workflow.getNode(TRIGGER_NAME)!, additionalData, mode, 'activate', webhookData);
+			const context = new HookContext(
+				workflow,
+				workflow.getNode(TRIGGER_NAME)!,
+				additionalData,
+				mode,
+				'activate',
+				webhookData,
+			);
 			const fn = nodeType.webhookMethods?.default?.[method];
 			if (!fn) throw new Error(`The trigger has no webhookMethods.default.${method}`);
 			const mark = logMark();
@@ -371,13 +444,18 @@ export async function startTriggerHarness(options: TriggerHarnessOptions): Promi
 		},
 	};
 
-	async function waitFor(select: () => WebhookCall[], count: number, timeoutMs: number): Promise<WebhookCall[]> {
+	async function waitFor(
+		select: () => WebhookCall[],
+		count: number,
+		timeoutMs: number,
+	): Promise<WebhookCall[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const found = select();
 			if (found.length >= count) return found;
 			const left = deadline - Date.now();
-			if (left <= 0) throw new Error(`Timed out waiting for ${count} webhook call(s); got ${found.length}`);
+			if (left <= 0)
+				throw new Error(`Timed out waiting for ${count} webhook call(s); got ${found.length}`);
 			await new Promise<void>((resolve) => {
 				const timer = setTimeout(resolve, Math.min(left, 1000));
 				waiters.push(() => {
@@ -409,7 +487,9 @@ function respond(res: http.ServerResponse, call: WebhookCall, code: number, body
 
 function sendJson(res: http.ServerResponse, code: number, body: unknown): void {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	res.writeHead(code, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json; charset=utf-8' });
+	res.writeHead(code, {
+		'content-type': typeof body === 'string' ? 'text/plain' : 'application/json; charset=utf-8',
+	});
 	res.end(text);
 }
 
@@ -444,7 +524,8 @@ function captureBody(res: http.ServerResponse): void {
 	const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
 	res.end = ((...args: unknown[]) => {
 		const first = args[0];
-		if (typeof first === 'string' || Buffer.isBuffer(first)) chunks.push(Buffer.from(first as string));
+		if (typeof first === 'string' || Buffer.isBuffer(first))
+			chunks.push(Buffer.from(first as string));
 		return end(...args);
 	}) as typeof res.end;
 }

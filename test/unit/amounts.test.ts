@@ -4,7 +4,13 @@ import type { INode } from 'n8n-workflow';
 import { sameAmount } from '../../nodes/shared/validation/records';
 import { parseAmount, readAmount, toCentavos } from '../../nodes/shared/validation/validation';
 
-const node = { name: 'Payout', type: 'disbursement', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = {
+	name: 'Payout',
+	type: 'disbursement',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 const parse = (value: unknown, limits?: { max?: number }) => parseAmount(node, 0, value, limits);
 
 describe('readAmount', () => {
@@ -21,12 +27,23 @@ describe('readAmount', () => {
 		expect(readAmount(cell)).toBe(amount);
 	});
 
-	test.each([['NaN'], [NaN], [Infinity], ['1.000,50'], ['12,34'], ['1,2345'], [''], ['abc'], [null], [undefined], [{}], [true], ['$20']])(
-		'%j is not an amount',
-		(cell) => {
-			expect(readAmount(cell)).toBeUndefined();
-		},
-	);
+	test.each([
+		['NaN'],
+		[NaN],
+		[Infinity],
+		['1.000,50'],
+		['12,34'],
+		['1,2345'],
+		[''],
+		['abc'],
+		[null],
+		[undefined],
+		[{}],
+		[true],
+		['$20'],
+	])('%j is not an amount', (cell) => {
+		expect(readAmount(cell)).toBeUndefined();
+	});
 });
 
 describe('sameAmount and toCentavos', () => {
@@ -66,7 +83,9 @@ describe('parseAmount (an item amount)', () => {
 	});
 
 	test('a Maximum Amount per Payout below the service maximum is the range', () => {
-		expect(() => parse(600, { max: 500 })).toThrow('Amount 600 is outside the allowed range 0.01 to 500');
+		expect(() => parse(600, { max: 500 })).toThrow(
+			'Amount 600 is outside the allowed range 0.01 to 500',
+		);
 		expect(parse(500, { max: 500 })).toBe(500);
 	});
 });

@@ -14,9 +14,12 @@ describe('channelTypeOf', () => {
 		expect(channelTypeOf(entry)).toBe(type);
 	});
 
-	test.each([[{}], [{ type: 'otc' }], [{ type: 42 }], [{ category: {} }]])('%j has no known type', (entry) => {
-		expect(channelTypeOf(entry)).toBeUndefined();
-	});
+	test.each([[{}], [{ type: 'otc' }], [{ type: 42 }], [{ category: {} }]])(
+		'%j has no known type',
+		(entry) => {
+			expect(channelTypeOf(entry)).toBeUndefined();
+		},
+	);
 });
 
 test('channelsOfType keeps the channels of that type and those whose type is unknown', () => {
@@ -25,6 +28,12 @@ test('channelsOfType keeps the channels of that type and those whose type is unk
 		{ code: 'GCASH', name: 'GCash', channelType: 'eWallet' as const },
 		{ code: 'ODD', name: 'Odd', channelType: undefined },
 	];
-	expect(channelsOfType(channels, 'eWallet').map((channel) => channel.code)).toEqual(['GCASH', 'ODD']);
-	expect(channelsOfType(channels, 'bankTransfer').map((channel) => channel.code)).toEqual(['INSTAPAY', 'ODD']);
+	expect(channelsOfType(channels, 'eWallet').map((channel) => channel.code)).toEqual([
+		'GCASH',
+		'ODD',
+	]);
+	expect(channelsOfType(channels, 'bankTransfer').map((channel) => channel.code)).toEqual([
+		'INSTAPAY',
+		'ODD',
+	]);
 });

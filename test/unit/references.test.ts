@@ -3,7 +3,13 @@ import type { INode } from 'n8n-workflow';
 
 import { parseAccountNumber, parseReferenceNo } from '../../nodes/shared/validation/validation';
 
-const node = { name: 'Payout', type: 'disbursement', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const node = {
+	name: 'Payout',
+	type: 'disbursement',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
 const reference = (value: unknown) => parseReferenceNo(node, 0, value);
 
 describe('parseReferenceNo', () => {
@@ -24,7 +30,10 @@ describe('parseReferenceNo', () => {
 		['#REF!', 'Reference No "#REF!" is a missing value or a broken formula, not a reference'],
 		['-', 'Reference No "-" is a missing value or a broken formula, not a reference'],
 		['__', 'Reference No "__" is a missing value or a broken formula, not a reference'],
-		['INV #42', 'Reference No "INV #42" contains characters other than letters, digits, "-" and "_"'],
+		[
+			'INV #42',
+			'Reference No "INV #42" contains characters other than letters, digits, "-" and "_"',
+		],
 		[{ id: 1 }, 'Reference No is an object, not text'],
 		[[1], 'Reference No is a list, not text'],
 		[1234567890123456789, 'is a number that cannot be kept exactly'],

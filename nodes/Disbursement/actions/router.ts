@@ -7,7 +7,12 @@ import * as payout from './payout/Payout.resource';
 import * as wallet from './wallet/Wallet.resource';
 
 const operations: OperationTable = {
-	payout: { create: payout.create, get: payout.get, repost: payout.repost, waitForFinalStatus: payout.waitForFinalStatus },
+	payout: {
+		create: payout.create,
+		get: payout.get,
+		repost: payout.repost,
+		waitForFinalStatus: payout.waitForFinalStatus,
+	},
 	wallet: { getMany: wallet.getMany, getTransactions: wallet.getTransactions },
 	bank: { getMany: bank.getMany },
 	authorization: { get: authorization.get },

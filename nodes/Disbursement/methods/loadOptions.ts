@@ -21,7 +21,11 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
 	return list
 		.map((entry) => bankSchema.safeParse(entry))
 		.filter((parsed) => parsed.success)
-		.map(({ data: bank }) => ({ name: bank!.name, value: bank!.code, description: `Bank code ${bank!.code}` }))
+		.map(({ data: bank }) => ({
+			name: bank!.name,
+			value: bank!.code,
+			description: `Bank code ${bank!.code}`,
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -33,11 +37,16 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
  */
 /** True when the service has no payout channel list at this path (it is an assumed one). */
 function isListMissing(error: unknown): boolean {
-	return error instanceof ServiceError && (error.failure.status === 404 || error.failure.status === 405);
+	return (
+		error instanceof ServiceError && (error.failure.status === 404 || error.failure.status === 405)
+	);
 }
 
-export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const channelType = (this.getCurrentNodeParameter('channelType') ?? 'bankTransfer') as ChannelType;
+export async function getPayoutChannels(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const channelType = (this.getCurrentNodeParameter('channelType') ??
+		'bankTransfer') as ChannelType;
 	const call = async (request: ServiceRequest) => await callService(this, request);
 	const channels = await fetchPayoutChannels(this.getNode(), call).catch((error: unknown) => {
 		throw isListMissing(error)
@@ -48,7 +57,10 @@ export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<IN
 			: error;
 	});
 	if (channels.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'The service lists no payout channel for this account: enter the code with an expression');
+		throw new NodeOperationError(
+			this.getNode(),
+			'The service lists no payout channel for this account: enter the code with an expression',
+		);
 	}
 	const ofChosenType = new Set(channelsOfType(channels, channelType));
 	return channels
@@ -59,7 +71,9 @@ export async function getPayoutChannels(this: ILoadOptionsFunctions): Promise<IN
 				option: {
 					name: type ? `${channel.name} (${type})` : channel.name,
 					value: channel.code,
-					description: type ? `${type} channel ${channel.code}` : `Channel ${channel.code} (the service does not say its type)`,
+					description: type
+						? `${type} channel ${channel.code}`
+						: `Channel ${channel.code} (the service does not say its type)`,
 				},
 			};
 		})

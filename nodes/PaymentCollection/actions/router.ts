@@ -5,7 +5,11 @@ import * as channel from './channel/Channel.resource';
 import * as transaction from './transaction/Transaction.resource';
 
 const operations: OperationTable = {
-	transaction: { generate: transaction.generate, get: transaction.get, waitForFinalStatus: transaction.waitForFinalStatus },
+	transaction: {
+		generate: transaction.generate,
+		get: transaction.get,
+		waitForFinalStatus: transaction.waitForFinalStatus,
+	},
 	channel: { getMany: channel.getMany },
 };
 

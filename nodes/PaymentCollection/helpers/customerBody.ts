@@ -4,7 +4,12 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { EMAIL_PATTERN, invalidInput, parseJsonObject, parsePhilippineMobile } from '../../shared/validation/validation';
+import {
+	EMAIL_PATTERN,
+	invalidInput,
+	parseJsonObject,
+	parsePhilippineMobile,
+} from '../../shared/validation/validation';
 
 /** Parameter name in the editor -> field name the service expects, with its label. */
 export const CUSTOMER_DETAILS = [
@@ -29,17 +34,18 @@ export const CORE_BODY_KEYS = [
 	'failure_redirect_url',
 ];
 
-
 export function customerBody(node: INode, itemIndex: number, raw: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	for (const { name, field, label } of CUSTOMER_DETAILS) {
 		const value = raw[name];
-		const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+		const text =
+			typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 		if (text === '') continue;
 		if (field === 'email' && !EMAIL_PATTERN.test(text)) {
 			throw invalidInput(node, itemIndex, label, `"${text.slice(0, 40)}" is not an email address`);
 		}
-		body[field] = field === 'mobile_number' ? parsePhilippineMobile(node, itemIndex, label, text) : text;
+		body[field] =
+			field === 'mobile_number' ? parsePhilippineMobile(node, itemIndex, label, text) : text;
 	}
 	return body;
 }
@@ -53,7 +59,7 @@ export function extraBody(node: INode, itemIndex: number, value: unknown): IData
 			itemIndex,
 			'Extra Body Fields',
 			`cannot set ${clashing.join(', ')}`,
-			'Use the node\'s own fields for the channel, amount, reference and URLs',
+			"Use the node's own fields for the channel, amount, reference and URLs",
 		);
 	}
 	return extra;

@@ -2,7 +2,12 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callService } from '../../shared/transport/transport';
-import { categoryOf, channelName, isDisabled, paymentChannelsIn } from '../../shared/validation/channels';
+import {
+	categoryOf,
+	channelName,
+	isDisabled,
+	paymentChannelsIn,
+} from '../../shared/validation/channels';
 import { NO_CHANNEL_LIST } from '../actions/channel/getMany.operation';
 
 async function fetchChannels(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
@@ -32,12 +37,16 @@ export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePro
 			},
 		};
 	});
-	options.sort((a, b) => Number(a.disabled) - Number(b.disabled) || a.option.name.localeCompare(b.option.name));
+	options.sort(
+		(a, b) => Number(a.disabled) - Number(b.disabled) || a.option.name.localeCompare(b.option.name),
+	);
 	return options.map(({ option }) => option);
 }
 
 /** The categories present in the merchant's channel list, by slug. */
-export async function getChannelCategories(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getChannelCategories(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const bySlug = new Map<string, string>();
 	for (const channel of await fetchChannels(this)) {
 		const { name, slug } = categoryOf(channel);

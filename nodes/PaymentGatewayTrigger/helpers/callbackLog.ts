@@ -17,7 +17,11 @@ export interface CallbackLog {
 	accepted(api: string, status: string): void;
 }
 
-export function callbackLog(ctx: IWebhookFunctions, sourceAddress: string | undefined, hidden: readonly string[]): CallbackLog {
+export function callbackLog(
+	ctx: IWebhookFunctions,
+	sourceAddress: string | undefined,
+	hidden: readonly string[],
+): CallbackLog {
 	const node = ctx.getNode().name;
 	const clean = (value: string, maxChars?: number) => loggable(scrubText(value, hidden), maxChars);
 	const meta = (): IDataObject => ({
@@ -29,7 +33,10 @@ export function callbackLog(ctx: IWebhookFunctions, sourceAddress: string | unde
 	const log: CallbackLog = {
 		reference: undefined,
 		refused(code, reason) {
-			ctx.logger.warn(`Payment Gateway Trigger refused a callback (HTTP ${code}): ${clean(reason, 400)}`, meta());
+			ctx.logger.warn(
+				`Payment Gateway Trigger refused a callback (HTTP ${code}): ${clean(reason, 400)}`,
+				meta(),
+			);
 		},
 		ignored(reason) {
 			ctx.logger.info(`Payment Gateway Trigger ignored a callback: ${clean(reason, 400)}`, meta());
@@ -38,7 +45,10 @@ export function callbackLog(ctx: IWebhookFunctions, sourceAddress: string | unde
 			ctx.logger.warn(`Payment Gateway Trigger ${message}`, meta());
 		},
 		accepted(api, status) {
-			ctx.logger.debug(`Payment Gateway Trigger accepted a ${api} callback with status ${status}`, meta());
+			ctx.logger.debug(
+				`Payment Gateway Trigger accepted a ${api} callback with status ${status}`,
+				meta(),
+			);
 		},
 	};
 	return log;

@@ -19,7 +19,13 @@ const CREDENTIAL_LABEL: Record<ApiInterface, string> = {
 };
 
 export function chosenInterfaces(ctx: IWebhookFunctions | IHookFunctions): ApiInterface[] {
-	const choice = optionSetting(ctx, 'interface', 'Interface', ['collection', 'disbursement', 'both'], 'collection');
+	const choice = optionSetting(
+		ctx,
+		'interface',
+		'Interface',
+		['collection', 'disbursement', 'both'],
+		'collection',
+	);
 	const chosen: ApiInterface[] = choice === 'both' ? ['collection', 'disbursement'] : [choice];
 	const node = ctx.getNode();
 	for (const api of chosen) {

@@ -10,7 +10,11 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
-import { AMBIGUOUS_LOOKUP, findByReference, UNREADABLE_LOOKUP } from '../../shared/transport/lookups';
+import {
+	AMBIGUOUS_LOOKUP,
+	findByReference,
+	UNREADABLE_LOOKUP,
+} from '../../shared/transport/lookups';
 import { recordChannel, recordMismatches, recordRecipient } from '../../shared/validation/records';
 import { loggable } from './loggable';
 import { toNumber, type ApiInterface, type Callback } from './payload';
@@ -47,7 +51,12 @@ export async function confirmWithService(
 	for (const api of candidates) {
 		let record: IDataObject | undefined;
 		try {
-			record = await findByReference(ctx, api === 'collection' ? 'transaction' : 'payout', callback.referenceNo, CONFIRM_TIMEOUT_MS);
+			record = await findByReference(
+				ctx,
+				api === 'collection' ? 'transaction' : 'payout',
+				callback.referenceNo,
+				CONFIRM_TIMEOUT_MS,
+			);
 		} catch (error) {
 			failures.push(lookupFailure(api, error));
 			continue;
@@ -63,7 +72,11 @@ export async function confirmWithService(
 		disagreements.push(problem);
 	}
 	if (failures.length > 0) {
-		return { ok: false, code: 503, reason: `the service could not be asked: ${failures.join('; ')}` };
+		return {
+			ok: false,
+			code: 503,
+			reason: `the service could not be asked: ${failures.join('; ')}`,
+		};
 	}
 	if (disagreements.length > 0) return { ok: false, code: 401, reason: disagreements.join('; ') };
 	return { ok: false, code: 401, reason: 'the service does not know this reference_no' };
@@ -73,7 +86,9 @@ export async function confirmWithService(
 function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string {
 	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
 	// A collection transaction states the amount asked for as subtotal_amount (docs/endpoints.md, Answers).
-	const amount = toNumber(api === 'collection' ? (record.subtotal_amount ?? record.amount) : record.amount);
+	const amount = toNumber(
+		api === 'collection' ? (record.subtotal_amount ?? record.amount) : record.amount,
+	);
 	if (status === '') return 'the service record has no status';
 	if (amount === undefined) return 'the service record has no readable amount';
 	return {
@@ -104,8 +119,15 @@ function disagreement(confirmed: Confirmed, callback: Callback): string | undefi
 	};
 	const kind = confirmed.api === 'collection' ? 'transaction' : 'payout';
 	const [first] = recordMismatches(kind, stated, confirmed.record, true);
-	if (first) return first.recorded === undefined ? `the service record has no ${first.fact}` : said(`${first.fact} `, first.expected, first.recorded);
-	if (callback.totalAmount !== null && confirmed.totalAmount !== null && callback.totalAmount !== confirmed.totalAmount) {
+	if (first)
+		return first.recorded === undefined
+			? `the service record has no ${first.fact}`
+			: said(`${first.fact} `, first.expected, first.recorded);
+	if (
+		callback.totalAmount !== null &&
+		confirmed.totalAmount !== null &&
+		callback.totalAmount !== confirmed.totalAmount
+	) {
 		return said('total_amount ', callback.totalAmount, confirmed.totalAmount);
 	}
 	return undefined;
@@ -119,7 +141,8 @@ function lookupFailure(api: ApiInterface, error: unknown): string {
 	const service = INTERFACE_LABEL[api];
 	const failure = error instanceof ServiceError ? error.failure : undefined;
 	if (failure?.tokenFailure !== undefined) return `the ${service} credential could not get a token`;
-	if (failure?.status !== undefined) return `the ${service} service answered HTTP ${failure.status}`;
+	if (failure?.status !== undefined)
+		return `the ${service} service answered HTTP ${failure.status}`;
 	if (failure?.networkCode === AMBIGUOUS_LOOKUP) {
 		return `the ${service} service holds more than one record for this reference_no (${AMBIGUOUS_LOOKUP})`;
 	}

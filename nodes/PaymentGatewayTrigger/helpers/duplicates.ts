@@ -23,7 +23,10 @@ export const STORED_FIELD = 'acceptedCallbacks';
 
 /** A short, fixed-size key: a reference_no of any length takes the same room in static data. */
 export function deliveryKey(api: string, referenceNo: string, status: string): string {
-	return createHash('sha256').update(JSON.stringify([api, referenceNo, status])).digest('base64url').slice(0, 22);
+	return createHash('sha256')
+		.update(JSON.stringify([api, referenceNo, status]))
+		.digest('base64url')
+		.slice(0, 22);
 }
 
 export interface DeliveryRecord {

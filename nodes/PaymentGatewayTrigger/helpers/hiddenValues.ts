@@ -8,7 +8,10 @@ import type { ApiInterface } from '../../shared/transport/endpoints';
 import { secretsOf } from '../../shared/transport/secrets';
 import { credentialsFor } from '../../shared/transport/transport';
 
-export async function hiddenValues(ctx: IWebhookFunctions, chosen: ApiInterface[]): Promise<string[]> {
+export async function hiddenValues(
+	ctx: IWebhookFunctions,
+	chosen: ApiInterface[],
+): Promise<string[]> {
 	const values: string[] = [];
 	for (const api of chosen) values.push(...secretsOf(await credentialsFor(ctx, api)));
 	// Longest first, so a secret containing another is hidden whole.

@@ -16,7 +16,9 @@ export interface RequestBody {
 	rawBody?: Buffer;
 }
 
-export type JsonBody = { ok: true; body: Record<string, unknown>; text: string } | { ok: false; reason: string };
+export type JsonBody =
+	| { ok: true; body: Record<string, unknown>; text: string }
+	| { ok: false; reason: string };
 
 export function readJsonObject(request: RequestBody): JsonBody {
 	const bad = (reason: string): JsonBody => ({ ok: false, reason });
@@ -30,7 +32,8 @@ export function readJsonObject(request: RequestBody): JsonBody {
 	if (body === undefined) return bad('the body is not valid JSON');
 	if (!isObject(body)) return bad('the body is not a JSON object');
 	if (Object.keys(body).length === 0) return bad('the body is empty');
-	if (deeperThan(body, MAX_BODY_DEPTH)) return bad(`the body is nested deeper than ${MAX_BODY_DEPTH} levels`);
+	if (deeperThan(body, MAX_BODY_DEPTH))
+		return bad(`the body is nested deeper than ${MAX_BODY_DEPTH} levels`);
 	return { ok: true, body, text };
 }
 

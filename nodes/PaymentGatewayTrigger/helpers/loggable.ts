@@ -27,7 +27,8 @@ function safeString(value: unknown): string {
 /** C0 and C1 controls, DEL and the Unicode line and paragraph separators. */
 function escapeChar(char: string): string {
 	const code = char.charCodeAt(0);
-	const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+	const control =
+		code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
 	if (!control) return char;
 	return ESCAPES[char] ?? `\\u${code.toString(16).padStart(4, '0')}`;
 }

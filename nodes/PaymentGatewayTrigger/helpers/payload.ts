@@ -45,7 +45,10 @@ export interface IncomingRequest extends RequestBody {
  * `hidden`: the credentials' secret values, replaced in the body before anything reads it, as a
  * broken service may echo one (helpers/hiddenValues.ts). A genuine signed field never holds one.
  */
-export function readCallback(request: IncomingRequest, hidden: readonly string[] = []): ReadOutcome {
+export function readCallback(
+	request: IncomingRequest,
+	hidden: readonly string[] = [],
+): ReadOutcome {
 	const bad = (reason: string): ReadOutcome => ({ ok: false, reason });
 	const read = readJsonObject(request);
 	if (!read.ok) return read;
@@ -65,7 +68,9 @@ export function readCallback(request: IncomingRequest, hidden: readonly string[]
 		return bad(`status "${loggable(payload.status ?? '')}" is not one of ${STATUSES.join(', ')}`);
 	}
 	const signature = typeof payload.signature === 'string' ? payload.signature.trim() : undefined;
-	const transaction = isObject(payload.transaction) ? (payload.transaction as IDataObject) : undefined;
+	const transaction = isObject(payload.transaction)
+		? (payload.transaction as IDataObject)
+		: undefined;
 
 	return {
 		ok: true,
@@ -89,7 +94,12 @@ export function readCallback(request: IncomingRequest, hidden: readonly string[]
  * renderings of the same number. Each candidate is the same amount, so trying them cannot
  * let a changed amount through.
  */
-function signedAmountTexts(value: unknown, amount: number, text: string, nested: boolean): string[] {
+function signedAmountTexts(
+	value: unknown,
+	amount: number,
+	text: string,
+	nested: boolean,
+): string[] {
 	if (typeof value === 'string') return [value.trim()];
 	const texts: string[] = [];
 	const raw = rawValueAt(text, nested ? ['data', 'amount'] : ['amount']);
@@ -102,7 +112,10 @@ function signedAmountTexts(value: unknown, amount: number, text: string, nested:
 }
 
 /** A collection transaction has a `channel` object; a payout a `channel` string and `fields`. */
-function shapeOf(payload: IDataObject, transaction: IDataObject | undefined): ApiInterface | undefined {
+function shapeOf(
+	payload: IDataObject,
+	transaction: IDataObject | undefined,
+): ApiInterface | undefined {
 	for (const source of [transaction, payload]) {
 		if (!source) continue;
 		if (isObject(source.channel) || 'web_payment_url' in source || 'subtotal_amount' in source) {

@@ -105,7 +105,8 @@ class Scanner {
 		this.expect('"');
 		for (;;) {
 			const char = this.text[this.pos];
-			if (char === undefined || char.charCodeAt(0) < 0x20) throw new Error(`bad string at ${this.pos}`);
+			if (char === undefined || char.charCodeAt(0) < 0x20)
+				throw new Error(`bad string at ${this.pos}`);
 			this.pos++;
 			if (char === '"') return this.text.slice(start, this.pos);
 			if (char !== '\\') continue;

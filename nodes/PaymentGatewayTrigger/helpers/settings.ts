@@ -29,7 +29,10 @@ export interface TriggerSettings {
 
 export function triggerSettings(ctx: TriggerContext): TriggerSettings {
 	const statuses = ctx.getNodeParameter('statuses', ['completed', 'cancelled']);
-	if (!Array.isArray(statuses) || !statuses.every((status) => (STATUSES as readonly unknown[]).includes(status))) {
+	if (
+		!Array.isArray(statuses) ||
+		!statuses.every((status) => (STATUSES as readonly unknown[]).includes(status))
+	) {
 		throw unreadable(ctx, `Statuses must be a list of ${oneOf(STATUSES)}`);
 	}
 	const allowText = ctx.getNodeParameter('allowedIpAddresses', '');
@@ -37,28 +40,55 @@ export function triggerSettings(ctx: TriggerContext): TriggerSettings {
 	return {
 		statuses: statuses as Status[],
 		// n8n fills in the version's default; should it not, the fallback is that same default.
-		confirm: booleanSetting(ctx, 'confirmWithService', 'Confirm With Service', confirmsByDefault(ctx.getNode().typeVersion)),
-		acceptUnsigned: booleanSetting(ctx, 'acceptUnsignedCallbacks', 'Accept Unsigned Callbacks (Unsafe)', false),
+		confirm: booleanSetting(
+			ctx,
+			'confirmWithService',
+			'Confirm With Service',
+			confirmsByDefault(ctx.getNode().typeVersion),
+		),
+		acceptUnsigned: booleanSetting(
+			ctx,
+			'acceptUnsignedCallbacks',
+			'Accept Unsigned Callbacks (Unsafe)',
+			false,
+		),
 		allowText,
 	};
 }
 
 /** One of the `allowed` values of an options parameter. */
-export function optionSetting<T extends string>(ctx: TriggerContext, name: string, label: string, allowed: readonly T[], fallback: T): T {
+export function optionSetting<T extends string>(
+	ctx: TriggerContext,
+	name: string,
+	label: string,
+	allowed: readonly T[],
+	fallback: T,
+): T {
 	const value = ctx.getNodeParameter(name, fallback);
-	if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+	if (typeof value === 'string' && (allowed as readonly string[]).includes(value))
+		return value as T;
 	throw unreadable(ctx, `${label} must be ${oneOf(allowed)}`);
 }
 
-function booleanSetting(ctx: TriggerContext, name: string, label: string, fallback: boolean): boolean {
+function booleanSetting(
+	ctx: TriggerContext,
+	name: string,
+	label: string,
+	fallback: boolean,
+): boolean {
 	const value = ctx.getNodeParameter(name, fallback);
 	if (typeof value === 'boolean') return value;
-	throw unreadable(ctx, `${label} must be true or false, not ${typeof value === 'string' ? 'text' : typeof value}`);
+	throw unreadable(
+		ctx,
+		`${label} must be true or false, not ${typeof value === 'string' ? 'text' : typeof value}`,
+	);
 }
 
 /** "a, b or c". */
 function oneOf(values: readonly string[]): string {
-	return values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join('');
+	return values.length > 1
+		? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`
+		: values.join('');
 }
 
 function unreadable(ctx: TriggerContext, problem: string): NodeOperationError {

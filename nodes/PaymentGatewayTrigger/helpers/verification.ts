@@ -62,7 +62,9 @@ async function signedBy(
 		.filter(
 			([, secret]) =>
 				signature !== undefined &&
-				callback.signedAmounts.some((amount) => verifySignature(secret, amount, callback.referenceNo, signature)),
+				callback.signedAmounts.some((amount) =>
+					verifySignature(secret, amount, callback.referenceNo, signature),
+				),
 		)
 		.map(([api]) => api);
 	if (verified.length > 0) return { ok: true, verified: true, interfaces: verified };
@@ -70,7 +72,10 @@ async function signedBy(
 		return { ok: true, verified: 'not configured', interfaces: withoutSecret };
 	}
 	if (secrets.length === 0) {
-		return { ok: false, reason: `${missingSecretReason(withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off` };
+		return {
+			ok: false,
+			reason: `${missingSecretReason(withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off`,
+		};
 	}
 	if (!signature) return { ok: false, reason: 'the callback carries no signature' };
 	const checked = secrets.map(([api]) => INTERFACE_LABEL[api]).join(' and ');
@@ -94,7 +99,9 @@ export function missingSecretReason(apis: ApiInterface[]): string {
 export function missingSecretError(ctx: IHookFunctions, apis: ApiInterface[]): NodeOperationError {
 	const node = ctx.getNode();
 	const several = apis.length > 1;
-	const names = apis.map((api) => `"${node.credentials?.[CREDENTIAL_TYPE[api]]?.name ?? INTERFACE_LABEL[api]}"`).join(' and ');
+	const names = apis
+		.map((api) => `"${node.credentials?.[CREDENTIAL_TYPE[api]]?.name ?? INTERFACE_LABEL[api]}"`)
+		.join(' and ');
 	return new NodeOperationError(
 		node,
 		`Cannot activate "${node.name}": ${missingSecretReason(apis)}, so ${several ? 'their' : 'its'} callbacks would be refused (HTTP 401). Add the Signing Secret to ${several ? 'those credentials' : 'that credential'}, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,

@@ -9,7 +9,11 @@ export function credentialProperties(serviceLabel: string): INodeProperties[] {
 			type: 'options',
 			options: [
 				{ name: 'Sandbox', value: 'sandbox', description: 'Test credentials; no real money moves' },
-				{ name: 'Production', value: 'production', description: 'Live credentials; real money moves' },
+				{
+					name: 'Production',
+					value: 'production',
+					description: 'Live credentials; real money moves',
+				},
 			],
 			default: 'sandbox',
 			description:

@@ -76,7 +76,10 @@ export function callbackMissingNotice(noun: string): INodeProperties {
  * @param overridable the endpoint whose assumed path the user may replace
  * @param extra the operation's own options, listed first
  */
-export function executionOptionsProperty(overridable?: EndpointName, extra: INodeProperties[] = []): INodeProperties {
+export function executionOptionsProperty(
+	overridable?: EndpointName,
+	extra: INodeProperties[] = [],
+): INodeProperties {
 	const options: INodeProperties[] = [
 		...extra,
 		{
@@ -85,7 +88,8 @@ export function executionOptionsProperty(overridable?: EndpointName, extra: INod
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 			default: 8, // DEFAULT_CONCURRENCY: the lint rules want a literal
-			description: 'How many items are sent to the service at the same time. Output order always follows input order.',
+			description:
+				'How many items are sent to the service at the same time. Output order always follows input order.',
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -108,7 +112,14 @@ export function executionOptionsProperty(overridable?: EndpointName, extra: INod
 			description: `The interface document does not show this path, so ${path} is assumed. Fill this in only if your service uses another path.`,
 		});
 	}
-	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options };
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
 }
 
 /** Dry Run and Maximum Total per Run, for Generate and Payout Create (in their Options). */
@@ -140,7 +151,13 @@ export function moneyGuardOptions(noun: string): INodeProperties[] {
 /** A field only shown, and only read, with manual mapping (updateDisplayOptions keeps the `hide`). */
 export function manualOnly(property: INodeProperties): INodeProperties {
 	const displayOptions = property.displayOptions ?? {};
-	return { ...property, displayOptions: { ...displayOptions, hide: { ...displayOptions.hide, [MAPPING_MODE]: [AUTO_MAP] } } };
+	return {
+		...property,
+		displayOptions: {
+			...displayOptions,
+			hide: { ...displayOptions.hide, [MAPPING_MODE]: [AUTO_MAP] },
+		},
+	};
 }
 
 export function mappingModeProperty(noun: string): INodeProperties {
@@ -150,7 +167,11 @@ export function mappingModeProperty(noun: string): INodeProperties {
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Map Each Field Manually', value: 'defineBelow', description: 'Fill in or map every field of the form below' },
+			{
+				name: 'Map Each Field Manually',
+				value: 'defineBelow',
+				description: 'Fill in or map every field of the form below',
+			},
 			{
 				name: 'Map Input Columns Automatically',
 				value: AUTO_MAP,
@@ -168,12 +189,20 @@ export const NEW_RECORD_COLUMNS: ColumnField[] = [
 ];
 
 /** What the automatic mode reads, in the editor: the column names, and how they are matched. */
-export function columnsNotice(columns: ColumnField[], show: Record<string, string[]> = {}, nameSuffix = ''): INodeProperties {
+export function columnsNotice(
+	columns: ColumnField[],
+	show: Record<string, string[]> = {},
+	nameSuffix = '',
+): INodeProperties {
 	const names = (required: boolean) =>
-		columns.filter((column) => !column.orNodeField && !!column.required === required).map((column) => columnName(column.param));
+		columns
+			.filter((column) => !column.orNodeField && !!column.required === required)
+			.map((column) => columnName(column.param));
 	const orNodeField = columns
 		.filter((column) => column.orNodeField)
-		.map((column) => `${columnName(column.param)} (when missing or empty, the ${column.label} above)`);
+		.map(
+			(column) => `${columnName(column.param)} (when missing or empty, the ${column.label} above)`,
+		);
 	const listed = `required: ${names(true).join(', ')}; optional: ${[...names(false), ...orNodeField].join(', ')}`;
 	return {
 		displayName: `Each input item's columns are read as: ${listed}. Names are matched ignoring case, spaces, "-" and "_" (reference_no, referenceNo and "Reference No" are the same column); other columns are ignored. Every row is checked exactly as with manual mapping.`,

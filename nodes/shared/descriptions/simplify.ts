@@ -2,12 +2,26 @@
  * The "Simplify" option: the handful of fields a person or an AI agent acts on, instead of the
  * full record (a generated transaction alone has about twenty fields, one a Markdown text).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { recordChannel } from '../validation/records';
 
 /** The fields kept, in this order, when the record has them. */
-const KEPT = ['reference_no', 'status', 'amount', 'channel', 'web_payment_url', 'expires_at', 'id', 'replayed'] as const;
+const KEPT = [
+	'reference_no',
+	'status',
+	'amount',
+	'channel',
+	'web_payment_url',
+	'expires_at',
+	'id',
+	'replayed',
+] as const;
 
 /**
  * A payment link or payout cut down to reference_no, status, amount, channel (its code), the
@@ -33,8 +47,22 @@ export function simplifyProperties(show: Record<string, string[]>): INodePropert
 	const description =
 		'Whether to return only reference_no, status, amount, channel, the payment link or payout ID and replayed, instead of the full record';
 	return [
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description, displayOptions: { show: { ...show, '@tool': [true] } } },
-		{ displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false, description, displayOptions: { show: { ...show, '@tool': [false] } } },
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description,
+			displayOptions: { show: { ...show, '@tool': [true] } },
+		},
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description,
+			displayOptions: { show: { ...show, '@tool': [false] } },
+		},
 	];
 }
 
@@ -49,7 +77,10 @@ function itemIndexOf(item: INodeExecutionData): number {
 }
 
 /** Applies the option to a node's main output; operations without it are passed through. */
-export function simplifyOutput(ctx: IExecuteFunctions, outputs: INodeExecutionData[][]): INodeExecutionData[][] {
+export function simplifyOutput(
+	ctx: IExecuteFunctions,
+	outputs: INodeExecutionData[][],
+): INodeExecutionData[][] {
 	const [main, ...rest] = outputs;
 	if (!main || main.length === 0) return outputs;
 	// A fixed setting is read once; an expression is read for each item it may differ for.

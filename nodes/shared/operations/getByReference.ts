@@ -25,7 +25,8 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 					{
 						name: 'Fail',
 						value: 'fail',
-						description: 'Stop with an error (or output an error item when the node continues on error)',
+						description:
+							'Stop with an error (or output an error item when the node continues on error)',
 					},
 					{
 						name: 'Output Nothing',
@@ -42,10 +43,17 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
-			const referenceNo = spec.parseReference(ctx.getNode(), itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
+			const referenceNo = spec.parseReference(
+				ctx.getNode(),
+				itemIndex,
+				ctx.getNodeParameter('referenceNo', itemIndex, ''),
+			);
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 			const outputNothing = readOption(ctx, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
-			return { lookUp: { kind: spec.kind, referenceNo, timeoutMs }, onNotFound: outputNothing ? 'outputNothing' : 'fail' };
+			return {
+				lookUp: { kind: spec.kind, referenceNo, timeoutMs },
+				onNotFound: outputNothing ? 'outputNothing' : 'fail',
+			};
 		},
 	};
 }

@@ -51,7 +51,9 @@ export function limitProperties(): INodeProperties[] {
 
 /** The `status` query value, or undefined for "all". */
 function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const status = String(ctx.getNodeParameter('status', itemIndex, 'all') ?? 'all').trim().toLowerCase();
+	const status = String(ctx.getNodeParameter('status', itemIndex, 'all') ?? 'all')
+		.trim()
+		.toLowerCase();
 	if (status === '' || status === 'all') return undefined;
 	if (!(STATUSES as readonly string[]).includes(status)) {
 		throw new NodeOperationError(
@@ -67,9 +69,13 @@ function readStatusFilter(ctx: IExecuteFunctions, itemIndex: number): string | u
 function listEntries(node: INode, itemIndex: number, data: unknown, key: string): IDataObject[] {
 	const list = pickList(data, key);
 	if (!list) {
-		throw new NodeOperationError(node, `The service's answer holds no "${key}" list: check the Endpoint Path option`, {
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			node,
+			`The service's answer holds no "${key}" list: check the Endpoint Path option`,
+			{
+				itemIndex,
+			},
+		);
 	}
 	return list.map((entry) =>
 		entry && typeof entry === 'object' && !Array.isArray(entry)
@@ -82,7 +88,10 @@ function listEntries(node: INode, itemIndex: number, data: unknown, key: string)
  * How many entries to keep: all with Return All, else Limit (50 when Limit is not a number of at
  * least 1). Read while the item is prepared, applied to the answer.
  */
-export function readResultLimit(ctx: IExecuteFunctions, itemIndex: number): <T>(entries: T[]) => T[] {
+export function readResultLimit(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): <T>(entries: T[]) => T[] {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return (entries) => entries;
 	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
 	const count = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : 50;
@@ -114,7 +123,12 @@ export function listOperation(spec: ListOperationSpec): Operation {
 			const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
 			const limit = readResultLimit(ctx, itemIndex);
 			return {
-				send: { endpoint: spec.endpoint, pathOverride: endpointPath, query: status ? { status } : undefined, timeoutMs },
+				send: {
+					endpoint: spec.endpoint,
+					pathOverride: endpointPath,
+					query: status ? { status } : undefined,
+					timeoutMs,
+				},
 				output: ({ data }) => limit(listEntries(ctx.getNode(), itemIndex, data, spec.key)),
 			};
 		},

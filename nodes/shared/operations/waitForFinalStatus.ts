@@ -34,7 +34,8 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 				type: 'number',
 				typeOptions: { minValue: 0.1, maxValue: 600, numberPrecision: 1 },
 				default: 5,
-				description: 'The pause before the first look-up; each later pause is twice as long, up to Longest Pause',
+				description:
+					'The pause before the first look-up; each later pause is twice as long, up to Longest Pause',
 			},
 			{
 				displayName: 'Longest Pause (Seconds)',
@@ -50,10 +51,18 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
 		prepare(ctx, itemIndex) {
-			const referenceNo = spec.parseReference(ctx.getNode(), itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
-			const limitMs = positive(ctx.getNodeParameter('timeLimitMinutes', itemIndex, 10), 10) * 60_000;
+			const referenceNo = spec.parseReference(
+				ctx.getNode(),
+				itemIndex,
+				ctx.getNodeParameter('referenceNo', itemIndex, ''),
+			);
+			const limitMs =
+				positive(ctx.getNodeParameter('timeLimitMinutes', itemIndex, 10), 10) * 60_000;
 			const firstMs = positive(readOption(ctx, 'firstPollSeconds', itemIndex, 5), 5) * 1000;
-			const longestMs = Math.max(firstMs, positive(readOption(ctx, 'maxPollSeconds', itemIndex, 60), 60) * 1000);
+			const longestMs = Math.max(
+				firstMs,
+				positive(readOption(ctx, 'maxPollSeconds', itemIndex, 60), 60) * 1000,
+			);
 			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 			return { poll: { kind: spec.kind, referenceNo, timeoutMs, limitMs, firstMs, longestMs } };
 		},

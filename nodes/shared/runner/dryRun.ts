@@ -9,7 +9,11 @@ import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
 import { RepeatedReferences } from './repeatedReferences';
 
-export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTotal: number | undefined): INodeExecutionData[][] {
+export function dryRunItems(
+	ctx: IExecuteFunctions,
+	operation: Operation,
+	maxTotal: number | undefined,
+): INodeExecutionData[][] {
 	const itemCount = ctx.getInputData().length;
 	const items: INodeExecutionData[] = [];
 	const totals = new Map<string, number>();
@@ -23,22 +27,44 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 		try {
 			const plan = operation.prepare(ctx, itemIndex);
 			repeats.claim(ctx.getNode(), itemIndex, plan);
-			if (!('send' in plan) || !plan.creates) throw new Error('This operation creates nothing, so it has no dry run');
+			if (!('send' in plan) || !plan.creates)
+				throw new Error('This operation creates nothing, so it has no dry run');
 			const { referenceNo, amount, channel, payee } = plan.creates;
 			const earlier = repeats.earlierRow(itemIndex);
 			if (earlier) {
 				// A real run sends nothing for it: the look-up gives back the earlier row's record, or a conflict.
 				const first = earlier.creates;
 				if (toCentavos(first.amount) !== toCentavos(amount) || first.channel !== channel) {
-					throw new Error(`reference_no "${referenceNo}" is also on row ${earlier.itemIndex + 1}, for ${first.amount} on ${first.channel}: this row asks for ${amount} on ${channel}`);
+					throw new Error(
+						`reference_no "${referenceNo}" is also on row ${earlier.itemIndex + 1}, for ${first.amount} on ${first.channel}: this row asks for ${amount} on ${channel}`,
+					);
 				}
 				sameAsEarlierRow++;
-				items.push({ json: { dryRun: true, row, wouldSend: false, sameAsRow: earlier.itemIndex + 1, reference_no: referenceNo, channel, amount }, pairedItem: { item: itemIndex } });
+				items.push({
+					json: {
+						dryRun: true,
+						row,
+						wouldSend: false,
+						sameAsRow: earlier.itemIndex + 1,
+						reference_no: referenceNo,
+						channel,
+						amount,
+					},
+					pairedItem: { item: itemIndex },
+				});
 				continue;
 			}
 			total += toCentavos(amount);
 			totals.set(channel, (totals.get(channel) ?? 0) + toCentavos(amount));
-			json = { dryRun: true, row, wouldSend: true, reference_no: referenceNo, channel, amount, ...(payee ? { payee } : {}) };
+			json = {
+				dryRun: true,
+				row,
+				wouldSend: true,
+				reference_no: referenceNo,
+				channel,
+				amount,
+				...(payee ? { payee } : {}),
+			};
 		} catch (error) {
 			const problem = error instanceof Error ? error.message : String(error);
 			failures.push({ row, problem });
@@ -61,7 +87,10 @@ export function dryRunItems(ctx: IExecuteFunctions, operation: Operation, maxTot
 		summary.maximumTotalPerRun = maxTotal;
 		summary.overMaximumTotal = total > toCentavos(maxTotal);
 	}
-	items.push({ json: summary, pairedItem: Array.from({ length: itemCount }, (_, item) => ({ item })) });
+	items.push({
+		json: summary,
+		pairedItem: Array.from({ length: itemCount }, (_, item) => ({ item })),
+	});
 	return [items];
 }
 

@@ -37,32 +37,49 @@ export class Unexplained extends Error {
  * The operation's explanation of a refusal (SendPlan.explain), keeping the service's status and
  * field errors; the refusal itself when the operation has none.
  */
-export async function explained(ctx: IExecuteFunctions, plan: SendPlan, error: ServiceError): Promise<ServiceError> {
+export async function explained(
+	ctx: IExecuteFunctions,
+	plan: SendPlan,
+	error: ServiceError,
+): Promise<ServiceError> {
 	const { status, serviceMessage } = error.failure;
 	const call = readOnly(ctx.getNode(), async (request) => await callService(ctx, request));
 	const better = await plan.explain?.({ status, serviceMessage, message: error.message }, call);
-	return better ? new ServiceError(ctx.getNode(), error.failure, better.message, better.description) : error;
+	return better
+		? new ServiceError(ctx.getNode(), error.failure, better.message, better.description)
+		: error;
 }
 
 /** Look-ups only: explaining a refusal must never create, repost or fetch a token. */
 export function readOnly(node: INode, call: CallService): CallService {
 	return async (request) => {
 		if (ENDPOINTS[request.endpoint].method !== 'GET') {
-			throw new NodeOperationError(node, `Explaining a refusal may only read from the service, not call ${request.endpoint}`);
+			throw new NodeOperationError(
+				node,
+				`Explaining a refusal may only read from the service, not call ${request.endpoint}`,
+			);
 		}
 		return await call(request);
 	};
 }
 
 /** The error as n8n shows it, its message naming the row. */
-export function asNodeError(ctx: IExecuteFunctions, caught: unknown, itemIndex: number | undefined): Error {
+export function asNodeError(
+	ctx: IExecuteFunctions,
+	caught: unknown,
+	itemIndex: number | undefined,
+): Error {
 	let error: NodeApiError | NodeOperationError;
 	if (caught instanceof NodeApiError || caught instanceof NodeOperationError) {
 		error = caught;
 		if (itemIndex !== undefined) error.context = { ...error.context, itemIndex };
 	} else {
 		const message = caught instanceof Error ? caught.message : String(caught);
-		error = new NodeOperationError(ctx.getNode(), message, itemIndex === undefined ? {} : { itemIndex });
+		error = new NodeOperationError(
+			ctx.getNode(),
+			message,
+			itemIndex === undefined ? {} : { itemIndex },
+		);
 	}
 	return itemIndex === undefined ? error : withRow(error, itemIndex);
 }
@@ -76,10 +93,15 @@ function withRow<T extends Error>(error: T, itemIndex: number): T {
 /** Every item a stop kept from being sent says so, so nothing looks done that was not. */
 export function notSentError(ctx: IExecuteFunctions, itemIndex: number, stopper: Failed): Error {
 	const reason = stopper.error.message.replace(/ \(row \d+\)$/, '');
-	const error = new NodeOperationError(ctx.getNode(), `Not sent, because the run stopped: ${reason}`, {
-		itemIndex,
-		description: 'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
-	});
+	const error = new NodeOperationError(
+		ctx.getNode(),
+		`Not sent, because the run stopped: ${reason}`,
+		{
+			itemIndex,
+			description:
+				'Nothing was sent for this row. Fix the cause and run the workflow again: rows already done are returned as replays, never paid twice.',
+		},
+	);
 	return withRow(error, itemIndex);
 }
 

@@ -9,7 +9,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../transport/errors';
 import { dryRunItems, totalOf } from './dryRun';
-import { asNodeError, earliest, errorItem, explained, notSentError, Unexplained, stopsRun } from './itemErrors';
+import {
+	asNodeError,
+	earliest,
+	errorItem,
+	explained,
+	notSentError,
+	Unexplained,
+	stopsRun,
+} from './itemErrors';
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
@@ -28,7 +36,11 @@ import { callService, credentialsFor, outcomeOf } from '../transport/transport';
 import { ENDPOINTS, INTERFACE_LABEL } from '../transport/endpoints';
 
 /** How one item's plan is carried out: a look-up, a wait, the money-safe path for creates, or one request. */
-export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: ItemPlan): Promise<ItemResult> {
+export async function carryOut(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plan: ItemPlan,
+): Promise<ItemResult> {
 	if ('lookUp' in plan) return await lookUpRecord(ctx, itemIndex, plan);
 	if ('poll' in plan) return await pollUntilFinal(ctx, itemIndex, plan);
 	if (plan.sandboxOnly) await requireSandbox(ctx, itemIndex, plan);
@@ -36,7 +48,9 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 	const sent = await outcomeOf(callService(ctx, plan.send));
 	if ('failure' in sent) {
 		const { failure } = sent;
-		throw failure instanceof ServiceError ? new Unexplained(failure, async () => await explained(ctx, plan, failure)) : failure;
+		throw failure instanceof ServiceError
+			? new Unexplained(failure, async () => await explained(ctx, plan, failure))
+			: failure;
 	}
 	if (plan.output) return plan.output(sent.answer);
 	const { data, message } = sent.answer;
@@ -45,14 +59,22 @@ export async function carryOut(ctx: IExecuteFunctions, itemIndex: number, plan: 
 }
 
 /** An operation the service offers for testing only is refused, with nothing sent, for a credential outside the sandbox. */
-async function requireSandbox(ctx: IExecuteFunctions, itemIndex: number, plan: SendPlan): Promise<void> {
+async function requireSandbox(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plan: SendPlan,
+): Promise<void> {
 	const api = ENDPOINTS[plan.send.endpoint].api;
 	const environment = (await credentialsFor(ctx, api)).environment;
 	if (environment === 'sandbox') return;
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`${plan.sandboxOnly} is available in the sandbox only, and this ${INTERFACE_LABEL[api]} credential's Environment is "${String(environment ?? 'not set')}"`,
-		{ itemIndex, description: 'Nothing was sent. The service offers this for testing only: use a credential whose Environment is Sandbox.' },
+		{
+			itemIndex,
+			description:
+				'Nothing was sent. The service offers this for testing only: use a credential whose Environment is Sandbox.',
+		},
 	);
 }
 
@@ -77,7 +99,10 @@ export async function runItems(
 	let next = 0;
 
 	const fail = (itemIndex: number, error: Error): INodeExecutionData[] => [
-		{ json: toErrorOutput ? { error: error.message } : errorItem(error, itemIndex), pairedItem: { item: itemIndex } },
+		{
+			json: toErrorOutput ? { error: error.message } : errorItem(error, itemIndex),
+			pairedItem: { item: itemIndex },
+		},
 	];
 
 	let guards: RunGuards | void = undefined;
@@ -92,7 +117,8 @@ export async function runItems(
 	// Without continue-on-fail, nothing after the first failed item is sent; what comes before it
 	// is sent even if it was read later, as it would have been one item at a time. After an error
 	// that stops the run, nothing more is sent at all.
-	const maySend = (itemIndex: number) => !stop.stopper && (!stop.first || itemIndex < stop.first.itemIndex);
+	const maySend = (itemIndex: number) =>
+		!stop.stopper && (!stop.first || itemIndex < stop.first.itemIndex);
 	const gate = new StartGate(workers);
 	const repeats = new RepeatedReferences();
 
@@ -104,8 +130,11 @@ export async function runItems(
 	/** A failure stops the run the moment it arrives, before it is explained (which may look things up). */
 	const settleFailure = async (itemIndex: number, caught: unknown) => {
 		if (caught instanceof Unexplained) recordStop(itemIndex, caught.failure, caught.failure);
-		const explanation = caught instanceof Unexplained ? await outcomeOf(caught.explain()) : { failure: caught };
-		settle(itemIndex, { caught: 'answer' in explanation ? explanation.answer : explanation.failure });
+		const explanation =
+			caught instanceof Unexplained ? await outcomeOf(caught.explain()) : { failure: caught };
+		settle(itemIndex, {
+			caught: 'answer' in explanation ? explanation.answer : explanation.failure,
+		});
 	};
 	const settle = (itemIndex: number, outcome: { produced: ItemResult } | { caught: unknown }) => {
 		repeats.finished(itemIndex);
@@ -137,7 +166,10 @@ export async function runItems(
 		}
 	};
 	// With Maximum Total per Run every row is prepared first: the sum is known before any request.
-	const prepared = guards?.maxTotal !== undefined && !stop.stopper ? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop, repeats) : undefined;
+	const prepared =
+		guards?.maxTotal !== undefined && !stop.stopper
+			? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop, repeats)
+			: undefined;
 
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
 	const readNext = (): ReadItem | undefined => {
@@ -146,7 +178,12 @@ export async function runItems(
 			const plan = prepared ? prepared[itemIndex] : prepare(itemIndex);
 			const earlier = repeats.earlierRow(itemIndex);
 			if (plan && earlier) {
-				return { itemIndex, after: earlier.done, send: async () => await repeatOfEarlierRow(ctx, itemIndex, plan as MoneyPlan, earlier.itemIndex) };
+				return {
+					itemIndex,
+					after: earlier.done,
+					send: async () =>
+						await repeatOfEarlierRow(ctx, itemIndex, plan as MoneyPlan, earlier.itemIndex),
+				};
 			}
 			if (plan) return { itemIndex, send: async () => await carryOut(ctx, itemIndex, plan) };
 		}
@@ -178,11 +215,13 @@ export async function runItems(
 	};
 	if (itemCount > 0 && next < itemCount) await Promise.all(Array.from({ length: workers }, work));
 	// A stop found before anything was sent (a limit) wins over a bad row found at the same time.
-	const failed = stop.first && stop.stopper ? earliest(stop.first, stop.stopper) : (stop.first ?? stop.stopper);
+	const failed =
+		stop.first && stop.stopper ? earliest(stop.first, stop.stopper) : (stop.first ?? stop.stopper);
 	if (!continueOnFail && failed) throw failed.error;
 	if (stop.stopper) {
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-			if (!results[itemIndex]) results[itemIndex] = fail(itemIndex, notSentError(ctx, itemIndex, stop.stopper));
+			if (!results[itemIndex])
+				results[itemIndex] = fail(itemIndex, notSentError(ctx, itemIndex, stop.stopper));
 		}
 	}
 	return [results.flat()];
@@ -202,14 +241,19 @@ function prepareAll(
 ): Array<ItemPlan | undefined> {
 	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
 	// A row repeating an earlier row's reference never creates anything: counted once.
-	const creating = plans.filter((plan, itemIndex) => !repeats.earlierRow(itemIndex) && plan && 'send' in plan && plan.creates);
+	const creating = plans.filter(
+		(plan, itemIndex) => !repeats.earlierRow(itemIndex) && plan && 'send' in plan && plan.creates,
+	);
 	const total = totalOf(creating.map((plan) => (plan as MoneyPlan).creates.amount));
 	if (total > maxTotal) {
 		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
 		const error = new NodeOperationError(
 			ctx.getNode(),
 			`The rows add up to ${shown(total)}, above the Maximum Total per Run (${shown(maxTotal)}): nothing was sent`,
-			{ description: 'Check the sheet for a wrong amount or rows pasted twice (a Dry Run shows every row and the totals), or raise the limit if this total is intended.' },
+			{
+				description:
+					'Check the sheet for a wrong amount or rows pasted twice (a Dry Run shows every row and the totals), or raise the limit if this total is intended.',
+			},
 		);
 		stop.stopper = { itemIndex: 0, error: stopRun(error) };
 	}

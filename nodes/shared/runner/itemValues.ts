@@ -10,7 +10,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from '../descriptions/columns';
 
-
 interface RunValues {
 	/** The node's stored parameters (n8n copies the node on every getNode()). */
 	stored: unknown;
@@ -45,7 +44,12 @@ export function isPerItem(ctx: IExecuteFunctions, path: string): boolean {
 }
 
 /** `ctx.getNodeParameter(name, itemIndex, fallback)`, evaluated once per run when it cannot differ per item. */
-export function runParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+export function runParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback: unknown,
+): unknown {
 	let run = perRun.get(ctx);
 	if (!run) {
 		run = { stored: ctx.getNode().parameters, values: new Map(), perItem: new Map() };
@@ -79,7 +83,10 @@ export function isAutoMapped(ctx: IExecuteFunctions): boolean {
 const shownName = (name: string) => `"${name.slice(0, 40)}"`;
 
 /** The row's columns by key; two columns meaning the same field must agree. */
-function columnsOf(row: IDataObject): { values: Map<string, unknown>; clashes: Map<string, string[]> } {
+function columnsOf(row: IDataObject): {
+	values: Map<string, unknown>;
+	clashes: Map<string, string[]>;
+} {
 	const values = new Map<string, unknown>();
 	const names = new Map<string, string>();
 	const clashes = new Map<string, string[]>();
@@ -95,17 +102,29 @@ function columnsOf(row: IDataObject): { values: Map<string, unknown>; clashes: M
 	return { values, clashes };
 }
 
-function rowError(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): NodeOperationError {
+function rowError(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description: string,
+): NodeOperationError {
 	return new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
 /** The item's columns for `fields`; a missing required column or two clashing ones fail the item. */
-function rowReader(ctx: IExecuteFunctions, itemIndex: number, fields: ColumnField[]): Map<string, unknown> {
+function rowReader(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: ColumnField[],
+): Map<string, unknown> {
 	const row = ctx.getInputData()[itemIndex]?.json ?? {};
 	const { values, clashes } = columnsOf(row);
 	const clashing = fields.filter((field) => clashes.has(columnKey(field.param)));
 	if (clashing.length > 0) {
-		const which = clashing.map((field) => `${clashes.get(columnKey(field.param))!.map(shownName).join(' and ')} (${field.label})`);
+		const which = clashing.map(
+			(field) =>
+				`${clashes.get(columnKey(field.param))!.map(shownName).join(' and ')} (${field.label})`,
+		);
 		throw rowError(
 			ctx,
 			itemIndex,
@@ -116,7 +135,10 @@ function rowReader(ctx: IExecuteFunctions, itemIndex: number, fields: ColumnFiel
 	const missing = fields.filter((field) => field.required && !values.has(columnKey(field.param)));
 	if (missing.length > 0) {
 		const found = Object.keys(row);
-		const shownFound = found.length === 0 ? 'no columns' : `columns ${found.slice(0, 20).map(shownName).join(', ')}${found.length > 20 ? ', ...' : ''}`;
+		const shownFound =
+			found.length === 0
+				? 'no columns'
+				: `columns ${found.slice(0, 20).map(shownName).join(', ')}${found.length > 20 ? ', ...' : ''}`;
 		const names = missing.map((field) => `${shownName(columnName(field.param))} (${field.label})`);
 		throw rowError(
 			ctx,
@@ -133,8 +155,13 @@ function rowReader(ctx: IExecuteFunctions, itemIndex: number, fields: ColumnFiel
  * column present but empty is checked as an empty field would be); everything else, and every
  * field in manual mode, is the node's parameter.
  */
-export function itemValues(ctx: IExecuteFunctions, itemIndex: number, fields: ColumnField[]): ItemValue {
-	const nodeField: ItemValue = (param, fallback = '') => runParameter(ctx, param, itemIndex, fallback);
+export function itemValues(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: ColumnField[],
+): ItemValue {
+	const nodeField: ItemValue = (param, fallback = '') =>
+		runParameter(ctx, param, itemIndex, fallback);
 	if (!isAutoMapped(ctx)) return nodeField;
 	const columns = rowReader(ctx, itemIndex, fields);
 	const byParam = new Map(fields.map((field) => [field.param, field]));
@@ -143,7 +170,8 @@ export function itemValues(ctx: IExecuteFunctions, itemIndex: number, fields: Co
 		if (!field) return nodeField(param, fallback);
 		const cell = columns.get(columnKey(param));
 		if (!field.orNodeField) return cell;
-		const empty = cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
+		const empty =
+			cell === undefined || cell === null || (typeof cell === 'string' && cell.trim() === '');
 		return empty ? nodeField(param, fallback) : cell;
 	};
 }

@@ -19,7 +19,9 @@ export async function rejectedWithExisting(
 	error: ServiceError,
 	timeoutMs: number | undefined,
 ): Promise<ServiceError> {
-	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
+	const lookedUp = await outcomeOf(
+		findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs),
+	);
 	let found: string;
 	if ('failure' in lookedUp) {
 		found = `looking reference_no "${intent.referenceNo}" up failed (${(lookedUp.failure as Error).message})`;
@@ -32,7 +34,12 @@ export async function rejectedWithExisting(
 	} else {
 		found = `a look-up found no ${intent.kind} with reference_no "${intent.referenceNo}"`;
 	}
-	const rejection = new ServiceError(ctx.getNode(), error.failure, `${error.message}. Also, ${found}`, error.description ?? undefined);
+	const rejection = new ServiceError(
+		ctx.getNode(),
+		error.failure,
+		`${error.message}. Also, ${found}`,
+		error.description ?? undefined,
+	);
 	rejection.context = { ...rejection.context, itemIndex };
 	return rejection;
 }
@@ -44,11 +51,16 @@ export async function lookUp(
 	timeoutMs: number | undefined,
 	cause: string | undefined,
 ): Promise<IDataObject | undefined> {
-	const lookedUp = await outcomeOf(findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs));
+	const lookedUp = await outcomeOf(
+		findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs),
+	);
 	if ('answer' in lookedUp) return lookedUp.answer;
 	const lookupError = lookedUp.failure;
 	// Two records for one reference: no retry or replay can be decided, the look-up's own error says so.
-	if (lookupError instanceof ServiceError && (stopsTheRun(lookupError.failure) || lookupError.failure.networkCode === AMBIGUOUS_LOOKUP)) {
+	if (
+		lookupError instanceof ServiceError &&
+		(stopsTheRun(lookupError.failure) || lookupError.failure.networkCode === AMBIGUOUS_LOOKUP)
+	) {
 		throw lookupError;
 	}
 	const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);

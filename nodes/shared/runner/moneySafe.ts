@@ -47,7 +47,11 @@ interface Provenance {
 }
 
 /** Sends a money-creating request at most once per reference_no; returns the output item. */
-export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan): Promise<IDataObject> {
+export async function createOnce(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plan: MoneyPlan,
+): Promise<IDataObject> {
 	const intent = plan.creates;
 	const timeoutMs = plan.send.timeoutMs;
 	let unclearCause: string | undefined;
@@ -62,20 +66,38 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
 			const taken = referenceTaken(error);
 			// A definite refusal is explained by the runner, once it has stopped the run.
-			if (taken === 'amongOthers') throw new Unexplained(error, async () => await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs));
-			if (error.failure.kind === 'rejected' && !taken) throw new Unexplained(error, async () => await explained(ctx, plan, error));
+			if (taken === 'amongOthers')
+				throw new Unexplained(
+					error,
+					async () => await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs),
+				);
+			if (error.failure.kind === 'rejected' && !taken)
+				throw new Unexplained(error, async () => await explained(ctx, plan, error));
 
-			const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, taken ? undefined : error.message);
+			const existing = await lookUp(
+				ctx,
+				itemIndex,
+				intent,
+				timeoutMs,
+				taken ? undefined : error.message,
+			);
 			if (existing) {
 				// The service's "already taken", before anything unclear, proves the record predates this item.
 				const provenEarlier = taken === 'only' && unclearCause === undefined;
-				return accept(ctx, itemIndex, plan, existing, { firstSentAt, provenEarlier, unclearCause: unclearCause ?? error.message });
+				return accept(ctx, itemIndex, plan, existing, {
+					firstSentAt,
+					provenEarlier,
+					unclearCause: unclearCause ?? error.message,
+				});
 			}
 			if (taken) {
 				throw new NodeOperationError(
 					ctx.getNode(),
 					`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
-					{ itemIndex, description: 'Use a new reference_no, or check the reference with the service.' },
+					{
+						itemIndex,
+						description: 'Use a new reference_no, or check the reference with the service.',
+					},
 				);
 			}
 			// Unclear, and the look-up proves nothing was created: resending the same reference is safe.
@@ -94,7 +116,8 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
 		const said = answer.message ? ` The service said: "${answer.message}".` : '';
 		const cause = `the service answered without confirming the ${intent.kind} (${problem})`;
 		const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, cause);
-		if (existing) return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
+		if (existing)
+			return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
 		throw new NodeOperationError(
 			ctx.getNode(),
 			`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
@@ -118,15 +141,24 @@ export async function createOnce(ctx: IExecuteFunctions, itemIndex: number, plan
  * A row repeating the reference of an earlier row of this run, once that row is done: nothing is
  * sent, the look-up answers (a replay of that row's record, or a conflict saying what differs).
  */
-export async function repeatOfEarlierRow(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan, earlierIndex: number): Promise<IDataObject> {
+export async function repeatOfEarlierRow(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plan: MoneyPlan,
+	earlierIndex: number,
+): Promise<IDataObject> {
 	const intent = plan.creates;
 	const cause = `row ${earlierIndex + 1} has the same reference_no`;
 	const existing = await lookUp(ctx, itemIndex, intent, plan.send.timeoutMs, cause);
-	if (existing) return accept(ctx, itemIndex, plan, existing, { firstSentAt: Date.now(), provenEarlier: true });
+	if (existing)
+		return accept(ctx, itemIndex, plan, existing, { firstSentAt: Date.now(), provenEarlier: true });
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`Not sent: ${cause} "${intent.referenceNo}", and a look-up found no ${intent.kind} with it`,
-		{ itemIndex, description: `Fix what row ${earlierIndex + 1} reports and run the workflow again; each reference_no is sent once per run.` },
+		{
+			itemIndex,
+			description: `Fix what row ${earlierIndex + 1} reports and run the workflow again; each reference_no is sent once per run.`,
+		},
 	);
 }
 
@@ -153,41 +185,67 @@ const EXISTING_DIFFERS: Record<Mismatch['fact'], string> = {
 
 /** Why an existing record is not the one this item asks for, or undefined when it is. */
 function conflictWith(intent: MoneyIntent, existing: IDataObject): string | undefined {
-	const reasons = recordMismatches(intent.kind, intent, existing, true).map(({ fact, expected, recorded }) =>
-		recorded === undefined
-			? `the existing ${intent.kind} shows no ${fact} to compare with ${expected}`
-			: `the existing ${intent.kind} ${EXISTING_DIFFERS[fact]} ${recorded}, this item asks for ${expected}`,
+	const reasons = recordMismatches(intent.kind, intent, existing, true).map(
+		({ fact, expected, recorded }) =>
+			recorded === undefined
+				? `the existing ${intent.kind} shows no ${fact} to compare with ${expected}`
+				: `the existing ${intent.kind} ${EXISTING_DIFFERS[fact]} ${recorded}, this item asks for ${expected}`,
 	);
 	return reasons.length > 0 ? reasons.join(', and ') : undefined;
 }
 
-function accept(ctx: IExecuteFunctions, itemIndex: number, plan: MoneyPlan, existing: IDataObject, provenance: Provenance): IDataObject {
+function accept(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plan: MoneyPlan,
+	existing: IDataObject,
+	provenance: Provenance,
+): IDataObject {
 	const { kind, referenceNo } = plan.creates;
 	const conflict = conflictWith(plan.creates, existing);
 	if (conflict) {
-		const same = kind === 'payout' ? 'the same amount, channel and recipient' : 'the same amount and channel';
-		throw new NodeOperationError(ctx.getNode(), `reference_no "${referenceNo}" is already used for a different ${kind}: ${conflict}`, {
-			itemIndex,
-			description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or ${same} to get the existing one back.`,
-		});
+		const same =
+			kind === 'payout' ? 'the same amount, channel and recipient' : 'the same amount and channel';
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`reference_no "${referenceNo}" is already used for a different ${kind}: ${conflict}`,
+			{
+				itemIndex,
+				description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or ${same} to get the existing one back.`,
+			},
+		);
 	}
 	return shape(plan, existing, '', provenance);
 }
 
 /** The output item: the record, `replayed`, and what it was recovered from when it is this item's own. */
-function shape(plan: MoneyPlan, record: IDataObject, message: string, { firstSentAt, provenEarlier, unclearCause }: Provenance): IDataObject {
+function shape(
+	plan: MoneyPlan,
+	record: IDataObject,
+	message: string,
+	{ firstSentAt, provenEarlier, unclearCause }: Provenance,
+): IDataObject {
 	const createdAt = recordCreatedAt(plan.creates.kind, record);
-	const replayed = provenEarlier === true || (createdAt !== undefined && createdAt < firstSentAt - CLOCK_SKEW_MS);
+	const replayed =
+		provenEarlier === true || (createdAt !== undefined && createdAt < firstSentAt - CLOCK_SKEW_MS);
 	const output = plan.output?.({ message, data: record }) ?? record;
 	const json = Array.isArray(output) ? (output[0] ?? {}) : output;
-	return { ...json, replayed, ...(!replayed && unclearCause ? { recoveredAfter: unclearCause } : {}) };
+	return {
+		...json,
+		replayed,
+		...(!replayed && unclearCause ? { recoveredAfter: unclearCause } : {}),
+	};
 }
 
 /** 'only': a 422 whose sole complaint is a taken reference_no; 'amongOthers': taken, and more is wrong. */
 function referenceTaken(error: ServiceError): 'only' | 'amongOthers' | undefined {
 	const { status, fieldErrors } = error.failure;
 	const messages = fieldErrors?.reference_no;
-	if (status !== 422 || !Array.isArray(messages) || !messages.some((m) => /taken|already|used|exist|duplicate/i.test(m))) {
+	if (
+		status !== 422 ||
+		!Array.isArray(messages) ||
+		!messages.some((m) => /taken|already|used|exist|duplicate/i.test(m))
+	) {
 		return undefined;
 	}
 	return Object.keys(fieldErrors ?? {}).length === 1 ? 'only' : 'amongOthers';

@@ -57,7 +57,10 @@ export interface SendPlan {
 	/** The output for the service's answer (for a money create: the confirmed record). */
 	output?: (answer: ServiceResponse) => ItemResult;
 	/** A clearer error for a refusal this operation knows; `call` reaches the service for a look-up. */
-	explain?: (refusal: Refusal, call: CallService) => Explanation | undefined | Promise<Explanation | undefined>;
+	explain?: (
+		refusal: Refusal,
+		call: CallService,
+	) => Explanation | undefined | Promise<Explanation | undefined>;
 	/**
 	 * Set by operations the service offers for testing only (their name, for the refusal): the
 	 * request is sent only with a credential whose Environment is Sandbox.
@@ -74,7 +77,14 @@ export interface LookUpPlan {
 
 /** The record a reference_no names, looked up with growing pauses until its status is final or time runs out. */
 export interface PollPlan {
-	poll: { kind: RecordKind; referenceNo: string; timeoutMs: number; limitMs: number; firstMs: number; longestMs: number };
+	poll: {
+		kind: RecordKind;
+		referenceNo: string;
+		timeoutMs: number;
+		limitMs: number;
+		firstMs: number;
+		longestMs: number;
+	};
 }
 
 /**
@@ -100,7 +110,6 @@ export interface Operation {
 	checkRun?(ctx: IExecuteFunctions): RunGuards | void;
 }
 
-
 /** A whole number from 1 to MAX_CONCURRENCY; a value that cannot be read is the default. */
 export function clampConcurrency(value: unknown): number {
 	const concurrency = Math.floor(Number(value ?? DEFAULT_CONCURRENCY));
@@ -115,7 +124,12 @@ export interface ExecutionOptions {
 }
 
 /** One value of the Options collection: every option is read through here (once per run unless it is an expression). */
-export function readOption(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown): unknown {
+export function readOption(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback: unknown,
+): unknown {
 	return runParameter(ctx, `options.${name}`, itemIndex, fallback);
 }
 
@@ -128,7 +142,10 @@ export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): Exe
 	const timeoutSeconds = Number(raw.timeoutSeconds ?? DEFAULT_TIMEOUT_MS / 1000);
 	return {
 		concurrency: clampConcurrency(raw.concurrency),
-		timeoutMs: Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds * 1000 : DEFAULT_TIMEOUT_MS,
+		timeoutMs:
+			Number.isFinite(timeoutSeconds) && timeoutSeconds > 0
+				? timeoutSeconds * 1000
+				: DEFAULT_TIMEOUT_MS,
 		endpointPath: raw.endpointPath?.trim() || undefined,
 	};
 }
@@ -159,11 +176,15 @@ export function readSafetyLimit(
 	const limit = readLimit(raw);
 	if (limit !== undefined) return limit;
 	throw stopRun(
-		new NodeOperationError(node, `${label} is ${quoted(raw)}, not a positive number: nothing was sent`, {
-			itemIndex,
-			description:
-				'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
-		}),
+		new NodeOperationError(
+			node,
+			`${label} is ${quoted(raw)}, not a positive number: nothing was sent`,
+			{
+				itemIndex,
+				description:
+					'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
+			},
+		),
 	);
 }
 
@@ -176,10 +197,14 @@ export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
 	if (itemCount === 0) return { dryRun: false };
 	const node = ctx.getNode();
 	const runWide = <T>(option: string, label: string, read: (itemIndex: number) => T): T => {
-		return isPerItem(ctx, `options.${option}`) ? sameForEveryRow(node, itemCount, label, read) : read(0);
+		return isPerItem(ctx, `options.${option}`)
+			? sameForEveryRow(node, itemCount, label, read)
+			: read(0);
 	};
 	return {
-		dryRun: runWide('dryRun', 'Dry Run', (itemIndex) => parseDryRun(node, itemIndex, readOption(ctx, 'dryRun', itemIndex, false))),
+		dryRun: runWide('dryRun', 'Dry Run', (itemIndex) =>
+			parseDryRun(node, itemIndex, readOption(ctx, 'dryRun', itemIndex, false)),
+		),
 		maxTotal: runWide('maxTotalPerRun', 'Maximum Total per Run', (itemIndex) =>
 			readSafetyLimit(ctx, itemIndex, 'maxTotalPerRun', 'Maximum Total per Run', node),
 		),

@@ -11,7 +11,11 @@ import type { LookUpPlan, PollPlan } from './operation';
 
 const FINAL_STATUSES = ['completed', 'cancelled'];
 
-export async function lookUpRecord(ctx: IExecuteFunctions, itemIndex: number, plan: LookUpPlan): Promise<IDataObject[]> {
+export async function lookUpRecord(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	plan: LookUpPlan,
+): Promise<IDataObject[]> {
 	const { kind, referenceNo, timeoutMs } = plan.lookUp;
 	const found = await findByReference(ctx, kind, referenceNo, timeoutMs);
 	if (found) return [found];
@@ -22,7 +26,11 @@ export async function lookUpRecord(ctx: IExecuteFunctions, itemIndex: number, pl
 	});
 }
 
-export async function pollUntilFinal(ctx: IExecuteFunctions, itemIndex: number, { poll }: PollPlan): Promise<IDataObject> {
+export async function pollUntilFinal(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ poll }: PollPlan,
+): Promise<IDataObject> {
 	const started = Date.now();
 	let pause = poll.firstMs;
 	let lookUps = 0;
@@ -31,13 +39,18 @@ export async function pollUntilFinal(ctx: IExecuteFunctions, itemIndex: number, 
 		const record = await findByReference(ctx, poll.kind, poll.referenceNo, poll.timeoutMs);
 		lookUps++;
 		if (!record) {
-			throw new NodeOperationError(ctx.getNode(), `No ${poll.kind} has reference_no "${poll.referenceNo}"`, {
-				itemIndex,
-				description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${poll.kind}.`,
-			});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`No ${poll.kind} has reference_no "${poll.referenceNo}"`,
+				{
+					itemIndex,
+					description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${poll.kind}.`,
+				},
+			);
 		}
 		const waitedSeconds = Math.round((Date.now() - started) / 100) / 10;
-		if (FINAL_STATUSES.includes(String(record.status))) return { ...record, finalStatus: true, waitedSeconds, lookUps };
+		if (FINAL_STATUSES.includes(String(record.status)))
+			return { ...record, finalStatus: true, waitedSeconds, lookUps };
 		if (Date.now() - started >= poll.limitMs) {
 			const minutes = Math.round(poll.limitMs / 600) / 100;
 			return {

@@ -50,14 +50,24 @@ export class RepeatedReferences {
 		}
 		const held = holder.creates.referenceNo;
 		if (held !== creates.referenceNo) {
-			throw new NodeOperationError(node, `Reference No "${creates.referenceNo}" differs from row ${holder.itemIndex + 1}'s "${held}" only in case`, {
-				itemIndex,
-				description:
-					'Two rows with one reference in different case are most likely one payment: give each row its own reference_no, or remove the repeated row.',
-			});
+			throw new NodeOperationError(
+				node,
+				`Reference No "${creates.referenceNo}" differs from row ${holder.itemIndex + 1}'s "${held}" only in case`,
+				{
+					itemIndex,
+					description:
+						'Two rows with one reference in different case are most likely one payment: give each row its own reference_no, or remove the repeated row.',
+				},
+			);
 		}
-		holder.done ??= holder.finished ? Promise.resolve() : new Promise<void>((resolve) => (holder.finish = resolve));
-		this.repeats.set(itemIndex, { itemIndex: holder.itemIndex, creates: holder.creates, done: holder.done });
+		holder.done ??= holder.finished
+			? Promise.resolve()
+			: new Promise<void>((resolve) => (holder.finish = resolve));
+		this.repeats.set(itemIndex, {
+			itemIndex: holder.itemIndex,
+			creates: holder.creates,
+			done: holder.done,
+		});
 	}
 
 	/** The earlier row holding this row's reference, when this row repeats it. */

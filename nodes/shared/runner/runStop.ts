@@ -27,7 +27,9 @@ export function isRunStopper(error: unknown): boolean {
 
 /** An option's value as an error quotes it: its text (at most 40 characters), or "empty". */
 export function quoted(raw: unknown): string {
-	const given = ['string', 'number', 'boolean'].includes(typeof raw) ? String(raw).slice(0, 40) : '';
+	const given = ['string', 'number', 'boolean'].includes(typeof raw)
+		? String(raw).slice(0, 40)
+		: '';
 	return given.trim() === '' ? 'empty' : `"${given}"`;
 }
 
@@ -37,7 +39,8 @@ export function quoted(raw: unknown): string {
  * "no limit": a guard that cannot be read must not let money through.
  */
 export function readLimit(value: unknown): number | undefined {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
 	const limit = Number(text);
 	return Number.isFinite(limit) && limit > 0 ? limit : undefined;
@@ -54,7 +57,8 @@ export function parseDryRun(node: INode, itemIndex: number, raw: unknown): boole
 	throw stopRun(
 		new NodeOperationError(node, `Dry Run is ${quoted(raw)}, not true or false: nothing was sent`, {
 			itemIndex,
-			description: 'Switch Dry Run on or off, or map a value that is true or false (such as a column holding TRUE or FALSE).',
+			description:
+				'Switch Dry Run on or off, or map a value that is true or false (such as a column holding TRUE or FALSE).',
 		}),
 	);
 }
@@ -63,7 +67,12 @@ export function parseDryRun(node: INode, itemIndex: number, raw: unknown): boole
  * A run-wide option set by an expression is read for every row: one value holds for the whole
  * run, so rows that disagree (a Dry Run column true on one row only) stop it with nothing sent.
  */
-export function sameForEveryRow<T>(node: INode, itemCount: number, label: string, read: (itemIndex: number) => T): T {
+export function sameForEveryRow<T>(
+	node: INode,
+	itemCount: number,
+	label: string,
+	read: (itemIndex: number) => T,
+): T {
 	const first = read(0);
 	for (let itemIndex = 1; itemIndex < itemCount; itemIndex++) {
 		const value = read(itemIndex);
@@ -72,7 +81,11 @@ export function sameForEveryRow<T>(node: INode, itemCount: number, label: string
 			new NodeOperationError(
 				node,
 				`${label} is ${quoted(first)} for row 1 but ${quoted(value)} for row ${itemIndex + 1}: it holds for the whole run, so nothing was sent`,
-				{ itemIndex, description: 'Map a value that is the same for every row, or send the rows in separate runs.' },
+				{
+					itemIndex,
+					description:
+						'Map a value that is the same for every row, or send the rows in separate runs.',
+				},
 			),
 		);
 	}

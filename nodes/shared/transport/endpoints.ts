@@ -30,21 +30,90 @@ export interface Endpoint {
 }
 
 export const ENDPOINTS = {
-	collectionToken: { api: 'collection', method: 'POST', path: '/v1/biller/token/create', source: 'documented' },
-	generateTransaction: { api: 'collection', method: 'POST', path: '/v1/biller/transactions/generate', source: 'documented' },
-	getCollectionTransactions: { api: 'collection', method: 'GET', path: '/v1/biller/transactions', source: 'documented' },
+	collectionToken: {
+		api: 'collection',
+		method: 'POST',
+		path: '/v1/biller/token/create',
+		source: 'documented',
+	},
+	generateTransaction: {
+		api: 'collection',
+		method: 'POST',
+		path: '/v1/biller/transactions/generate',
+		source: 'documented',
+	},
+	getCollectionTransactions: {
+		api: 'collection',
+		method: 'GET',
+		path: '/v1/biller/transactions',
+		source: 'documented',
+	},
 	getChannels: { api: 'collection', method: 'GET', path: '/v1/biller/channels', source: 'public' },
-	calculateFee: { api: 'collection', method: 'GET', path: '/v1/biller/channels/calculate', source: 'public' },
+	calculateFee: {
+		api: 'collection',
+		method: 'GET',
+		path: '/v1/biller/channels/calculate',
+		source: 'public',
+	},
 
-	disbursementToken: { api: 'disbursement', method: 'POST', path: '/v1/auth/token', source: 'documented' },
-	getPayouts: { api: 'disbursement', method: 'GET', path: '/v1/api/disbursement/transactions', source: 'documented' },
-	createPayout: { api: 'disbursement', method: 'POST', path: '/v1/api/disbursement/transactions/process', source: 'assumed', overridable: true },
-	repostPayout: { api: 'disbursement', method: 'POST', path: '/v1/api/disbursement/transactions/repost', source: 'documented' },
-	getAuthorization: { api: 'disbursement', method: 'POST', path: '/v1/api/authorization/:code', source: 'documented' },
-	getWallets: { api: 'disbursement', method: 'GET', path: '/v1/api/wallets', source: 'assumed', overridable: true },
-	getWalletTransactions: { api: 'disbursement', method: 'GET', path: '/v1/api/wallets/transactions', source: 'assumed', overridable: true },
-	getBanks: { api: 'disbursement', method: 'GET', path: '/v1/api/banks', source: 'assumed', overridable: true },
-	getPayoutChannels: { api: 'disbursement', method: 'GET', path: '/v1/api/disbursement/channels', source: 'assumed' },
+	disbursementToken: {
+		api: 'disbursement',
+		method: 'POST',
+		path: '/v1/auth/token',
+		source: 'documented',
+	},
+	getPayouts: {
+		api: 'disbursement',
+		method: 'GET',
+		path: '/v1/api/disbursement/transactions',
+		source: 'documented',
+	},
+	createPayout: {
+		api: 'disbursement',
+		method: 'POST',
+		path: '/v1/api/disbursement/transactions/process',
+		source: 'assumed',
+		overridable: true,
+	},
+	repostPayout: {
+		api: 'disbursement',
+		method: 'POST',
+		path: '/v1/api/disbursement/transactions/repost',
+		source: 'documented',
+	},
+	getAuthorization: {
+		api: 'disbursement',
+		method: 'POST',
+		path: '/v1/api/authorization/:code',
+		source: 'documented',
+	},
+	getWallets: {
+		api: 'disbursement',
+		method: 'GET',
+		path: '/v1/api/wallets',
+		source: 'assumed',
+		overridable: true,
+	},
+	getWalletTransactions: {
+		api: 'disbursement',
+		method: 'GET',
+		path: '/v1/api/wallets/transactions',
+		source: 'assumed',
+		overridable: true,
+	},
+	getBanks: {
+		api: 'disbursement',
+		method: 'GET',
+		path: '/v1/api/banks',
+		source: 'assumed',
+		overridable: true,
+	},
+	getPayoutChannels: {
+		api: 'disbursement',
+		method: 'GET',
+		path: '/v1/api/disbursement/channels',
+		source: 'assumed',
+	},
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -88,16 +157,24 @@ export function pathParameterProblem(value: string): string | undefined {
 	const text = decoded(value);
 	if (CONTROL_CHARACTERS.test(text)) return 'contains a control character or a line break';
 	if (/[/\\]/.test(text)) return 'contains "/" or "\\" (also written %2F or %5C)';
-	if (text === '.' || text === '..') return 'is "." or "..", which would send the request to another path';
+	if (text === '.' || text === '..')
+		return 'is "." or "..", which would send the request to another path';
 	return undefined;
 }
 
 /** What is wrong with an Endpoint Path typed by a user, or undefined: it must stay a path on the service. */
 export function endpointPathProblem(path: string): string | undefined {
 	if (CONTROL_CHARACTERS.test(decoded(path))) return 'contains a control character or a line break';
-	if (!path.startsWith('/') || path.startsWith('//')) return 'must start with a single "/": it is a path on the service, not an address';
-	if (/[\\?#]/.test(path) || path.includes('//')) return 'contains "\\", "//", a query or a fragment';
-	if (decoded(path).split('/').some((part) => part === '.' || part === '..')) return 'has a "." or ".." part, which would leave the path';
+	if (!path.startsWith('/') || path.startsWith('//'))
+		return 'must start with a single "/": it is a path on the service, not an address';
+	if (/[\\?#]/.test(path) || path.includes('//'))
+		return 'contains "\\", "//", a query or a fragment';
+	if (
+		decoded(path)
+			.split('/')
+			.some((part) => part === '.' || part === '..')
+	)
+		return 'has a "." or ".." part, which would leave the path';
 	return undefined;
 }
 
@@ -110,7 +187,10 @@ export function resolvePath(path: string, params: Record<string, string> = {}): 
 		const value = params[name];
 		if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}"`);
 		const problem = pathParameterProblem(value);
-		if (problem) throw new Error(`Path parameter "${name}" ${problem}: nothing was sent; give the value the service issued`);
+		if (problem)
+			throw new Error(
+				`Path parameter "${name}" ${problem}: nothing was sent; give the value the service issued`,
+			);
 		return encodeURIComponent(value);
 	});
 }

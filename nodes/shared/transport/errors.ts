@@ -67,7 +67,11 @@ export interface ServiceFailure {
  * again, each wave waiting out the same failure.
  */
 export function stopsTheRun(failure: ServiceFailure): boolean {
-	return failure.tokenFailure !== undefined || failure.credentialUnusable === true || failure.status === 401;
+	return (
+		failure.tokenFailure !== undefined ||
+		failure.credentialUnusable === true ||
+		failure.status === 401
+	);
 }
 
 /** Thrown by the transport; carries the classification so callers can decide to look up or retry. */
@@ -111,13 +115,18 @@ export function classifyFailure(error: unknown): ServiceFailure {
 	if (status === undefined) {
 		const message = typeof outer.message === 'string' ? outer.message : '';
 		if (outer.httpCode === TOKEN_STEP_FAILED) return { kind: 'rejected', tokenFailure: message };
-		if (outer.httpCode === CREDENTIAL_UNUSABLE) return { kind: 'rejected', tokenFailure: message, credentialUnusable: true };
+		if (outer.httpCode === CREDENTIAL_UNUSABLE)
+			return { kind: 'rejected', tokenFailure: message, credentialUnusable: true };
 		if (ENGINE_V2_REFUSAL.test(message)) {
 			return { kind: 'rejected', tokenFailure: ENGINE_V2_MESSAGE, credentialUnusable: true };
 		}
 		// n8n's NodeApiError drops the cause but files a network code (ECONNRESET...) as httpCode.
-		const wrappedCode = outer.httpCode && !/^\d{3}$/.test(outer.httpCode) ? outer.httpCode : undefined;
-		return { kind: 'unclear', networkCode: inner.code ?? outer.code ?? wrappedCode ?? 'NO_RESPONSE' };
+		const wrappedCode =
+			outer.httpCode && !/^\d{3}$/.test(outer.httpCode) ? outer.httpCode : undefined;
+		return {
+			kind: 'unclear',
+			networkCode: inner.code ?? outer.code ?? wrappedCode ?? 'NO_RESPONSE',
+		};
 	}
 	return {
 		kind: status >= 500 ? 'unclear' : 'rejected',
@@ -167,7 +176,8 @@ export function describeFailure(
 	if (failure.status && failure.status >= 300 && failure.status < 400) {
 		return {
 			message: `The ${label} service redirected the request (HTTP ${failure.status}${failure.redirectHost ? ` to ${failure.redirectHost}` : ''}) instead of answering it: check the Base URL in the credential (https, host and no extra path)`,
-			description: 'Redirects are not followed, so a payment request is never sent a second time or to another address.',
+			description:
+				'Redirects are not followed, so a payment request is never sent a second time or to another address.',
 		};
 	}
 	if (failure.status === 429) {
@@ -190,4 +200,3 @@ export function describeFailure(
 		description: `Network error code: ${code}`,
 	};
 }
-

@@ -93,9 +93,13 @@ export async function readAnswer(
 			parts.push(bytes);
 		});
 		body.on('end', () => finish({ text: Buffer.concat(parts).toString('utf8') }));
-		body.on('error', () => finish({ failure: deadline.aborted ? DEADLINE_PASSED : 'ERR_BAD_RESPONSE' }));
+		body.on('error', () =>
+			finish({ failure: deadline.aborted ? DEADLINE_PASSED : 'ERR_BAD_RESPONSE' }),
+		);
 		// A stream destroyed without an end (the connection reset mid-answer) closes without an error.
-		body.on('close', () => finish({ failure: deadline.aborted ? DEADLINE_PASSED : 'ERR_BAD_RESPONSE' }));
+		body.on('close', () =>
+			finish({ failure: deadline.aborted ? DEADLINE_PASSED : 'ERR_BAD_RESPONSE' }),
+		);
 	});
 }
 
@@ -109,11 +113,18 @@ function dropped(body: AnswerStream, failure: LimitCode): ReadAnswer {
  * Where an HTTP error keeps its answer: axios's `response`, or, once n8n has wrapped the error in
  * a NodeApiError (which drops the axios error), `context.data`, the answer stream itself.
  */
-function errorAnswers(error: unknown): Array<{ holder: { data?: unknown }; key: 'data'; headers?: Record<string, unknown> }> {
-	const outer = error as { cause?: { response?: ErrorResponse }; response?: ErrorResponse; context?: { data?: unknown } };
+function errorAnswers(
+	error: unknown,
+): Array<{ holder: { data?: unknown }; key: 'data'; headers?: Record<string, unknown> }> {
+	const outer = error as {
+		cause?: { response?: ErrorResponse };
+		response?: ErrorResponse;
+		context?: { data?: unknown };
+	};
 	const found = [];
 	for (const response of [outer.cause?.response, outer.response]) {
-		if (isAnswerStream(response?.data)) found.push({ holder: response, key: 'data' as const, headers: response.headers });
+		if (isAnswerStream(response?.data))
+			found.push({ holder: response, key: 'data' as const, headers: response.headers });
 	}
 	const data = outer.context?.data;
 	if (outer.context && isAnswerStream(data)) {
@@ -126,7 +137,10 @@ function errorAnswers(error: unknown): Array<{ holder: { data?: unknown }; key: 
  * Reads the answer an HTTP error carries (a stream, see `bounded`) into text, in place, so the
  * service's message can be shown. Returns the limit it met, if any.
  */
-export async function readErrorAnswer(error: unknown, deadline: AbortSignal): Promise<LimitCode | undefined> {
+export async function readErrorAnswer(
+	error: unknown,
+	deadline: AbortSignal,
+): Promise<LimitCode | undefined> {
 	let limit: LimitCode | undefined;
 	for (const { holder, headers } of errorAnswers(error)) {
 		const read = await readAnswer(holder.data, headers, deadline);
@@ -144,9 +158,10 @@ interface ErrorResponse {
 /** The host a redirect answer points to, from its `location` against the request's URL (before `readErrorAnswer`). */
 export function redirectHost(error: unknown, requestUrl: string): string | undefined {
 	const outer = error as { response?: ErrorResponse };
-	const location = [outer.response?.headers, ...errorAnswers(error).map((answer) => answer.headers)].find(
-		(headers) => typeof headers?.location === 'string',
-	)?.location as string | undefined;
+	const location = [
+		outer.response?.headers,
+		...errorAnswers(error).map((answer) => answer.headers),
+	].find((headers) => typeof headers?.location === 'string')?.location as string | undefined;
 	if (!location) return undefined;
 	try {
 		return new URL(location, requestUrl).host;

@@ -36,11 +36,22 @@ export async function findByReference(
 	timeoutMs?: number,
 ): Promise<IDataObject | undefined> {
 	const endpoint = LOOKUP_ENDPOINT[kind];
-	const { data } = await callService(ctx, { endpoint, query: { reference_no: referenceNo }, timeoutMs });
-	const list = pickList(data, 'transactions') ?? (isRecord(data) && 'reference_no' in data ? [data] : undefined);
-	const matches = list?.filter((entry): entry is IDataObject => isRecord(entry) && entry.reference_no === referenceNo) ?? [];
+	const { data } = await callService(ctx, {
+		endpoint,
+		query: { reference_no: referenceNo },
+		timeoutMs,
+	});
+	const list =
+		pickList(data, 'transactions') ??
+		(isRecord(data) && 'reference_no' in data ? [data] : undefined);
+	const matches =
+		list?.filter(
+			(entry): entry is IDataObject => isRecord(entry) && entry.reference_no === referenceNo,
+		) ?? [];
 	if (matches.length > 1) {
-		const statuses = matches.map((entry) => String(entry.status ?? 'unknown').slice(0, 20)).join(', ');
+		const statuses = matches
+			.map((entry) => String(entry.status ?? 'unknown').slice(0, 20))
+			.join(', ');
 		throw new ServiceError(
 			ctx.getNode(),
 			{ kind: 'unclear', networkCode: AMBIGUOUS_LOOKUP },

@@ -11,8 +11,16 @@ export const HIDDEN = '[hidden]';
 const MIN_SECRET_LENGTH = 4;
 
 /** The secret values of a credential, longest first so a secret containing another is hidden whole. */
-export function secretsOf(credentials: ICredentialDataDecryptedObject, ...more: unknown[]): string[] {
-	const values = [credentials.password, credentials.signingSecret, credentials.sessionToken, ...more];
+export function secretsOf(
+	credentials: ICredentialDataDecryptedObject,
+	...more: unknown[]
+): string[] {
+	const values = [
+		credentials.password,
+		credentials.signingSecret,
+		credentials.sessionToken,
+		...more,
+	];
 	const secrets = values.filter(
 		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH,
 	);

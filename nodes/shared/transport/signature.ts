@@ -7,7 +7,9 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
 export function signCallback(secret: string, amount: string | number, referenceNo: string): string {
-	return createHmac('sha256', secret).update(`${String(amount)}@${referenceNo}`).digest('hex');
+	return createHmac('sha256', secret)
+		.update(`${String(amount)}@${referenceNo}`)
+		.digest('hex');
 }
 
 /**

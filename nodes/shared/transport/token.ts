@@ -32,7 +32,6 @@ const REUSE_FRESH_TOKEN_MS = 30_000;
  */
 const REMEMBER_REFUSAL_MS = 30_000;
 
-
 /** A token request in flight, and the tokens its callers held (empty: none stored yet). */
 const inFlight = new Map<string, { token: Promise<string>; replacing: Set<string> }>();
 const recent = new Map<string, { token: string; fetchedAt: number; replaced: Set<string> }>();

@@ -27,7 +27,11 @@ export const TOKEN_DEADLINE_MS = DEFAULT_TIMEOUT_MS;
  */
 const requestDeadlines = new WeakMap<object, { signal: AbortSignal; ms: number }>();
 
-export function bindTokenDeadline(credentials: ICredentialDataDecryptedObject, signal: AbortSignal, ms: number): void {
+export function bindTokenDeadline(
+	credentials: ICredentialDataDecryptedObject,
+	signal: AbortSignal,
+	ms: number,
+): void {
 	requestDeadlines.set(credentials, { signal, ms });
 }
 
@@ -40,7 +44,9 @@ export async function requestToken(
 	const password = String(credentials.password ?? '');
 	const label = INTERFACE_LABEL[api];
 	if (!credentials.baseUrl || !username || !password) {
-		throw new TokenStepError(`The ${label} credential is incomplete: fill in Base URL, Username and Password`);
+		throw new TokenStepError(
+			`The ${label} credential is incomplete: fill in Base URL, Username and Password`,
+		);
 	}
 	const urlProblem = baseUrlProblem(String(credentials.baseUrl));
 	if (urlProblem) throw new TokenStepError(`The ${label} credential's Base URL ${urlProblem}`);
@@ -54,11 +60,18 @@ export async function requestToken(
 	const options =
 		api === 'collection'
 			? // Documented (Create Token): credentials in the query string and the `X-Server: 1` header.
-				{ ...common, qs: { username, password }, headers: { 'X-Server': '1', Accept: 'application/json' } }
+				{
+					...common,
+					qs: { username, password },
+					headers: { 'X-Server': '1', Accept: 'application/json' },
+				}
 			: // Documented (Create Access Token): credentials in a JSON body.
 				{ ...common, body: { username, password }, headers: { Accept: 'application/json' } };
 	const sent = await outcomeOf(
-		helper.helpers.httpRequest(bounded(options, deadline)) as Promise<{ body: unknown; headers?: Record<string, unknown> }>,
+		helper.helpers.httpRequest(bounded(options, deadline)) as Promise<{
+			body: unknown;
+			headers?: Record<string, unknown>;
+		}>,
 	);
 	if ('failure' in sent) {
 		// The request error carries the URL with the password in its query: never pass it on.
@@ -66,15 +79,25 @@ export async function requestToken(
 		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent.
 		const redirectedTo = redirectHost(sent.failure, url);
 		const limit = await readErrorAnswer(sent.failure, deadline);
-		const described = limit ? describeLimit(label, limit, deadlineMs) : describeTokenFailure(label, sent.failure, redirectedTo);
+		const described = limit
+			? describeLimit(label, limit, deadlineMs)
+			: describeTokenFailure(label, sent.failure, redirectedTo);
 		const refused = !limit && isRefusal(sent.failure);
-		throw Object.assign(new TokenStepError(scrubText(described, secretsOf(credentials)), refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED), { refused });
+		throw Object.assign(
+			new TokenStepError(
+				scrubText(described, secretsOf(credentials)),
+				refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED,
+			),
+			{ refused },
+		);
 	}
 	const read = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
 	if ('failure' in read) {
 		const limit = read.failure === 'ERR_BAD_RESPONSE' ? undefined : read.failure;
 		throw new TokenStepError(
-			limit ? describeLimit(label, limit, deadlineMs) : `The ${label} token answer broke off before it was complete: try again, or check the Base URL`,
+			limit
+				? describeLimit(label, limit, deadlineMs)
+				: `The ${label} token answer broke off before it was complete: try again, or check the Base URL`,
 			TOKEN_STEP_FAILED,
 		);
 	}
@@ -82,7 +105,8 @@ export async function requestToken(
 	const token = tokenSchema.safeParse(envelope.success ? envelope.data.data : undefined);
 	if (!token.success) {
 		const field = token.error.issues[0]?.path.join('.');
-		const what = !envelope.success || !field ? 'no token object' : `its ${field} is missing or not valid`;
+		const what =
+			!envelope.success || !field ? 'no token object' : `its ${field} is missing or not valid`;
 		throw new TokenStepError(
 			`The ${label} service answered the token request without a usable token (${what}): check the Base URL, or ask the service for a valid token`,
 			TOKEN_STEP_FAILED,
@@ -108,11 +132,17 @@ function isRefusal(error: unknown): boolean {
 	return status === 401 || status === 403 || status === 422;
 }
 
-function describeTokenFailure(label: string, error: unknown, redirectedTo: string | undefined): string {
+function describeTokenFailure(
+	label: string,
+	error: unknown,
+	redirectedTo: string | undefined,
+): string {
 	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
 	const status = failure.response?.status;
 	const serviceMessage = envelopeSchema.safeParse(
-		typeof failure.response?.data === 'string' ? safeJson(failure.response.data) : failure.response?.data,
+		typeof failure.response?.data === 'string'
+			? safeJson(failure.response.data)
+			: failure.response?.data,
 	);
 	const said =
 		serviceMessage.success && serviceMessage.data.message

@@ -28,7 +28,13 @@ import {
 	type ServiceRequest,
 	type ServiceResponse,
 } from './endpoints';
-import { ServiceError, classifyFailure, describeFailure, safeJson, type ServiceFailure } from './errors';
+import {
+	ServiceError,
+	classifyFailure,
+	describeFailure,
+	safeJson,
+	type ServiceFailure,
+} from './errors';
 import { envelopeSchema } from '../validation/schemas';
 import { bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { outcomeOf } from './outcome';
@@ -94,7 +100,9 @@ export async function callService(
 	if ('failure' in read) {
 		// n8n may refuse the credential before any request (Engine 2.0 does so for expirable ones).
 		const failure = classifyFailure(read.failure);
-		throw failure.tokenFailure === undefined ? read.failure : toServiceError(ctx, failure, endpoint.api);
+		throw failure.tokenFailure === undefined
+			? read.failure
+			: toServiceError(ctx, failure, endpoint.api);
 	}
 	const credential = read.answer;
 	const credentials = credential.data;
@@ -103,11 +111,18 @@ export async function callService(
 	if (urlProblem) {
 		const label = INTERFACE_LABEL[endpoint.api];
 		const tokenFailure = `The ${label} credential's Base URL ${urlProblem}`;
-		throw toServiceError(ctx, { kind: 'rejected', tokenFailure, credentialUnusable: true }, endpoint.api);
+		throw toServiceError(
+			ctx,
+			{ kind: 'rejected', tokenFailure, credentialUnusable: true },
+			endpoint.api,
+		);
 	}
 	const override = request.pathOverride?.trim();
 	const overrideProblem = override ? endpointPathProblem(override) : undefined;
-	if (overrideProblem) throw new NodeOperationError(ctx.getNode(), `Endpoint Path ${overrideProblem}`, { description: ENDPOINT_PATH_FIX });
+	if (overrideProblem)
+		throw new NodeOperationError(ctx.getNode(), `Endpoint Path ${overrideProblem}`, {
+			description: ENDPOINT_PATH_FIX,
+		});
 	const path = resolvePath(override || endpoint.path, request.pathParams);
 	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	// Timeout is a deadline from connect to the last byte, token step included (limits.ts).
@@ -148,12 +163,16 @@ export async function callService(
 		const classified = classifyFailure(sent.failure);
 		// An answer not read in full within the deadline and the cap proves nothing: unclear.
 		const failure: ServiceFailure =
-			limit && classified.tokenFailure === undefined ? { kind: 'unclear', networkCode: limit } : classified;
-		if (failure.status && failure.status >= 300 && failure.status < 400) failure.redirectHost = redirectedTo;
+			limit && classified.tokenFailure === undefined
+				? { kind: 'unclear', networkCode: limit }
+				: classified;
+		if (failure.status && failure.status >= 300 && failure.status < 400)
+			failure.redirectHost = redirectedTo;
 		throw toServiceError(ctx, scrubDeep(failure, secrets), endpoint.api);
 	}
 	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
-	if ('failure' in answer) throw toServiceError(ctx, { kind: 'unclear', networkCode: answer.failure }, endpoint.api);
+	if ('failure' in answer)
+		throw toServiceError(ctx, { kind: 'unclear', networkCode: answer.failure }, endpoint.api);
 	const body = safeJson(answer.text);
 	const envelope = envelopeSchema.safeParse(body);
 	if (!envelope.success || typeof body !== 'object') {
@@ -172,7 +191,10 @@ export function toServiceError(
 ): ServiceError {
 	const { message, description } =
 		failure.networkCode === 'MALFORMED_RESPONSE'
-			? { message: 'The service answered with a body that is not valid JSON', description: undefined }
+			? {
+					message: 'The service answered with a body that is not valid JSON',
+					description: undefined,
+				}
 			: describeFailure(failure, api);
 	return new ServiceError(ctx.getNode(), failure, message, description);
 }

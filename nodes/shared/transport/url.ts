@@ -18,9 +18,15 @@ export function joinUrl(baseUrl: string, path: string): string {
 export function baseUrlProblem(baseUrl: string): string | undefined {
 	const url = readUrl(baseUrl);
 	if (url instanceof URL) {
-		return /[?#]/.test(url.href) ? 'must not contain a query ("?...") or a fragment ("#..."): remove it' : undefined;
+		return /[?#]/.test(url.href)
+			? 'must not contain a query ("?...") or a fragment ("#..."): remove it'
+			: undefined;
 	}
-	if (url.kind === 'invalid') return 'is not a valid URL: use a full address such as https://api.example.com';
-	if (url.kind === 'userinfo') return `${url.problem}: put them in the Username and Password fields instead`;
-	return url.fix ? `${url.problem}: ${url.fix.charAt(0).toLowerCase()}${url.fix.slice(1)}` : url.problem;
+	if (url.kind === 'invalid')
+		return 'is not a valid URL: use a full address such as https://api.example.com';
+	if (url.kind === 'userinfo')
+		return `${url.problem}: put them in the Username and Password fields instead`;
+	return url.fix
+		? `${url.problem}: ${url.fix.charAt(0).toLowerCase()}${url.fix.slice(1)}`
+		: url.problem;
 }

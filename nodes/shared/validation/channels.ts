@@ -22,7 +22,10 @@ export interface PayoutChannel {
 function channelList(data: unknown): IDataObject[] | undefined {
 	return pickList(data, 'channels')?.filter(
 		(entry): entry is IDataObject =>
-			!!entry && typeof entry === 'object' && typeof (entry as IDataObject).code === 'string' && ((entry as IDataObject).code as string).trim() !== '',
+			!!entry &&
+			typeof entry === 'object' &&
+			typeof (entry as IDataObject).code === 'string' &&
+			((entry as IDataObject).code as string).trim() !== '',
 	);
 }
 
@@ -35,7 +38,10 @@ export function paymentChannelsIn(data: unknown): IDataObject[] | undefined {
 export function payoutChannelsIn(data: unknown): PayoutChannel[] | undefined {
 	return channelList(data)?.map((entry) => ({
 		code: entry.code as string,
-		name: typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name : (entry.code as string),
+		name:
+			typeof entry.name === 'string' && entry.name.trim() !== ''
+				? entry.name
+				: (entry.code as string),
 		channelType: channelTypeOf(entry),
 	}));
 }
@@ -63,7 +69,9 @@ export function inCategory(channel: IDataObject, wanted: string): boolean {
 }
 
 export function channelName(channel: IDataObject): string {
-	return typeof channel.name === 'string' && channel.name.trim() !== '' ? channel.name : String(channel.code);
+	return typeof channel.name === 'string' && channel.name.trim() !== ''
+		? channel.name
+		: String(channel.code);
 }
 
 function textOf(value: unknown): string | undefined {
@@ -79,7 +87,9 @@ function textOf(value: unknown): string | undefined {
 /** `bankTransfer`, `bank_transfer`, `BANK`, `e-wallet`, `EWALLET`, `{slug: 'e-wallet'}` ... */
 export function channelTypeOf(entry: IDataObject): ChannelType | undefined {
 	for (const key of ['type', 'channel_type', 'category']) {
-		const text = textOf(entry[key])?.toLowerCase().replace(/[^a-z]/g, '');
+		const text = textOf(entry[key])
+			?.toLowerCase()
+			.replace(/[^a-z]/g, '');
 		if (!text) continue;
 		if (text.includes('bank')) return 'bankTransfer';
 		if (text.includes('wallet')) return 'eWallet';
@@ -87,6 +97,11 @@ export function channelTypeOf(entry: IDataObject): ChannelType | undefined {
 	return undefined;
 }
 
-export function channelsOfType(channels: PayoutChannel[], channelType: ChannelType): PayoutChannel[] {
-	return channels.filter((channel) => channel.channelType === undefined || channel.channelType === channelType);
+export function channelsOfType(
+	channels: PayoutChannel[],
+	channelType: ChannelType,
+): PayoutChannel[] {
+	return channels.filter(
+		(channel) => channel.channelType === undefined || channel.channelType === channelType,
+	);
 }

@@ -65,18 +65,37 @@ export function sameAmount(a: unknown, b: unknown): boolean {
 
 /** Letters and digits of an account number (spaces and dashes left out); a number only when it is exact. */
 function comparableAccount(value: unknown): string | undefined {
-	const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : '';
+	const text =
+		typeof value === 'string'
+			? value
+			: typeof value === 'number' && Number.isSafeInteger(value)
+				? String(value)
+				: '';
 	const compact = text.replace(/[\s-]/g, '');
 	return /^[A-Za-z0-9]+$/.test(compact) ? compact : undefined;
 }
 
-const comparableCode = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined);
+const comparableCode = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined;
 
-export type RecordFact = 'reference_no' | 'amount' | 'channel' | 'mobile number' | 'bank code' | 'account number';
+export type RecordFact =
+	| 'reference_no'
+	| 'amount'
+	| 'channel'
+	| 'mobile number'
+	| 'bank code'
+	| 'account number';
 
 /** The recipient facts a payout record states under `fields`, as the request sent them, each in its comparable form. */
-const RECIPIENT_FACTS: Array<[keyof PayoutRecipient, RecordFact, string[], (value: unknown) => string | undefined]> = [
-	['mobileNumber', 'mobile number', ['mobile_number'], (value) => readPhilippineMobile(value)?.replace(/^\+63/, '0')],
+const RECIPIENT_FACTS: Array<
+	[keyof PayoutRecipient, RecordFact, string[], (value: unknown) => string | undefined]
+> = [
+	[
+		'mobileNumber',
+		'mobile number',
+		['mobile_number'],
+		(value) => readPhilippineMobile(value)?.replace(/^\+63/, '0'),
+	],
 	['bankCode', 'bank code', ['bank_code'], comparableCode],
 	['accountNumber', 'account number', ['receiver', 'account_number'], comparableAccount],
 ];
@@ -109,7 +128,10 @@ export interface Mismatch {
 const shown = (value: unknown) => `"${String(value).slice(0, 32)}"`;
 
 function valueAt(holder: unknown, path: string[]): unknown {
-	return path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as IDataObject)[key] : undefined), holder);
+	return path.reduce<unknown>(
+		(at, key) => (at && typeof at === 'object' ? (at as IDataObject)[key] : undefined),
+		holder,
+	);
 }
 
 /**
@@ -118,10 +140,18 @@ function valueAt(holder: unknown, path: string[]): unknown {
  * record does not state is not compared, except the amount when `amountRequired`; a fact it
  * states in a form that cannot be read is a mismatch, never an agreement.
  */
-export function recordMismatches(kind: RecordKind, expected: ExpectedRecord, record: IDataObject, amountRequired: boolean): Mismatch[] {
+export function recordMismatches(
+	kind: RecordKind,
+	expected: ExpectedRecord,
+	record: IDataObject,
+	amountRequired: boolean,
+): Mismatch[] {
 	const mismatches: Mismatch[] = [];
 	if (record.reference_no !== expected.referenceNo) {
-		const recorded = record.reference_no === undefined || record.reference_no === null ? undefined : String(record.reference_no).slice(0, 64);
+		const recorded =
+			record.reference_no === undefined || record.reference_no === null
+				? undefined
+				: String(record.reference_no).slice(0, 64);
 		mismatches.push({ fact: 'reference_no', expected: expected.referenceNo, recorded });
 	}
 	const amount = recordAmount(kind, record);
@@ -132,15 +162,24 @@ export function recordMismatches(kind: RecordKind, expected: ExpectedRecord, rec
 	const channel = recordChannel(record);
 	const statesChannel = (record.channel ?? record.channel_code ?? null) !== null;
 	if (expected.channel !== undefined && statesChannel && channel !== expected.channel) {
-		mismatches.push({ fact: 'channel', expected: expected.channel, recorded: channel ?? shown(record.channel ?? record.channel_code) });
+		mismatches.push({
+			fact: 'channel',
+			expected: expected.channel,
+			recorded: channel ?? shown(record.channel ?? record.channel_code),
+		});
 	}
 	for (const [key, fact, path, comparable] of RECIPIENT_FACTS) {
 		const wanted = expected.recipient?.[key];
 		const stated = valueAt(record.fields, path);
-		if (kind !== 'payout' || wanted === undefined || stated === undefined || stated === null) continue;
+		if (kind !== 'payout' || wanted === undefined || stated === undefined || stated === null)
+			continue;
 		const recorded = comparable(stated);
 		if (recorded === undefined || recorded !== comparable(wanted)) {
-			mismatches.push({ fact, expected: comparable(wanted) ?? wanted, recorded: recorded ?? shown(stated) });
+			mismatches.push({
+				fact,
+				expected: comparable(wanted) ?? wanted,
+				recorded: recorded ?? shown(stated),
+			});
 		}
 	}
 	return mismatches;

@@ -29,23 +29,42 @@ const properties: INodeProperties[] = [
 	executionOptionsProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['authorization'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['authorization'], operation: ['get'] } },
+	properties,
+);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
-	const code = problems.check(() => requireText(node, itemIndex, 'Code', ctx.getNodeParameter('code', itemIndex, '')));
+	const code = problems.check(() =>
+		requireText(node, itemIndex, 'Code', ctx.getNodeParameter('code', itemIndex, '')),
+	);
 	// The code is a segment of the request's path: it must not be able to change that path.
 	const codeProblem = code === undefined ? undefined : pathParameterProblem(code);
-	if (codeProblem) problems.add(`Code ${codeProblem}`, 'Give the code as the service issued it: letters, digits and signs, without "/", "\\" or control characters, and not "." or ".."');
+	if (codeProblem)
+		problems.add(
+			`Code ${codeProblem}`,
+			'Give the code as the service issued it: letters, digits and signs, without "/", "\\" or control characters, and not "." or ".."',
+		);
 	const body = problems.check(() =>
-		parseJsonObject(node, itemIndex, 'Body (JSON)', ctx.getNodeParameter('jsonBody', itemIndex, '{}')),
+		parseJsonObject(
+			node,
+			itemIndex,
+			'Body (JSON)',
+			ctx.getNodeParameter('jsonBody', itemIndex, '{}'),
+		),
 	);
 	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 	return {
 		// Both are present once no problem was collected.
-		send: { endpoint: 'getAuthorization', pathParams: { code: code! }, body: body as IDataObject, timeoutMs },
+		send: {
+			endpoint: 'getAuthorization',
+			pathParams: { code: code! },
+			body: body as IDataObject,
+			timeoutMs,
+		},
 		output: ({ message, data }) =>
 			data && typeof data === 'object' && !Array.isArray(data)
 				? (data as IDataObject)
@@ -54,7 +73,8 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			status === 404
 				? {
 						message: `Authorization code "${code}" was not found (HTTP 404)${serviceMessage ? `. The service said: "${serviceMessage}"` : ''}`,
-						description: 'Check the code for typos and that it belongs to the account of this credential',
+						description:
+							'Check the code for typos and that it belongs to the account of this credential',
 					}
 				: undefined,
 	};

@@ -39,7 +39,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Wait for Final Status',
 				value: 'waitForFinalStatus',
-				description: 'Look a payout up until it is completed or cancelled, for n8n instances the callback cannot reach',
+				description:
+					'Look a payout up until it is completed or cancelled, for n8n instances the callback cannot reach',
 				action: 'Wait for a payout final status',
 			},
 		],

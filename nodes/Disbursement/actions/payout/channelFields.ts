@@ -10,7 +10,11 @@ import { manualOnly } from '../../../shared/descriptions/properties';
 import type { ItemValue } from '../../../shared/runner/itemValues';
 import type { ChannelType } from '../../../shared/validation/channels';
 import type { ItemProblems } from '../../../shared/validation/problems';
-import { EMAIL_PATTERN, parseAccountNumber, parsePhilippineMobile } from '../../../shared/validation/validation';
+import {
+	EMAIL_PATTERN,
+	parseAccountNumber,
+	parsePhilippineMobile,
+} from '../../../shared/validation/validation';
 
 /**
  * One channel field: its form property and where its value goes. A field several channel types
@@ -30,12 +34,25 @@ export interface ChannelField {
 	fallback?: string;
 }
 
-type TextOptions = Partial<Omit<ChannelField, 'property' | 'path'>> & { property?: Partial<INodeProperties> };
+type TextOptions = Partial<Omit<ChannelField, 'property' | 'path'>> & {
+	property?: Partial<INodeProperties>;
+};
 
 /** A text field of a bank transfer; `path` is where it lands inside `fields`. */
-function text(displayName: string, name: string, path: string[], description: string, extra: TextOptions = {}): ChannelField {
+function text(
+	displayName: string,
+	name: string,
+	path: string[],
+	description: string,
+	extra: TextOptions = {},
+): ChannelField {
 	const { property, ...rest } = extra;
-	return { channelTypes: ['bankTransfer'], property: { displayName, name, type: 'string', default: '', description, ...property }, path, ...rest };
+	return {
+		channelTypes: ['bankTransfer'],
+		property: { displayName, name, type: 'string', default: '', description, ...property },
+		path,
+		...rest,
+	};
 }
 
 /**
@@ -60,18 +77,56 @@ const BANK_TRANSFER: ChannelField[] = [
 		label: 'Bank',
 		path: ['bank_code'],
 	},
-	text('Sender First Name', 'senderFirstName', ['sender', 'first_name'], 'First name of the sender', required),
-	text('Sender Middle Name', 'senderMiddleName', ['sender', 'middle_name'], 'Middle name of the sender; left out when empty'),
-	text('Sender Last Name', 'senderLastName', ['sender', 'last_name'], 'Last name of the sender', required),
-	text('Sender Suffix', 'senderSuffix', ['sender', 'suffix'], 'Suffix of the sender such as Jr. or III; left out when empty'),
-	text('Receiver Account Name', 'receiverAccountName', ['receiver', 'account_name'], 'Name on the receiving bank account', required),
-	text('Receiver Account Number', 'receiverAccountNumber', ['receiver', 'account_number'], 'Number of the receiving bank account', { ...required, kind: 'account' }),
+	text(
+		'Sender First Name',
+		'senderFirstName',
+		['sender', 'first_name'],
+		'First name of the sender',
+		required,
+	),
+	text(
+		'Sender Middle Name',
+		'senderMiddleName',
+		['sender', 'middle_name'],
+		'Middle name of the sender; left out when empty',
+	),
+	text(
+		'Sender Last Name',
+		'senderLastName',
+		['sender', 'last_name'],
+		'Last name of the sender',
+		required,
+	),
+	text(
+		'Sender Suffix',
+		'senderSuffix',
+		['sender', 'suffix'],
+		'Suffix of the sender such as Jr. or III; left out when empty',
+	),
+	text(
+		'Receiver Account Name',
+		'receiverAccountName',
+		['receiver', 'account_name'],
+		'Name on the receiving bank account',
+		required,
+	),
+	text(
+		'Receiver Account Number',
+		'receiverAccountNumber',
+		['receiver', 'account_number'],
+		'Number of the receiving bank account',
+		{ ...required, kind: 'account' },
+	),
 	text(
 		'Receiver Type',
 		'receiverType',
 		['receiver', 'type'],
 		'Kind of receiver. INDIVIDUAL is the documented value (used when left empty); enter another value only if the service gave you one.',
-		{ property: { default: 'INDIVIDUAL', placeholder: 'INDIVIDUAL' }, kind: 'code', fallback: 'INDIVIDUAL' },
+		{
+			property: { default: 'INDIVIDUAL', placeholder: 'INDIVIDUAL' },
+			kind: 'code',
+			fallback: 'INDIVIDUAL',
+		},
 	),
 	text(
 		'Receiver Mobile Number',
@@ -80,14 +135,40 @@ const BANK_TRANSFER: ChannelField[] = [
 		'Philippine mobile number of the receiver, 09XXXXXXXXX or +639XXXXXXXXX; left out when empty',
 		{ property: { placeholder: '09171234567' }, kind: 'mobile' },
 	),
-	text('Receiver Email', 'receiverEmail', ['receiver', 'email'], 'Email address of the receiver; left out when empty', {
-		property: { placeholder: 'name@email.com' },
-		kind: 'email',
-	}),
-	text('Receiver Address', 'receiverAddress', ['receiver', 'address'], 'Street address of the receiver; left out when empty'),
-	text('Receiver Barangay', 'receiverBarangay', ['receiver', 'barangay'], 'Barangay of the receiver; left out when empty'),
-	text('Receiver City', 'receiverCity', ['receiver', 'city'], 'City or municipality of the receiver; left out when empty'),
-	text('Receiver Zip Code', 'receiverZipCode', ['receiver', 'zip_code'], 'Zip code of the receiver; left out when empty'),
+	text(
+		'Receiver Email',
+		'receiverEmail',
+		['receiver', 'email'],
+		'Email address of the receiver; left out when empty',
+		{
+			property: { placeholder: 'name@email.com' },
+			kind: 'email',
+		},
+	),
+	text(
+		'Receiver Address',
+		'receiverAddress',
+		['receiver', 'address'],
+		'Street address of the receiver; left out when empty',
+	),
+	text(
+		'Receiver Barangay',
+		'receiverBarangay',
+		['receiver', 'barangay'],
+		'Barangay of the receiver; left out when empty',
+	),
+	text(
+		'Receiver City',
+		'receiverCity',
+		['receiver', 'city'],
+		'City or municipality of the receiver; left out when empty',
+	),
+	text(
+		'Receiver Zip Code',
+		'receiverZipCode',
+		['receiver', 'zip_code'],
+		'Zip code of the receiver; left out when empty',
+	),
 	text(
 		'Receiver Gender',
 		'receiverGender',
@@ -115,11 +196,18 @@ const E_WALLET: ChannelField[] = [
 	},
 ];
 
-export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = { bankTransfer: BANK_TRANSFER, eWallet: E_WALLET };
+export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
+	bankTransfer: BANK_TRANSFER,
+	eWallet: E_WALLET,
+};
 
 /** The form properties, each shown for its channel types (the operation adds resource and operation). */
-export const channelFieldProperties: INodeProperties[] = [...BANK_TRANSFER, ...E_WALLET].map((field) =>
-	manualOnly({ ...field.property, displayOptions: { show: { channelType: field.channelTypes } } }),
+export const channelFieldProperties: INodeProperties[] = [...BANK_TRANSFER, ...E_WALLET].map(
+	(field) =>
+		manualOnly({
+			...field.property,
+			displayOptions: { show: { channelType: field.channelTypes } },
+		}),
 );
 
 /** Text from a form field or a spreadsheet cell: numbers count as text, empty means absent. */
@@ -153,7 +241,10 @@ export function readChannelFields(
 			continue;
 		}
 		if (field.kind === 'mobile' || field.kind === 'account') {
-			const parse = field.kind === 'mobile' ? () => parsePhilippineMobile(ctx.getNode(), itemIndex, label, value) : () => parseAccountNumber(ctx.getNode(), itemIndex, label, raw);
+			const parse =
+				field.kind === 'mobile'
+					? () => parsePhilippineMobile(ctx.getNode(), itemIndex, label, value)
+					: () => parseAccountNumber(ctx.getNode(), itemIndex, label, raw);
 			const parsed = problems.check(parse);
 			if (parsed === undefined) continue;
 			value = parsed;

@@ -7,7 +7,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explanation, Refusal } from '../../../shared/runner/operation';
 import type { CallService } from '../../../shared/transport/endpoints';
-import { channelsOfType, payoutChannelsIn, type ChannelType, type PayoutChannel } from '../../../shared/validation/channels';
+import {
+	channelsOfType,
+	payoutChannelsIn,
+	type ChannelType,
+	type PayoutChannel,
+} from '../../../shared/validation/channels';
 
 /** As the Channel Type dropdown names them. */
 export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
@@ -16,11 +21,18 @@ export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
 };
 
 /** `call` sends through the transport of the node asking (a run, or the editor's dropdown). */
-export async function fetchPayoutChannels(node: INode, call: CallService, timeoutMs?: number): Promise<PayoutChannel[]> {
+export async function fetchPayoutChannels(
+	node: INode,
+	call: CallService,
+	timeoutMs?: number,
+): Promise<PayoutChannel[]> {
 	const { data } = await call({ endpoint: 'getPayoutChannels', timeoutMs });
 	const channels = payoutChannelsIn(data);
 	if (!channels) {
-		throw new NodeOperationError(node, 'The service answered the payout channel list without a list of channels');
+		throw new NodeOperationError(
+			node,
+			'The service answered the payout channel list without a list of channels',
+		);
 	}
 	return channels;
 }
@@ -28,7 +40,10 @@ export async function fetchPayoutChannels(node: INode, call: CallService, timeou
 /** One list per run, fetched on the first refusal and shared by the items after it. */
 const listPerRun = new WeakMap<object, Promise<PayoutChannel[] | undefined>>();
 
-function channelsForRun(ctx: IExecuteFunctions, call: CallService): Promise<PayoutChannel[] | undefined> {
+function channelsForRun(
+	ctx: IExecuteFunctions,
+	call: CallService,
+): Promise<PayoutChannel[] | undefined> {
 	let list = listPerRun.get(ctx);
 	if (!list) {
 		// Without a readable list the service's own refusal stands as it is.

@@ -36,7 +36,12 @@ import {
 	requireText,
 } from '../../../shared/validation/validation';
 import type { ChannelType } from '../../../shared/validation/channels';
-import { CHANNEL_FIELDS, channelFieldProperties, mergeUnder, readChannelFields } from './channelFields';
+import {
+	CHANNEL_FIELDS,
+	channelFieldProperties,
+	mergeUnder,
+	readChannelFields,
+} from './channelFields';
 import { explainChannelRefusal } from './channels';
 
 /** With "Map Input Columns Automatically", the columns a row supplies: the form's fields, checked the same way. */
@@ -46,13 +51,21 @@ const COMMON_COLUMNS: ColumnField[] = [
 ];
 const columnsOf = (channelType: ChannelType): ColumnField[] => [
 	...COMMON_COLUMNS,
-	...CHANNEL_FIELDS[channelType].map(({ property, label }) => ({ param: property.name, label: label ?? property.displayName, required: property.required })),
+	...CHANNEL_FIELDS[channelType].map(({ property, label }) => ({
+		param: property.name,
+		label: label ?? property.displayName,
+		required: property.required,
+	})),
 ];
-const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = { bankTransfer: columnsOf('bankTransfer'), eWallet: columnsOf('eWallet') };
+const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = {
+	bankTransfer: columnsOf('bankTransfer'),
+	eWallet: columnsOf('eWallet'),
+};
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
+		displayName:
+			'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
 		name: 'moneyNotice',
 		type: 'notice',
 		default: '',
@@ -80,7 +93,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'E-Wallet',
 				value: 'eWallet',
-				description: 'Send to an e-wallet identified by a mobile number (for example GCash or Maya)',
+				description:
+					'Send to an e-wallet identified by a mobile number (for example GCash or Maya)',
 			},
 		],
 		default: 'bankTransfer',
@@ -126,7 +140,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['payout'], operation: ['create'] } },
+	properties,
+);
 
 /** Reads and checks one item; throws one error listing every problem of the item. */
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
@@ -137,7 +154,13 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const param = itemValues(ctx, itemIndex, PAYOUT_COLUMNS[channelType as ChannelType] ?? []);
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
-	const maxPerPayout = readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
+	const maxPerPayout = readSafetyLimit(
+		ctx,
+		itemIndex,
+		'maxAmountPerPayout',
+		'Maximum Amount per Payout',
+		node,
+	);
 	if (amount !== undefined && maxPerPayout !== undefined && amount > maxPerPayout) {
 		problems.add(
 			`Amount ${amount} is above the Maximum Amount per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
@@ -149,11 +172,20 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		parseOptionalUrl(node, itemIndex, 'Callback Webhook URL', param('callbackWebhookUrl')),
 	);
 
-	const channelFields = channelType === 'bankTransfer' || channelType === 'eWallet' ? CHANNEL_FIELDS[channelType] : undefined;
-	if (!channelFields) problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
+	const channelFields =
+		channelType === 'bankTransfer' || channelType === 'eWallet'
+			? CHANNEL_FIELDS[channelType]
+			: undefined;
+	if (!channelFields)
+		problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
 	const formFields = readChannelFields(ctx, itemIndex, channelFields ?? [], problems, param);
 	const extraFields = problems.check(() =>
-		parseJsonObject(node, itemIndex, 'Extra Channel Fields (JSON)', param('extraChannelFields', '{}')),
+		parseJsonObject(
+			node,
+			itemIndex,
+			'Extra Channel Fields (JSON)',
+			param('extraChannelFields', '{}'),
+		),
 	);
 
 	problems.throwIfAny();
@@ -166,7 +198,14 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const recipient = recipientOf(fields);
 	return {
 		send: { endpoint: 'createPayout', pathOverride: endpointPath, body, timeoutMs },
-		creates: { kind: 'payout', referenceNo: referenceNo!, amount: amount!, channel: channel!, payee: payeeOf(recipient), recipient },
+		creates: {
+			kind: 'payout',
+			referenceNo: referenceNo!,
+			amount: amount!,
+			channel: channel!,
+			payee: payeeOf(recipient),
+			recipient,
+		},
 		explain: explainChannelRefusal(ctx, channel!, channelType as ChannelType),
 	};
 }
@@ -175,7 +214,11 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 function recipientOf(fields: IDataObject): PayoutRecipient {
 	const receiver = (fields.receiver ?? {}) as IDataObject;
 	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-	return { mobileNumber: text(fields.mobile_number), bankCode: text(fields.bank_code), accountNumber: text(receiver.account_number) };
+	return {
+		mobileNumber: text(fields.mobile_number),
+		bankCode: text(fields.bank_code),
+		accountNumber: text(receiver.account_number),
+	};
 }
 
 /** Who is paid, masked for a dry run's preview: the last 4 digits of the account or mobile number. */
@@ -193,6 +236,7 @@ function payeeOf({ accountNumber, bankCode, mobileNumber }: PayoutRecipient): st
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
 export function checkRun(ctx: IExecuteFunctions): RunGuards {
 	const guards = readRunGuards(ctx);
-	if (ctx.getInputData().length > 0) readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	if (ctx.getInputData().length > 0)
+		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
 	return guards;
 }

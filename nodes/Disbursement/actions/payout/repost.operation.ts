@@ -6,34 +6,48 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty, referenceNoProperty } from '../../../shared/descriptions/properties';
+import {
+	executionOptionsProperty,
+	referenceNoProperty,
+} from '../../../shared/descriptions/properties';
 import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { parseReferenceNo } from '../../../shared/validation/validation';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Sandbox only: the service re-sends callbacks for testing. The credential\'s Environment must be Sandbox.',
+			"Sandbox only: the service re-sends callbacks for testing. The credential's Environment must be Sandbox.",
 		name: 'repostNotice',
 		type: 'notice',
 		default: '',
 	},
-	referenceNoProperty('e.g. PAYOUT-2026-0001', 'The reference_no of the payout whose callback is sent again'),
+	referenceNoProperty(
+		'e.g. PAYOUT-2026-0001',
+		'The reference_no of the payout whose callback is sent again',
+	),
 	executionOptionsProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['payout'], operation: ['repost'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['payout'], operation: ['repost'] } },
+	properties,
+);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
-	const referenceNo = parseReferenceNo(node, itemIndex, ctx.getNodeParameter('referenceNo', itemIndex, ''));
+	const referenceNo = parseReferenceNo(
+		node,
+		itemIndex,
+		ctx.getNodeParameter('referenceNo', itemIndex, ''),
+	);
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 	return {
 		// The credential's Environment is read by the runner just before sending.
 		sandboxOnly: 'Repost Callback',
 		send: { endpoint: 'repostPayout', body: { reference_no: referenceNo }, timeoutMs },
 		output: ({ message, data }) => {
-			const payload = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+			const payload =
+				data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
 			return { reference_no: referenceNo, ...payload, message };
 		},
 		explain: ({ status, serviceMessage }) => {

@@ -39,7 +39,10 @@ const properties: INodeProperties[] = [
 /** Shared with the Channel dropdown (methods/loadOptions.ts). */
 export const NO_CHANNEL_LIST = 'The service answered the channel list without a list of channels';
 
-export const description = updateDisplayOptions({ show: { resource: ['channel'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['channel'], operation: ['getMany'] } },
+	properties,
+);
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -51,7 +54,12 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		output: ({ data }) => {
 			const channels = paymentChannelsIn(data);
 			if (!channels) throw new NodeOperationError(ctx.getNode(), NO_CHANNEL_LIST, { itemIndex });
-			return limit(channels.filter((channel) => inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel))));
+			return limit(
+				channels.filter(
+					(channel) =>
+						inCategory(channel, category) && !(filters.enabledOnly === true && isDisabled(channel)),
+				),
+			);
 		},
 	};
 }

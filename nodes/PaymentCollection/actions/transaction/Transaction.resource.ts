@@ -32,7 +32,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Wait for Final Status',
 				value: 'waitForFinalStatus',
-				description: 'Look a transaction up until it is completed or cancelled, for n8n instances the callback cannot reach',
+				description:
+					'Look a transaction up until it is completed or cancelled, for n8n instances the callback cannot reach',
 				action: 'Wait for a transaction final status',
 			},
 		],

@@ -4,7 +4,11 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { columnsNotice, mappingModeProperty, NEW_RECORD_COLUMNS } from '../../../shared/descriptions/properties';
+import {
+	columnsNotice,
+	mappingModeProperty,
+	NEW_RECORD_COLUMNS,
+} from '../../../shared/descriptions/properties';
 import type { ColumnField } from '../../../shared/descriptions/columns';
 import type { ItemValue } from '../../../shared/runner/itemValues';
 import { CUSTOMER_DETAILS } from '../../helpers/customerBody';
@@ -17,7 +21,12 @@ export const GENERATE_COLUMNS: ColumnField[] = [
 
 /** The Customer Fields collection, read from the row's columns. */
 export function customerColumns(read: ItemValue): IDataObject {
-	return Object.fromEntries(CUSTOMER_DETAILS.map(({ name }) => [name, read(name) as IDataObject[string]]));
+	return Object.fromEntries(
+		CUSTOMER_DETAILS.map(({ name }) => [name, read(name) as IDataObject[string]]),
+	);
 }
 
-export const generateMappingProperties: INodeProperties[] = [mappingModeProperty('payment link'), columnsNotice(GENERATE_COLUMNS)];
+export const generateMappingProperties: INodeProperties[] = [
+	mappingModeProperty('payment link'),
+	columnsNotice(GENERATE_COLUMNS),
+];

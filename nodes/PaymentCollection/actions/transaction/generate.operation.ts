@@ -11,9 +11,19 @@ import {
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
 import { isAutoMapped, itemValues } from '../../../shared/runner/itemValues';
-import { readExecutionOptions, readOption, readRunGuards, type ItemPlan } from '../../../shared/runner/operation';
+import {
+	readExecutionOptions,
+	readOption,
+	readRunGuards,
+	type ItemPlan,
+} from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
-import { parseAmount, parseOptionalUrl, parseReferenceNo, requireText } from '../../../shared/validation/validation';
+import {
+	parseAmount,
+	parseOptionalUrl,
+	parseReferenceNo,
+	requireText,
+} from '../../../shared/validation/validation';
 import { CUSTOMER_DETAILS, customerBody, extraBody } from '../../helpers/customerBody';
 import { customerColumns, GENERATE_COLUMNS, generateMappingProperties } from './columns';
 
@@ -39,7 +49,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://shop.example.com/thank-you',
-		description: 'Where the customer\'s browser goes after a successful payment',
+		description: "Where the customer's browser goes after a successful payment",
 	},
 	{
 		displayName: 'Failure Redirect URL',
@@ -47,7 +57,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://shop.example.com/payment-failed',
-		description: 'Where the customer\'s browser goes after a failed or cancelled payment',
+		description: "Where the customer's browser goes after a failed or cancelled payment",
 	},
 	manualOnly({
 		displayName: 'Customer Fields',
@@ -79,7 +89,10 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['transaction'], operation: ['generate'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['transaction'], operation: ['generate'] } },
+	properties,
+);
 
 const URL_FIELDS = [
 	['callbackWebhookUrl', 'callback_webhook_url', 'Callback Webhook URL'],
@@ -93,7 +106,9 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const problems = new ItemProblems(node, itemIndex);
 	// The item's own columns with automatic mapping, the node's fields otherwise.
 	const param = itemValues(ctx, itemIndex, GENERATE_COLUMNS);
-	const channelCode = problems.check(() => requireText(node, itemIndex, 'Channel', param('channelCode')));
+	const channelCode = problems.check(() =>
+		requireText(node, itemIndex, 'Channel', param('channelCode')),
+	);
 	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount') ?? ''));
 	const referenceNo = problems.check(() => parseReferenceNo(node, itemIndex, param('referenceNo')));
@@ -102,9 +117,13 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		const url = problems.check(() => parseOptionalUrl(node, itemIndex, label, param(name, '')));
 		if (url) urls[field] = url;
 	}
-	const customerFields = isAutoMapped(ctx) ? customerColumns(param) : (param('customerFields', {}) as IDataObject);
+	const customerFields = isAutoMapped(ctx)
+		? customerColumns(param)
+		: (param('customerFields', {}) as IDataObject);
 	const customer = problems.check(() => customerBody(node, itemIndex, customerFields));
-	const extra = problems.check(() => extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')));
+	const extra = problems.check(() =>
+		extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')),
+	);
 	problems.throwIfAny();
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 
@@ -120,7 +139,12 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	};
 	return {
 		send: { endpoint: 'generateTransaction', body, timeoutMs },
-		creates: { kind: 'transaction', referenceNo: referenceNo!, amount: amount!, channel: channelCode! },
+		creates: {
+			kind: 'transaction',
+			referenceNo: referenceNo!,
+			amount: amount!,
+			channel: channelCode!,
+		},
 	};
 }
 
