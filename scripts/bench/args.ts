@@ -26,6 +26,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
   --help`;
 
+import { parseArgs as parseNodeArgs } from 'node:util';
+
 import { ENGINE_IDS } from './engines';
 
 const ALL_ROUTES = ['node', 'nodeAuto', 'httpLoop', 'httpBatching'];
@@ -50,11 +52,11 @@ export interface BenchOptions {
 	n8nAppVersion?: string;
 }
 
-function list(value: unknown, name: string): number[] {
-	const numbers = String(value || '')
-		.split(',')
-		.map((part) => Number(part.trim()));
-	if (numbers.length === 0 || numbers.some((n) => !Number.isInteger(n) || n < 1)) {
+/** A comma-separated list of positive whole numbers. */
+function list(value: string | undefined, name: string): number[] | undefined {
+	if (value === undefined) return undefined;
+	const numbers = value.split(',').map((part) => Number(part.trim()));
+	if (numbers.some((n) => !Number.isInteger(n) || n < 1)) {
 		throw new Error(
 			`${name} needs a comma-separated list of positive whole numbers, got "${value}"`,
 		);
@@ -62,116 +64,84 @@ function list(value: unknown, name: string): number[] {
 	return numbers;
 }
 
+/** The known entries of a comma-separated list, or an error naming the unknown ones. */
+function known(value: string, name: string, allowed: string[]): string[] {
+	const entries = [...new Set(value.split(',').map((entry) => entry.trim()))];
+	const unknown = entries.filter((entry) => !allowed.includes(entry));
+	if (unknown.length || !entries.length) {
+		throw new Error(`unknown ${name}(s) ${unknown.join(', ')}; known: ${allowed.join(', ')}`);
+	}
+	return entries;
+}
+
+function positive(value: string | undefined, name: string, whole: boolean): number | undefined {
+	if (value === undefined) return undefined;
+	const number = Number(value);
+	if (!Number.isFinite(number) || number <= 0 || (whole && !Number.isInteger(number))) {
+		throw new Error(`${name} needs a positive ${whole ? 'whole number' : 'number'}`);
+	}
+	return number;
+}
+
+/** Node's own argument parser; the checks of each value are the benchmark's. */
 export function parseArgs(argv: string[]): BenchOptions {
-	const options: BenchOptions = {
-		quick: false,
-		sizes: [1000, 10000],
-		concurrency: [1, 4, 16, 64],
-		latencyMs: 20,
-		routes: [...ALL_ROUTES],
-		engines: ['2.8'],
-		install: true,
-		write: undefined,
-		json: undefined,
-		profileDir: undefined,
-		repeat: 1,
-		fromJson: undefined,
-		help: false,
+	let parsed: ReturnType<typeof parseCommandLine>;
+	try {
+		parsed = parseCommandLine(argv);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n${USAGE}`);
+	}
+	const { values } = parsed;
+	const quick = values.quick === true;
+	const engineList = values['all-engines']
+		? ENGINE_IDS.join(',')
+		: (values.engine ?? values['n8n-core']);
+	let routes =
+		values.routes === undefined ? [...ALL_ROUTES] : known(values.routes, 'route', ALL_ROUTES);
+	if (values['no-http']) routes = routes.filter((route) => NODE_ROUTES.includes(route));
+	if (!routes.some((route) => NODE_ROUTES.includes(route))) routes.unshift('node');
+	const sorted = (numbers: number[]) => [...new Set(numbers)].sort((a, b) => a - b);
+	return {
+		quick,
+		sizes: sorted(list(values.sizes, '--sizes') ?? (quick ? [200, 1000] : [1000, 10000])),
+		concurrency: sorted(
+			list(values.concurrency, '--concurrency') ?? (quick ? [4, 16] : [1, 4, 16, 64]),
+		),
+		latencyMs: positive(values.latency, '--latency', false) ?? 20,
+		routes,
+		engines: engineList === undefined ? ['2.8'] : known(engineList, 'engine', ENGINE_IDS),
+		install: values['no-install'] !== true,
+		write: values['no-write'] ? false : values.write ? true : !quick,
+		json: values.json,
+		profileDir: values.profile,
+		repeat: positive(values.repeat, '--repeat', true) ?? 1,
+		fromJson: values['from-json'],
+		help: values.help === true,
 	};
-	const explicit = new Set<string>();
-	for (let i = 0; i < argv.length; i++) {
-		const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-		const value = () => (inline !== undefined ? inline : argv[++i]);
-		switch (flag) {
-			case '--quick':
-				options.quick = true;
-				break;
-			case '--sizes':
-				options.sizes = list(value(), '--sizes');
-				explicit.add('sizes');
-				break;
-			case '--concurrency':
-				options.concurrency = list(value(), '--concurrency');
-				explicit.add('concurrency');
-				break;
-			case '--latency': {
-				const ms = Number(value());
-				if (!Number.isFinite(ms) || ms <= 0)
-					throw new Error('--latency needs a positive number of milliseconds');
-				options.latencyMs = ms;
-				break;
-			}
-			case '--routes': {
-				const routes = String(value())
-					.split(',')
-					.map((r) => r.trim());
-				const unknown = routes.filter((r) => !ALL_ROUTES.includes(r));
-				if (unknown.length)
-					throw new Error(
-						`unknown route(s) ${unknown.join(', ')}; known: ${ALL_ROUTES.join(', ')}`,
-					);
-				options.routes = routes;
-				break;
-			}
-			case '--engine':
-			case '--n8n-core': {
-				const engines = String(value())
-					.split(',')
-					.map((e) => e.trim());
-				const unknown = engines.filter((e) => !ENGINE_IDS.includes(e));
-				if (unknown.length || !engines.length)
-					throw new Error(
-						`unknown engine(s) ${unknown.join(', ')}; known: ${ENGINE_IDS.join(', ')}`,
-					);
-				options.engines = [...new Set(engines)];
-				break;
-			}
-			case '--all-engines':
-				options.engines = [...ENGINE_IDS];
-				break;
-			case '--no-http':
-				options.routes = options.routes.filter((route) => NODE_ROUTES.includes(route));
-				break;
-			case '--no-install':
-				options.install = false;
-				break;
-			case '--write':
-				options.write = true;
-				break;
-			case '--no-write':
-				options.write = false;
-				break;
-			case '--repeat': {
-				const k = Number(value());
-				if (!Number.isInteger(k) || k < 1)
-					throw new Error('--repeat needs a positive whole number');
-				options.repeat = k;
-				break;
-			}
-			case '--json':
-				options.json = value();
-				break;
-			case '--from-json':
-				options.fromJson = value();
-				break;
-			case '--profile':
-				options.profileDir = value();
-				break;
-			case '--help':
-			case '-h':
-				options.help = true;
-				break;
-			default:
-				throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
-		}
-	}
-	if (options.quick) {
-		if (!explicit.has('sizes')) options.sizes = [200, 1000];
-		if (!explicit.has('concurrency')) options.concurrency = [4, 16];
-	}
-	if (options.write === undefined) options.write = !options.quick;
-	options.sizes = [...new Set(options.sizes)].sort((a, b) => a - b);
-	options.concurrency = [...new Set(options.concurrency)].sort((a, b) => a - b);
-	if (!options.routes.some((route) => NODE_ROUTES.includes(route))) options.routes.unshift('node');
-	return options;
+}
+
+function parseCommandLine(argv: string[]) {
+	return parseNodeArgs({
+		args: argv,
+		strict: true,
+		options: {
+			quick: { type: 'boolean' },
+			sizes: { type: 'string' },
+			concurrency: { type: 'string' },
+			latency: { type: 'string' },
+			routes: { type: 'string' },
+			engine: { type: 'string' },
+			'n8n-core': { type: 'string' },
+			'all-engines': { type: 'boolean' },
+			'no-http': { type: 'boolean' },
+			'no-install': { type: 'boolean' },
+			write: { type: 'boolean' },
+			'no-write': { type: 'boolean' },
+			repeat: { type: 'string' },
+			json: { type: 'string' },
+			'from-json': { type: 'string' },
+			profile: { type: 'string' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
 }
