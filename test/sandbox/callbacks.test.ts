@@ -1,4 +1,4 @@
-import { callbackPayloadSchema } from '../../nodes/shared/validation/schemas';
+import { callbackPayloadSchema } from './schemas';
 import { signCallback, verifySignature } from '../../nodes/shared/transport/signature';
 import {
 	SANDBOX_CREDENTIALS,

@@ -1,9 +1,6 @@
 import { pickList } from '../../nodes/shared/validation/schemas';
-import {
-	channelListEntrySchema,
-	envelopeSchema,
-	generatedTransactionSchema,
-} from '../../nodes/shared/validation/schemas';
+import { envelopeSchema } from '../../nodes/shared/validation/schemas';
+import { channelListEntrySchema, generatedTransactionSchema } from './schemas';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { call, collectionToken, txBody } from './helpers';
 

@@ -1,4 +1,5 @@
-import { bankSchema, envelopeSchema, payoutSchema } from '../../nodes/shared/validation/schemas';
+import { bankSchema, envelopeSchema } from '../../nodes/shared/validation/schemas';
+import { payoutSchema } from './schemas';
 import { BANKS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import {
 	bankPayoutBody,

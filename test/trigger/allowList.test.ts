@@ -2,15 +2,9 @@
  * The source-address allow-list takes IPv4-mapped IPv6 entries and CIDR ranges of both families,
  * and an entry that is not an address stops the activation with a message naming it.
  */
-import { callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { callbackBody, trigger, setUpPerFile } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 test('an IPv4-mapped IPv6 entry (::ffff:127.0.0.2) lets that IPv4 caller in', async () => {
 	const h = await trigger(s, { allowedIpAddresses: '::ffff:127.0.0.2' });

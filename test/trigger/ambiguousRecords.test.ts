@@ -9,20 +9,12 @@ import {
 	paidTransaction,
 	payoutTransaction,
 	serviceCallback,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 beforeEach(() => {
 	s.gw.faults.clear();
 	s.gw.resetStats();

@@ -5,16 +5,10 @@
  */
 import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
 import { signCallback } from '../../nodes/shared/transport/signature';
-import { SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 function expectAnswer(call: WebhookCall, code: number, message: string): void {
 	expect(call.statusCode).toBe(code);

@@ -9,23 +9,15 @@ import {
 	LOOKUP_PAYOUTS,
 	paidTransaction,
 	serviceCallback,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
 /** The collection look-up's path, where a fault makes the service answer wrongly. */
 const LOOKUP_PATH = '/v1/biller/transactions';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 beforeEach(() => {
 	s.gw.faults.clear();
 	s.gw.resetStats();

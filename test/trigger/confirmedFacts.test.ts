@@ -9,20 +9,12 @@ import {
 	callbackBody,
 	paidTransaction,
 	serviceCallback,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 function expectRefused(call: WebhookCall, reason: string): void {
 	expect(call.statusCode).toBe(401);

@@ -13,24 +13,10 @@ import {
 	deliveryRecord,
 } from '../../nodes/PaymentGatewayTrigger/helpers/duplicates';
 import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
-import {
-	callbackBody,
-	payoutTransaction,
-	serviceCallback,
-	setUp,
-	tearDown,
-	trigger,
-	type Setup,
-} from './helpers';
+import { callbackBody, payoutTransaction, serviceCallback, trigger, setUpPerFile } from './helpers';
 import { TRIGGER_NAME, type TriggerHarness } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 function executions(...harnesses: TriggerHarness[]): number {
 	return harnesses.flatMap((h) => h.calls).filter((call) => call.executionStarted).length;

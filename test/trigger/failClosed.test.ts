@@ -13,16 +13,10 @@ import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { COLLECTION, SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 function expectRefused(call: WebhookCall, reason: string): void {
 	expect(call.statusCode).toBe(401);

@@ -18,20 +18,12 @@ import {
 	callbackBody,
 	payoutTransaction,
 	serviceCallback,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 beforeEach(() => {
 	s.gw.faults.clear();
 	s.gw.resetStats();

@@ -9,20 +9,12 @@ import {
 	callbackBody,
 	paidTransaction,
 	serviceCallback,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 const started = (calls: WebhookCall[]) => calls.filter((call) => call.executionStarted).length;
 const messages = (calls: WebhookCall[]) =>

@@ -47,6 +47,22 @@ export async function setUp(): Promise<Setup> {
 	return { gw, store, collection, disbursement, unsignedCollection, harnesses: [] };
 }
 
+/**
+ * The set-up every trigger test file shares: one sandbox gateway and its credentials for the whole
+ * file, and every trigger it served closed after the last test. The object is filled in before
+ * the first test runs.
+ */
+export function setUpPerFile(): Setup {
+	const setup = {} as Setup;
+	beforeAll(async () => {
+		Object.assign(setup, await setUp());
+	});
+	afterAll(async () => {
+		await tearDown(setup);
+	});
+	return setup;
+}
+
 export async function tearDown(setup: Setup): Promise<void> {
 	await Promise.all(setup.harnesses.map(async (harness) => await harness.close()));
 	await setup.gw.close();

@@ -7,15 +7,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { COLLECTION, DISBURSEMENT, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, DISBURSEMENT, trigger, setUpPerFile } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 test('with signing secrets: checkExists, create and delete answer true and log no warning', async () => {
 	const h = await trigger(s, { interface: 'both' });

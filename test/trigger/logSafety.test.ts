@@ -8,16 +8,10 @@ import type { AddressInfo } from 'net';
 
 import { signCallback } from '../../nodes/shared/transport/signature';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { COLLECTION, SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 /** Every log line of the call as n8n would write it: message plus metadata. */
 function logText(call: WebhookCall): string[] {

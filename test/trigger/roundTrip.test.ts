@@ -4,15 +4,9 @@
  * webhook() through n8n's webhook path, is verified and starts the workflow exactly once.
  */
 import { runNode } from '../harness';
-import { COLLECTION, DISBURSEMENT, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, DISBURSEMENT, trigger, setUpPerFile } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 /** Generate (GCASH_TRN) through the collection node, its callback pointed at a trigger. */
 async function generatePaymentLink(

@@ -5,16 +5,10 @@
  */
 import { HIDDEN } from '../../nodes/shared/transport/secrets';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { SECRET, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 const PASSWORD = SANDBOX_CREDENTIALS.collection.password;
 const logText = (call: WebhookCall) =>

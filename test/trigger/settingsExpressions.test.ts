@@ -5,15 +5,9 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { COLLECTION, callbackBody, setUp, tearDown, trigger, type Setup } from './helpers';
+import { COLLECTION, callbackBody, trigger, setUpPerFile } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 describe('an unreadable setting: 500 for each callback, and activation fails, naming it', () => {
 	test.each<[string, INodeParameters, string]>([

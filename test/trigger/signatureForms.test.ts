@@ -4,24 +4,10 @@
  * count as the same delivery, and an unsigned copy may not contradict what the signature covers.
  */
 import { signCallback } from '../../nodes/shared/transport/signature';
-import {
-	SECRET,
-	callbackBody,
-	collectionTransaction,
-	setUp,
-	tearDown,
-	trigger,
-	type Setup,
-} from './helpers';
+import { SECRET, callbackBody, collectionTransaction, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 function expectUnauthorized(call: WebhookCall): void {
 	expect(call.statusCode).toBe(401);

@@ -3,15 +3,9 @@
  * stated bound (a 10-second deadline per look-up, connect to last byte), so the sender retries
  * instead of giving up on a connection the trigger holds open.
  */
-import { paidTransaction, serviceCallback, setUp, tearDown, trigger, type Setup } from './helpers';
+import { paidTransaction, serviceCallback, trigger, setUpPerFile } from './helpers';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 test('a look-up trickled a byte at a time: 503 within 10 seconds plus slack, and a retry is accepted', async () => {
 	await paidTransaction(s.gw, 'SLOW-CF-1', 150);

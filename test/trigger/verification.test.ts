@@ -8,20 +8,12 @@ import {
 	SECRET,
 	callbackBody,
 	collectionTransaction,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 /** The single warn line the refusal logged. */
 function refusalLog(call: WebhookCall): string {

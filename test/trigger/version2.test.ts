@@ -9,20 +9,12 @@ import {
 	LOOKUP_COLLECTION,
 	paidTransaction,
 	serviceCallback,
-	setUp,
-	tearDown,
 	trigger,
-	type Setup,
+	setUpPerFile,
 } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
-let s: Setup;
-beforeAll(async () => {
-	s = await setUp();
-});
-afterAll(async () => {
-	await tearDown(s);
-});
+const s = setUpPerFile();
 
 /** A cancelled payment's genuine callback, replayed with the status "completed". */
 async function forgedCompletion(
