@@ -348,6 +348,15 @@ describe('README: Troubleshooting, each message as the README quotes it', () => 
 		expect(result.error?.message).toMatch(quoted('The ... token request could not reach'));
 	});
 
+	test('a Base URL ending in /v1: the 404 says to set the host only', async () => {
+		const withPath = addCredential(s, { baseUrl: `${s.gw.url}/v1/` });
+		const result = await run(s, walletGetMany, { items: [{}], credentialId: withPath });
+		expect(result.error?.message).toBe(
+			`The Disbursement token request failed with HTTP 404: the credential's Base URL ends in "/v1", but the nodes add the service's paths (/v1/...) themselves: set Base URL to the host only (${s.gw.url}) (the service said: "Not found.") (row 1)`,
+		);
+		expect(result.error?.message).toMatch(quoted('The ... token request failed with HTTP 404'));
+	});
+
 	test('a path the service does not have: Not found (HTTP 404)', async () => {
 		const result = await run(
 			s,

@@ -58,6 +58,8 @@ export interface ServiceFailure {
 	credentialUnusable?: boolean;
 	/** For a 3xx: the host its `location` points to (nothing is sent there). */
 	redirectHost?: string;
+	/** Set on a 404 when the credential's Base URL holds a path (see url.ts `baseUrlPathHint`). */
+	baseUrlHint?: string;
 }
 
 /**
@@ -167,6 +169,9 @@ export function describeFailure(
 			message: `The service rejected the request: ${lines.join('; ')}`,
 			description: lines.join('\n'),
 		};
+	}
+	if (failure.status === 404 && failure.baseUrlHint) {
+		return { message: `Not found (HTTP 404): ${failure.baseUrlHint}.${said}` };
 	}
 	if (failure.status === 404) {
 		return {

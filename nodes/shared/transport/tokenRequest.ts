@@ -12,7 +12,7 @@ import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
 import { envelopeSchema, tokenSchema } from '../validation/schemas';
 import { scrubText, secretsOf } from './secrets';
-import { baseUrlProblem, joinUrl } from './url';
+import { baseUrlPathHint, baseUrlProblem, joinUrl } from './url';
 
 /**
  * A token request's own deadline, connect to last byte: n8n gives the token step neither the
@@ -81,7 +81,7 @@ export async function requestToken(
 		const limit = await readErrorAnswer(sent.failure, deadline);
 		const described = limit
 			? describeLimit(label, limit, deadlineMs)
-			: describeTokenFailure(label, sent.failure, redirectedTo);
+			: describeTokenFailure(label, sent.failure, redirectedTo, String(credentials.baseUrl));
 		const refused = !limit && isRefusal(sent.failure);
 		throw Object.assign(
 			new TokenStepError(
@@ -136,6 +136,7 @@ function describeTokenFailure(
 	label: string,
 	error: unknown,
 	redirectedTo: string | undefined,
+	baseUrl: string,
 ): string {
 	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
 	const status = failure.response?.status;
@@ -154,6 +155,8 @@ function describeTokenFailure(
 	if (status && status >= 300 && status < 400) {
 		return `The ${label} token request was redirected (HTTP ${status}${redirectedTo ? ` to ${redirectedTo}` : ''}) instead of answered: check the Base URL in the credential (https, host and no extra path). Redirects are not followed, so the password is never sent anywhere else`;
 	}
+	const pathHint = status === 404 ? baseUrlPathHint(baseUrl) : undefined;
+	if (pathHint) return `The ${label} token request failed with HTTP 404: ${pathHint}${said}`;
 	if (status) return `The ${label} token request failed with HTTP ${status}${said}`;
 	return `The ${label} token request could not reach the service (${describeNetworkCode(failure.code)}): check the Base URL`;
 }

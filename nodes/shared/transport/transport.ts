@@ -40,7 +40,7 @@ import { bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { outcomeOf } from './outcome';
 import { scrubDeep, secretsOf } from './secrets';
 import { bindTokenDeadline } from './tokenRequest';
-import { baseUrlProblem, joinUrl } from './url';
+import { baseUrlPathHint, baseUrlProblem, joinUrl } from './url';
 
 export { outcomeOf };
 
@@ -168,6 +168,7 @@ export async function callService(
 				: classified;
 		if (failure.status && failure.status >= 300 && failure.status < 400)
 			failure.redirectHost = redirectedTo;
+		if (failure.status === 404) failure.baseUrlHint = baseUrlPathHint(baseUrl);
 		throw toServiceError(ctx, scrubDeep(failure, secrets), endpoint.api);
 	}
 	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);

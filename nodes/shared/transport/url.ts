@@ -30,3 +30,13 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 		? `${url.problem}: ${url.fix.charAt(0).toLowerCase()}${url.fix.slice(1)}`
 		: url.problem;
 }
+
+/**
+ * Why a 404 may be the Base URL's fault: it holds a path (`https://api.example.com/v1`) while the
+ * nodes add the service's paths (`/v1/...`) themselves. Undefined when the Base URL is a bare host.
+ */
+export function baseUrlPathHint(baseUrl: string): string | undefined {
+	const base = readUrl(baseUrl);
+	if (!(base instanceof URL) || base.pathname === '/' || base.pathname === '') return undefined;
+	return `the credential's Base URL ends in "${base.pathname.replace(/\/+$/, '')}", but the nodes add the service's paths (/v1/...) themselves: set Base URL to the host only (${base.origin})`;
+}
