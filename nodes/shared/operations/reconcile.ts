@@ -67,7 +67,7 @@ export function reconcileOperation(spec: ReconcileSpec): Operation {
 			default: '',
 		},
 		mappingModeProperty(`row to check`),
-		columnsNotice(columns),
+		columnsNotice(columns, {}, kind === 'payout' ? 'PayoutReconcile' : 'TransactionReconcile'),
 		manualOnly(
 			referenceNoProperty(spec.placeholder, `The reference_no the ${kind} was created with`),
 		),
