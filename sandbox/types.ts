@@ -51,7 +51,7 @@ export interface FaultRule {
 	method?: string;
 	/** Matched as a prefix of the URL path (no query). */
 	path: string;
-	/** Only requests whose JSON body names this reference_no (to slow or fail one row of a batch). */
+	/** Only requests whose JSON body (or, for a look-up, query) names this reference_no (to slow or fail one row of a batch). */
 	referenceNo?: string;
 	mode: FaultMode;
 	/** For error-*: default 500 (body {message: 'Server Error'}). */

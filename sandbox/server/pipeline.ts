@@ -86,11 +86,12 @@ export async function handleRequest(
 		countUp(state.stats.attemptsByReference, body.reference_no);
 	}
 
-	const decision = p.faults.decide(
-		method,
-		path,
-		typeof body?.reference_no === 'string' ? body.reference_no : undefined,
-	);
+	// A create names its reference_no in the body, a look-up in the query.
+	const namedReference =
+		typeof body?.reference_no === 'string'
+			? body.reference_no
+			: (url.searchParams.get('reference_no') ?? undefined);
+	const decision = p.faults.decide(method, path, namedReference);
 	const wait = p.current().latencyMs + decision.latencyMs;
 	if (wait > 0) {
 		await p.ioTimers.delay(wait);

@@ -43,7 +43,7 @@ it('offers the stable resources and operations', () => {
 	expect(
 		operations.map((property) => [property.displayOptions?.show?.resource, optionValues(property)]),
 	).toEqual([
-		[['transaction'], ['generate', 'get', 'waitForFinalStatus']],
+		[['transaction'], ['generate', 'get', 'reconcile', 'waitForFinalStatus']],
 		[['channel'], ['getMany']],
 	]);
 });

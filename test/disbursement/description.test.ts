@@ -51,7 +51,7 @@ test('resources and operations keep their stable names', () => {
 			]),
 	);
 	expect(operations).toEqual({
-		payout: ['create', 'get', 'repost', 'waitForFinalStatus'],
+		payout: ['create', 'get', 'reconcile', 'repost', 'waitForFinalStatus'],
 		wallet: ['getMany', 'getTransactions'],
 		bank: ['getMany'],
 		authorization: ['get'],

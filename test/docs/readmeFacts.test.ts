@@ -274,10 +274,12 @@ describe("README parameter names are the nodes' own", () => {
 			columnsNotice: 'Generate',
 			columnsNoticeEWallet: 'Payout > Create, E-Wallet',
 			columnsNoticeBankTransfer: 'Payout > Create, Bank Transfer',
+			columnsNoticePayoutReconcile: 'Payout > Reconcile',
+			columnsNoticeTransactionReconcile: 'Transaction > Reconcile',
 		};
 		expect(notices.map((notice) => notice.name).sort()).toEqual(Object.keys(expected).sort());
 		for (const notice of notices) {
-			const read = notice.displayName.match(/required: ([^;]+); optional: ([^(]+)/)!;
+			const read = notice.displayName.match(/required: ([^;]+); optional: ([^(.]+)/)!;
 			const columns = codes(
 				`\`${read[1].split(', ').join('` `')}\` \`${read[2].trim().split(', ').join('` `')}\``,
 			);
@@ -433,7 +435,7 @@ describe("README is a user's guide", () => {
 		};
 		const collection = operations(new PaymentCollection().description);
 		const disbursement = operations(new Disbursement().description);
-		expect([collection.length, disbursement.length]).toEqual([4, 8]);
+		expect([collection.length, disbursement.length]).toEqual([5, 9]);
 		for (const operation of collection)
 			expect([operation, section('### Payment Gateway Collection').includes(operation)]).toEqual([
 				operation,

@@ -10,6 +10,7 @@ const operations: OperationTable = {
 	payout: {
 		create: payout.create,
 		get: payout.get,
+		reconcile: payout.reconcile,
 		repost: payout.repost,
 		waitForFinalStatus: payout.waitForFinalStatus,
 	},

@@ -8,6 +8,7 @@ const operations: OperationTable = {
 	transaction: {
 		generate: transaction.generate,
 		get: transaction.get,
+		reconcile: transaction.reconcile,
 		waitForFinalStatus: transaction.waitForFinalStatus,
 	},
 	channel: { getMany: channel.getMany },

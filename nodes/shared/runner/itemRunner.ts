@@ -28,7 +28,7 @@ import {
 	type SendPlan,
 } from './operation';
 import { DEFAULT_CONCURRENCY } from '../descriptions/properties';
-import { lookUpRecord, pollUntilFinal } from './records';
+import { lookUpRecord, pollUntilFinal, reconcileRow } from './records';
 import { RepeatedReferences } from './repeatedReferences';
 import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
@@ -43,6 +43,7 @@ export async function carryOut(
 ): Promise<ItemResult> {
 	if ('lookUp' in plan) return await lookUpRecord(ctx, itemIndex, plan);
 	if ('poll' in plan) return await pollUntilFinal(ctx, itemIndex, plan);
+	if ('reconcile' in plan) return await reconcileRow(ctx, itemIndex, plan);
 	if (plan.sandboxOnly) await requireSandbox(ctx, itemIndex, plan);
 	if (plan.creates) return await createOnce(ctx, itemIndex, plan as MoneyPlan);
 	const sent = await outcomeOf(callService(ctx, plan.send));
@@ -92,6 +93,8 @@ export async function runItems(
 ): Promise<INodeExecutionData[][]> {
 	const itemCount = ctx.getInputData().length;
 	const results: INodeExecutionData[][] = new Array(itemCount);
+	/** Each row's own output, for the operation's summary (a row that failed has none). */
+	const outputs: Array<IDataObject | undefined> = new Array(itemCount);
 	const continueOnFail = ctx.continueOnFail();
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 	const workers = Math.max(1, Math.min(clampConcurrency(concurrency), itemCount));
@@ -140,6 +143,7 @@ export async function runItems(
 		repeats.finished(itemIndex);
 		if ('produced' in outcome) {
 			const { produced } = outcome;
+			if (!Array.isArray(produced)) outputs[itemIndex] = produced;
 			results[itemIndex] = (Array.isArray(produced) ? produced : [produced]).map((json) => ({
 				json,
 				pairedItem: { item: itemIndex },
@@ -223,6 +227,11 @@ export async function runItems(
 			if (!results[itemIndex])
 				results[itemIndex] = fail(itemIndex, notSentError(ctx, itemIndex, stop.stopper));
 		}
+	}
+	if (operation.summarize) {
+		const rows = Array.from({ length: itemCount }, (_, item) => ({ item }));
+		const summary = operation.summarize(Array.from(outputs));
+		results.push([{ json: summary, pairedItem: rows }]);
 	}
 	return [results.flat()];
 }

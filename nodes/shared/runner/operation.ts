@@ -88,12 +88,26 @@ export interface PollPlan {
 }
 
 /**
- * What an operation does with one item, in the runner's words: send one request (through the
- * money-safe path when it creates money), look a record up, or wait for its final status. The
- * runner carries every plan out (itemRunner.ts `carryOut`), so no operation reaches the service
- * itself.
+ * A row checked against the record its reference_no names, looked up once: the record's status and
+ * every fact given in `expect` that the record does not agree on. Nothing is ever sent but the look-up.
  */
-export type ItemPlan = SendPlan | LookUpPlan | PollPlan;
+export interface ReconcilePlan {
+	reconcile: {
+		kind: RecordKind;
+		referenceNo: string;
+		timeoutMs: number;
+		/** The facts the row gives (each compared when present). */
+		expect: { amount?: number; channel?: string; recipient?: PayoutRecipient };
+	};
+}
+
+/**
+ * What an operation does with one item, in the runner's words: send one request (through the
+ * money-safe path when it creates money), look a record up, wait for its final status, or check a
+ * row against its record. The runner carries every plan out (itemRunner.ts `carryOut`), so no
+ * operation reaches the service itself.
+ */
+export type ItemPlan = SendPlan | LookUpPlan | PollPlan | ReconcilePlan;
 
 export interface Operation {
 	description: INodeProperties[];
@@ -108,6 +122,11 @@ export interface Operation {
 	 * node's error setting.
 	 */
 	checkRun?(ctx: IExecuteFunctions): RunGuards | void;
+	/**
+	 * One item added after every row's item, made from each row's output (undefined for a row that
+	 * failed): Reconcile's totals.
+	 */
+	summarize?(outputs: Array<IDataObject | undefined>): IDataObject;
 }
 
 /** A whole number from 1 to MAX_CONCURRENCY; a value that cannot be read is the default. */

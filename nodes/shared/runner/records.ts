@@ -1,13 +1,18 @@
 /**
- * The runner's read-only plans on one record: a look-up by reference_no (Get), and "Wait for Final
+ * The runner's read-only plans on one record: a look-up by reference_no (Get), "Wait for Final
  * Status", which looks the reference up until it is completed or cancelled, with a growing pause
- * between look-ups, for n8n instances the service's callback cannot reach (a laptop, a firewall).
+ * between look-ups, for n8n instances the service's callback cannot reach (a laptop, a firewall),
+ * and Reconcile, which tells per row what the service holds and what does not match, then sums it up.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { findByReference } from '../transport/lookups';
-import type { LookUpPlan, PollPlan } from './operation';
+import { ServiceError } from '../transport/errors';
+import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
+import { outcomeOf } from '../transport/transport';
+import { recordAmount, recordChannel, recordMismatches } from '../validation/records';
+import { readAmount, toCentavos } from '../validation/validation';
+import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
 
 const FINAL_STATUSES = ['completed', 'cancelled'];
 
@@ -63,4 +68,84 @@ export async function pollUntilFinal(
 		}
 		pause = Math.min(pause * 2, poll.longestMs);
 	}
+}
+
+/** A reconciled row's status when the service holds no record, or more than one, for its reference_no. */
+export const NOT_FOUND = 'not found';
+export const AMBIGUOUS = 'ambiguous';
+
+/**
+ * The row's own columns, then what the service holds: `status` (the record's, "not found" or
+ * "ambiguous"), the recorded amount and channel, and `mismatches`, every fact the row gives that
+ * the record does not agree on. A look-up that proves nothing (unreachable, unclear answer) throws:
+ * the row goes to the error output, never a guess.
+ */
+export async function reconcileRow(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ reconcile }: ReconcilePlan,
+): Promise<IDataObject> {
+	const { kind, referenceNo, timeoutMs, expect } = reconcile;
+	const row = ctx.getInputData()[itemIndex]?.json ?? {};
+	const looked = await outcomeOf(findByReference(ctx, kind, referenceNo, timeoutMs));
+	if ('failure' in looked) {
+		const { failure } = looked;
+		if (failure instanceof ServiceError && failure.failure.networkCode === AMBIGUOUS_LOOKUP)
+			return { ...row, status: AMBIGUOUS, mismatches: [], reason: failure.message };
+		throw failure;
+	}
+	const record = looked.answer;
+	if (!record) return { ...row, status: NOT_FOUND, mismatches: [] };
+	const mismatches = recordMismatches(kind, { referenceNo, ...expect }, record, false);
+	return {
+		...row,
+		status: String(record.status ?? 'unknown'),
+		recordedAmount: readAmount(recordAmount(kind, record)) ?? null,
+		recordedChannel: recordChannel(record) ?? null,
+		mismatches: mismatches.map((mismatch) => ({ ...mismatch })),
+	};
+}
+
+/**
+ * The item after a reconciliation's rows: rows, per status the rows and the recorded amounts
+ * (summed in centavos), not found, ambiguous, mismatched, and rows that could not be checked.
+ */
+export function reconcileSummary(outputs: Array<IDataObject | undefined>): IDataObject {
+	const byStatus = new Map<string, { rows: number; centavos: number }>();
+	let notFound = 0;
+	let ambiguous = 0;
+	let mismatched = 0;
+	let notChecked = 0;
+	for (const output of outputs) {
+		if (!output) {
+			notChecked++;
+			continue;
+		}
+		if (output.status === NOT_FOUND) notFound++;
+		else if (output.status === AMBIGUOUS) ambiguous++;
+		else {
+			const status = String(output.status);
+			const sum = byStatus.get(status) ?? { rows: 0, centavos: 0 };
+			sum.rows++;
+			if (typeof output.recordedAmount === 'number')
+				sum.centavos += toCentavos(output.recordedAmount);
+			byStatus.set(status, sum);
+		}
+		if (Array.isArray(output.mismatches) && output.mismatches.length > 0) mismatched++;
+	}
+	const statuses = [...new Set(['completed', 'pending', 'cancelled', ...byStatus.keys()])];
+	return {
+		summary: true,
+		rows: outputs.length,
+		byStatus: Object.fromEntries(
+			statuses.map((status) => {
+				const sum = byStatus.get(status) ?? { rows: 0, centavos: 0 };
+				return [status, { rows: sum.rows, amount: sum.centavos / 100 }];
+			}),
+		),
+		notFound,
+		ambiguous,
+		mismatched,
+		notChecked,
+	};
 }

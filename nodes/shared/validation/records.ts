@@ -113,7 +113,8 @@ export function recordRecipient(record: IDataObject | undefined): PayoutRecipien
 /** What a record is checked against: a row's intent, or what a callback states. */
 export interface ExpectedRecord {
 	referenceNo: string;
-	amount: number;
+	/** Not compared when undefined (a reconciled row without an amount). */
+	amount?: number;
 	channel?: string;
 	recipient?: PayoutRecipient;
 }
@@ -155,7 +156,9 @@ export function recordMismatches(
 		mismatches.push({ fact: 'reference_no', expected: expected.referenceNo, recorded });
 	}
 	const amount = recordAmount(kind, record);
-	if (amount === undefined ? amountRequired : !sameAmount(amount, expected.amount)) {
+	const amountDiffers =
+		amount === undefined ? amountRequired : !sameAmount(amount, expected.amount);
+	if (expected.amount !== undefined && amountDiffers) {
 		const recorded = amount === undefined ? undefined : String(readAmount(amount) ?? shown(amount));
 		mismatches.push({ fact: 'amount', expected: String(expected.amount), recorded });
 	}

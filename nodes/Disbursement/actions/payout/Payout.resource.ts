@@ -4,10 +4,11 @@ import { simplifyProperties } from '../../../shared/descriptions/simplify';
 
 import * as create from './create.operation';
 import * as get from './get.operation';
+import * as reconcile from './reconcile.operation';
 import * as repost from './repost.operation';
 import * as waitForFinalStatus from './waitForFinalStatus.operation';
 
-export { create, get, repost, waitForFinalStatus };
+export { create, get, reconcile, repost, waitForFinalStatus };
 
 export const description: INodeProperties[] = [
 	{
@@ -31,6 +32,13 @@ export const description: INodeProperties[] = [
 				action: 'Get a payout',
 			},
 			{
+				name: 'Reconcile',
+				value: 'reconcile',
+				description:
+					'Check rows against the payouts the service holds: status, and any amount, channel or recipient that does not match. Sends nothing that moves money.',
+				action: 'Reconcile payouts',
+			},
+			{
 				name: 'Repost Callback',
 				value: 'repost',
 				description: 'Ask the service to send the callback of a payout again (sandbox only)',
@@ -49,6 +57,7 @@ export const description: INodeProperties[] = [
 	...create.description,
 	...get.description,
 	...simplifyProperties({ resource: ['payout'], operation: ['create', 'get'] }),
+	...reconcile.description,
 	...repost.description,
 	...waitForFinalStatus.description,
 ];

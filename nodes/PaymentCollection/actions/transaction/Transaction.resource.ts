@@ -4,9 +4,10 @@ import { simplifyProperties } from '../../../shared/descriptions/simplify';
 
 import * as generate from './generate.operation';
 import * as get from './get.operation';
+import * as reconcile from './reconcile.operation';
 import * as waitForFinalStatus from './waitForFinalStatus.operation';
 
-export { generate, get, waitForFinalStatus };
+export { generate, get, reconcile, waitForFinalStatus };
 
 export const description: INodeProperties[] = [
 	{
@@ -30,6 +31,13 @@ export const description: INodeProperties[] = [
 				action: 'Get a transaction',
 			},
 			{
+				name: 'Reconcile',
+				value: 'reconcile',
+				description:
+					'Check rows against the transactions the service holds: status, and any amount or channel that does not match. Sends nothing that creates money.',
+				action: 'Reconcile transactions',
+			},
+			{
 				name: 'Wait for Final Status',
 				value: 'waitForFinalStatus',
 				description:
@@ -41,6 +49,7 @@ export const description: INodeProperties[] = [
 	},
 	...generate.description,
 	...get.description,
+	...reconcile.description,
 	...waitForFinalStatus.description,
 	...simplifyProperties({ resource: ['transaction'], operation: ['generate', 'get'] }),
 ];

@@ -1,0 +1,56 @@
+/** Transaction > Reconcile: rows of payment links checked against the service's transactions. */
+import { generateParameters, gatewayPerSuite, run, setUp } from './helpers';
+import { jsonOf } from '../disbursement/helpers';
+
+const s = gatewayPerSuite(setUp);
+
+test('status per row, amount compared with the subtotal, channel_code with the channel, then a summary', async () => {
+	const paid = await run(s, generateParameters(), {
+		items: [
+			{ ref: 'TREC-1', amount: 1250.5 },
+			{ ref: 'TREC-2', amount: 99.99, channel: 'GCASH_TRN' },
+		],
+	});
+	expect(paid.error).toBeUndefined();
+	await s.gw.settle('TREC-1', 'completed');
+	s.gw.resetStats();
+	const rows = [
+		{ reference_no: 'TREC-1', amount: '1,250.50', channel_code: 'GCASH_TRN', invoice: 'A' },
+		{ reference_no: 'TREC-2', amount: 100, invoice: 'B' },
+		{ reference_no: 'TREC-3', invoice: 'C' },
+	];
+	const result = await run(
+		s,
+		{ resource: 'transaction', operation: 'reconcile', mappingMode: 'autoMapInputData' },
+		{ items: rows },
+	);
+	expect(result.error).toBeUndefined();
+	const [first, second, third, summary] = jsonOf(result);
+	expect(first).toEqual({
+		...rows[0],
+		status: 'completed',
+		recordedAmount: 1250.5,
+		recordedChannel: 'GCASH_TRN',
+		mismatches: [],
+	});
+	expect(second).toMatchObject({
+		...rows[1],
+		status: 'pending',
+		mismatches: [{ fact: 'amount', expected: '100', recorded: '99.99' }],
+	});
+	expect(third).toEqual({ ...rows[2], status: 'not found', mismatches: [] });
+	expect(summary).toEqual({
+		summary: true,
+		rows: 3,
+		byStatus: {
+			completed: { rows: 1, amount: 1250.5 },
+			pending: { rows: 1, amount: 99.99 },
+			cancelled: { rows: 0, amount: 0 },
+		},
+		notFound: 1,
+		ambiguous: 0,
+		mismatched: 1,
+		notChecked: 0,
+	});
+	expect(s.gw.stats().requestsByPath).toEqual({ 'GET /v1/biller/transactions': 3 });
+});
