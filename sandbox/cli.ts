@@ -1,6 +1,7 @@
 /**
  * Starts the sandbox gateway on its own:
  *   node -r ts-node/register/transpile-only sandbox/cli.ts [--port 8787] [--payout-auto-settle-ms 3000] [--token-lifetime 3600]
+ *     [--state-file sandbox-state.json]
  * Prints the URL, the test credentials of both interfaces and the signing secret (public test
  * values of this local fake) and runs until SIGINT/SIGTERM.
  */
@@ -8,13 +9,19 @@ import { startSandboxGateway } from './gateway';
 import { SANDBOX_CREDENTIALS } from './credentials';
 import type { SandboxOptions } from './types';
 
-function numberArg(argv: string[], name: string): number | undefined {
+/** The value of `--name value` or `--name=value`: '' when the flag has none, undefined when absent. */
+function stringArg(argv: string[], name: string): string | undefined {
 	const i = argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
 	if (i === -1) return undefined;
-	const raw = argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+	return (argv[i].includes('=') ? argv[i].slice(argv[i].indexOf('=') + 1) : argv[i + 1]) ?? '';
+}
+
+function numberArg(argv: string[], name: string): number | undefined {
+	const raw = stringArg(argv, name);
+	if (raw === undefined) return undefined;
 	const value = Number(raw);
-	if (raw === undefined || !Number.isFinite(value) || value < 0) {
-		throw new Error(`${name} needs a non-negative number, got "${raw ?? ''}"`);
+	if (raw === '' || !Number.isFinite(value) || value < 0) {
+		throw new Error(`${name} needs a non-negative number, got "${raw}"`);
 	}
 	return value;
 }
@@ -25,6 +32,7 @@ async function main(): Promise<void> {
 		port: numberArg(argv, '--port') ?? 0,
 		payoutAutoSettleMs: numberArg(argv, '--payout-auto-settle-ms'),
 		tokenLifetimeSeconds: numberArg(argv, '--token-lifetime'),
+		stateFile: stringArg(argv, '--state-file'),
 		log: argv.includes('--verbose') ? (line) => console.log(line) : undefined,
 	};
 	const gateway = await startSandboxGateway(options);
@@ -36,6 +44,7 @@ async function main(): Promise<void> {
 	);
 	console.log(`  signing secret ${c.signingSecret}`);
 	console.log(`  control surface ${gateway.url}/__sandbox/stats`);
+	if (options.stateFile) console.log(`  records kept in ${options.stateFile}`);
 
 	const stop = () => {
 		gateway.close().then(

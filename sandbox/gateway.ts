@@ -46,6 +46,7 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 		timers: stateTimers,
 		log,
 		onSent: () => state.stats.callbacksSent++,
+		onRecorded: () => state.changed(),
 	});
 	const state = new SandboxState(
 		{
@@ -53,6 +54,8 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 			transactionExpirySeconds: options.transactionExpirySeconds ?? 3600,
 			payoutAutoSettleMs: options.payoutAutoSettleMs,
 			repostLimit: options.repostLimit ?? { max: 1, windowMs: 10000 },
+			stateFile: options.stateFile,
+			onSaveError: (error) => log(`the state file could not be written: ${error.message}`),
 		},
 		stateTimers,
 		dispatcher,
@@ -131,9 +134,13 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 			state.outcomes.settle(referenceNo, status),
 		scriptOutcome: (referenceNo: string, status: FinalStatus, afterMs?: number) =>
 			state.outcomes.script(referenceNo, status, afterMs),
-		duplicateRecord: (referenceNo: string, status: Status) =>
-			state.transactions.duplicate(referenceNo, { status }) ||
-			state.payouts.duplicate(referenceNo, { status }),
+		duplicateRecord(referenceNo: string, status: Status) {
+			const duplicated =
+				state.transactions.duplicate(referenceNo, { status }) ||
+				state.payouts.duplicate(referenceNo, { status });
+			state.changed();
+			return duplicated;
+		},
 		backdate: (referenceNo: string, createdAt: number) => state.backdate(referenceNo, createdAt),
 		answerReusedReferences(answer: 'taken' | 'existing') {
 			state.reusedReferenceAnswer = answer;

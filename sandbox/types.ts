@@ -32,6 +32,13 @@ export interface SandboxOptions {
 	channelListShape?: 'array' | 'object';
 	/** Extra delivery attempts after a non-2xx answer or connection error, 200 ms apart. Default 2. */
 	callbackRetries?: number;
+	/**
+	 * Keeps transactions, payouts (and so wallet balances), scripted outcomes and callbacks sent in
+	 * this JSON file, rewritten after each change and read at start, so a restarted gateway refuses
+	 * a reference it was given before. Default none (in memory). A file that cannot be read makes
+	 * the start fail, naming it. Tokens are not kept: clients fetch new ones.
+	 */
+	stateFile?: string;
 	/** One line per request and callback; default silent. Never receives bodies or secrets. */
 	log?: (line: string) => void;
 }

@@ -2,19 +2,24 @@
 // example workflows imported and an owner account ready. Ctrl-C stops everything it started.
 // State lives in .demo/ (git-ignored; PGW_DEMO_DIR moves it) and is reused by the next run: the
 // example workflows are imported only when missing, so edits made in the editor survive a restart.
-// Delete the folder to start over. --no-build installs the last build instead of building;
-// PGW_DEMO_PORT asks for another port than 5678, PGW_DEMO_N8N for another tested n8n version.
+// The sandbox gateway keeps its records there too (sandbox-state.json), so a restarted demo pays
+// nobody twice. Delete the folder to start over. --no-build installs the last build instead of
+// building; PGW_DEMO_PORT asks for another port than 5678, PGW_DEMO_N8N for another tested n8n
+// version.
 import path from 'path';
 import { startDemoSetup, type Demo } from './n8n/demoSetup';
+import { hasTrigger, triggerWebhookUrl } from './n8n/examples';
 import { DEMO_DIR } from './n8n/paths';
 import { log } from './n8n/log';
-import { stopOnInterrupt } from './n8n/proc';
+import { stopAll, stopOnInterrupt } from './n8n/proc';
 
 let demo: Demo | undefined;
 // Ctrl-C works from the first moment: while the demo is still starting, what it started is stopped too.
 const { stop, stopping } = stopOnInterrupt(async () => {
 	log(demo ? 'stopping n8n and the sandbox gateway' : 'stopping: the demo was still starting');
 	await demo?.stop();
+	await stopAll(); // an n8n still starting is not in `demo` yet
+	log('Stopped: n8n and the sandbox gateway.');
 }, 0);
 
 async function main(): Promise<void> {
@@ -23,7 +28,8 @@ async function main(): Promise<void> {
 		n8nPort: Number(process.env.PGW_DEMO_PORT) || 5678,
 		build: !process.argv.includes('--no-build'),
 	});
-	const { server, sandbox, owner, examples, runtime } = demo;
+	const { server, sandbox, sandboxCredentials: credentials, owner, examples, runtime } = demo;
+	const triggerExample = examples.find(({ workflow }) => hasTrigger(workflow));
 
 	void server.exited.then((code) => {
 		if (stopping()) return;
@@ -39,8 +45,19 @@ async function main(): Promise<void> {
 		'',
 		`  Editor       ${server.url}`,
 		`  Login        ${owner.email}  /  ${owner.password}`,
-		`  Sandbox      ${sandbox.url}   (a local fake of the payment service; no real money moves)`,
-		`  Credentials  "Payment Gateway Collection (sandbox)", "Payment Gateway Disbursement (sandbox)"`,
+		'',
+		`  Sandbox gateway (a local fake of the payment service; no real money moves; test values, not secrets):`,
+		`    Base URL        ${sandbox.url}`,
+		`    Collection      ${credentials.collection.username}  /  ${credentials.collection.password}`,
+		`    Disbursement    ${credentials.disbursement.username}  /  ${credentials.disbursement.password}`,
+		`    Signing Secret  ${credentials.signingSecret}`,
+		`  Credentials in n8n: "Payment Gateway Collection (sandbox)", "Payment Gateway Disbursement (sandbox)"`,
+		...(triggerExample
+			? [
+					`  Trigger's production webhook URL ("${triggerExample.workflow.name}"):`,
+					`    ${triggerWebhookUrl(triggerExample.workflow, server.url)}`,
+				]
+			: []),
 		'',
 		'  Example workflows:',
 		...examples.map(

@@ -21,6 +21,8 @@ export interface DispatcherOptions {
 	timers: Scheduler;
 	log: (line: string) => void;
 	onSent: () => void;
+	/** Called after each delivery attempt is recorded (the state file is written). */
+	onRecorded: () => void;
 }
 
 export class CallbackDispatcher {
@@ -41,6 +43,11 @@ export class CallbackDispatcher {
 		this.records = [];
 	}
 
+	/** The attempts of an earlier run of the gateway, from its state file. */
+	restore(records: CallbackRecord[]): void {
+		this.records = [...records, ...this.records];
+	}
+
 	close(): void {
 		this.closed = true;
 		this.generation++;
@@ -58,7 +65,7 @@ export class CallbackDispatcher {
 		try {
 			target = new URL(event.url);
 		} catch {
-			this.records.push({
+			this.record({
 				...base,
 				attempt: 1,
 				skipped: true,
@@ -68,7 +75,7 @@ export class CallbackDispatcher {
 			return;
 		}
 		if (!isLoopbackHost(target.hostname) || !/^https?:$/.test(target.protocol)) {
-			this.records.push({
+			this.record({
 				...base,
 				attempt: 1,
 				skipped: true,
@@ -89,13 +96,18 @@ export class CallbackDispatcher {
 			}
 			const result = await this.post(target, text);
 			if (generation !== this.generation) return;
-			this.records.push({ ...base, attempt, ...result, time: Date.now() });
+			this.record({ ...base, attempt, ...result, time: Date.now() });
 			this.opts.log(
 				`callback ${event.referenceNo} ${event.status} attempt ${attempt} -> ${result.statusCode ?? result.error}`,
 			);
 			if (result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300)
 				return;
 		}
+	}
+
+	private record(attempt: CallbackRecord): void {
+		this.records.push(attempt);
+		this.opts.onRecorded();
 	}
 
 	private post(target: URL, text: string): Promise<{ statusCode?: number; error?: string }> {

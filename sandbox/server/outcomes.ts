@@ -7,6 +7,7 @@ import type { CollectionRecord } from '../collection/transactions';
 import type { PayoutRecord } from '../disbursement/payouts';
 import type { FinalStatus } from '../types';
 import type { AnyRecord, RecordStore } from './records';
+import type { StateSnapshot } from './stateFile';
 import type { Scheduler } from './timers';
 
 /** A refusal of the control surface, with the HTTP status it answers with. */
@@ -32,6 +33,8 @@ export class Outcomes {
 		private readonly stores: {
 			transactions: RecordStore<CollectionRecord>;
 			payouts: RecordStore<PayoutRecord>;
+			/** Called after every status change (the state file is written). */
+			changed(): void;
 		},
 		private readonly timers: Scheduler,
 		private readonly dispatcher: CallbackDispatcher,
@@ -48,6 +51,7 @@ export class Outcomes {
 			record.cancelExpiry?.();
 			if (reason === 'expired') record.view.is_expired = true;
 		}
+		this.stores.changed();
 		return this.sendCallback(record);
 	}
 
@@ -85,6 +89,7 @@ export class Outcomes {
 	script(referenceNo: string, status: FinalStatus, afterMs = 0): void {
 		checkFinal(status);
 		this.scripts.set(referenceNo, { status, afterMs });
+		this.stores.changed();
 		for (const record of this.recordsFor(referenceNo)) this.applyScript(record);
 	}
 
@@ -100,6 +105,15 @@ export class Outcomes {
 
 	clear(): void {
 		this.scripts.clear();
+	}
+
+	/** The scripted outcomes, for the state file. */
+	saved(): StateSnapshot['scripts'] {
+		return [...this.scripts].map(([referenceNo, script]) => [referenceNo, { ...script }]);
+	}
+
+	restore(saved: StateSnapshot['scripts']): void {
+		for (const [referenceNo, script] of saved) this.scripts.set(referenceNo, script);
 	}
 
 	private recordsFor(referenceNo: string): AnyRecord[] {

@@ -2,6 +2,7 @@
 import type { CollectionRecord } from '../collection/transactions';
 import type { PayoutRecord } from '../disbursement/payouts';
 import { ok, type Reply } from './http';
+import type { DuplicateViews } from './stateFile';
 
 export type AnyRecord = CollectionRecord | PayoutRecord;
 
@@ -52,6 +53,15 @@ export class RecordStore<R extends AnyRecord> {
 	clear(): void {
 		this.records.clear();
 		this.duplicates.clear();
+	}
+
+	/** The duplicates, for the state file. */
+	duplicateViews(): DuplicateViews {
+		return structuredClone([...this.duplicates]);
+	}
+
+	restoreDuplicates(saved: DuplicateViews): void {
+		for (const [referenceNo, views] of saved) this.duplicates.set(referenceNo, views);
 	}
 }
 

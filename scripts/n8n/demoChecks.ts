@@ -1,7 +1,8 @@
 // `npm start` as a user meets it: started, stopped with Ctrl-C, started again, killed, started
 // again, with a login each time, an example workflow edited in between, and its port taken by
 // another program on the first start; last, stopped with Ctrl-C while n8n is still starting. Each
-// start is a fresh scripts/demo.ts process.
+// start is a fresh scripts/demo.ts process. The sheet example is paid before and after the first
+// restart: the second time every row comes back `replayed: true` (the sandbox kept its payouts).
 import fs from 'fs';
 import net from 'net';
 import os from 'os';
@@ -9,8 +10,12 @@ import path from 'path';
 import { spawn, type ChildProcess } from 'child_process';
 import type { IWorkflowBase } from 'n8n-workflow';
 import { ROOT, appDir as appDirOf } from './paths';
-import { N8nRest } from './rest';
+import { N8nRest, nodeOutputs } from './rest';
 import { DEMO_OWNER } from './demoSetup';
+import { ensureN8n } from './app';
+import { N8nInstance } from './instance';
+import { loadSandbox } from './sandbox';
+import { loadExamples, triggerWebhookUrl, hasTrigger } from './examples';
 import { freePort, isAlive, sleep } from './proc';
 import { assert, assertEqual, waitFor, type Check } from './check';
 import type { Target } from './targets';
@@ -21,6 +26,8 @@ import { log } from './log';
 const TS_NODE_REGISTER = require.resolve('ts-node/register/transpile-only');
 const EDITED_WORKFLOW = 'pgwWalletReport';
 const EDIT_NOTE = 'Changed by the user: send the report to finance@example.com';
+const SHEET_WORKFLOW = 'pgwSheetPayouts';
+const SHEET_PAID_ROWS = 3;
 
 interface RunningDemo {
 	child: ChildProcess;
@@ -96,6 +103,49 @@ async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
 	return rest;
 }
 
+/**
+ * Runs the sheet example in the demo's n8n (its user folder, encryption key and database, beside
+ * the running `n8n start`) with `n8n execute`; returns each paid row's `replayed`.
+ */
+async function paySheet(instance: N8nInstance): Promise<boolean[]> {
+	const result = await instance.execute(SHEET_WORKFLOW);
+	assert(
+		result.code === 0 && result.run,
+		`n8n execute --id=${SHEET_WORKFLOW} failed (exit ${result.code}), see ${result.logFile}`,
+	);
+	const paid = nodeOutputs<{ replayed: boolean }>(
+		result.run.data.resultData.runData,
+		'Payout accepted',
+	)[0];
+	assertEqual(paid?.length, SHEET_PAID_ROWS, 'rows paid by the sheet example');
+	return paid.map((row) => row.replayed);
+}
+
+/** The banner tells what a user needs: the sandbox's address, test credentials and Signing Secret, the trigger's URL. */
+function assertBanner(demo: RunningDemo): void {
+	const { SANDBOX_CREDENTIALS: credentials } = loadSandbox();
+	const banner = demo.output();
+	const trigger = loadExamples({ n8nUrl: demo.url }).find((e) => hasTrigger(e.workflow));
+	assert(trigger, 'no example with a trigger');
+	for (const [what, value] of [
+		['Base URL', /Base URL +http:\/\/127\.0\.0\.1:\d+/],
+		[
+			'collection login',
+			`${credentials.collection.username}  /  ${credentials.collection.password}`,
+		],
+		[
+			'disbursement login',
+			`${credentials.disbursement.username}  /  ${credentials.disbursement.password}`,
+		],
+		['Signing Secret', `Signing Secret  ${credentials.signingSecret}`],
+		["trigger's production webhook URL", triggerWebhookUrl(trigger.workflow, demo.url)],
+	] as const)
+		assert(
+			typeof value === 'string' ? banner.includes(value) : value.test(banner),
+			`the banner does not show the ${what}:\n${banner.slice(-2500)}`,
+		);
+}
+
 /** Ctrl-C (or SIGHUP: the terminal closed): resolves once the demo has exited; n8n must be gone with it. */
 async function interrupt(demo: RunningDemo, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
 	demo.child.kill(signal);
@@ -106,10 +156,19 @@ async function interrupt(demo: RunningDemo, signal: NodeJS.Signals = 'SIGINT'): 
 	});
 }
 
-/** Registers the demo restart checks with `check`; `target` is the n8n the demo runs. */
-export async function demoRestartChecks(check: Check, target: Target): Promise<void> {
+/**
+ * Registers the demo restart checks with `check`; `target` is the n8n the demo runs. With
+ * `restartOnly` only the first start and the restart after Ctrl-C (with the sheet paid before and
+ * after it) run, not the killed demo and the Ctrl-C during the start.
+ */
+export async function demoRestartChecks(
+	check: Check,
+	target: Target,
+	{ restartOnly = false }: { restartOnly?: boolean } = {},
+): Promise<void> {
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-demo-'));
 	const appDir = appDirOf(target.n8n);
+	const runtime = await ensureN8n(target);
 	const busyPort = await freePort(5800);
 	const blocker = net.createServer().listen(busyPort, '127.0.0.1');
 	let demo: RunningDemo | undefined;
@@ -128,7 +187,7 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 	};
 	try {
 		await step(
-			'npm start on a taken port names it, moves to the next one, and the demo login works',
+			'npm start on a taken port names it, moves to the next one, shows the sandbox and the trigger URL, the demo login works, and the sheet example pays its rows',
 			async () => {
 				demo = await startDemo({
 					folder,
@@ -145,6 +204,12 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 					'the console does not say which n8n runs',
 				);
 				assert(!demo.url.endsWith(`:${busyPort}`), `the editor is on the taken port: ${demo.url}`);
+				assertBanner(demo);
+				assertEqual(
+					await paySheet(new N8nInstance(folder, runtime)),
+					Array(SHEET_PAID_ROWS).fill(false),
+					'replayed',
+				);
 				const rest = await login(demo, appDir);
 				const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
 				const nodes = workflow.nodes.map((node, i) =>
@@ -160,10 +225,14 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 		);
 
 		await step(
-			'after Ctrl-C, npm start starts again, logs in, and keeps the edited example',
+			'after Ctrl-C (which says what it stopped), npm start starts again, logs in, keeps the edited example, and the sheet example pays nobody twice (replayed: true)',
 			async () => {
 				assert(demo, 'the demo is not running');
 				await interrupt(demo);
+				assert(
+					demo.output().includes('Stopped: n8n and the sandbox gateway.'),
+					`no line saying everything stopped:\n${demo.output().slice(-500)}`,
+				);
 				blocker.close();
 				demo = await startDemo({
 					folder,
@@ -179,8 +248,14 @@ export async function demoRestartChecks(check: Check, target: Target): Promise<v
 				const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
 				assert(workflow.name.endsWith('(mine)'), `the edited name was replaced: ${workflow.name}`);
 				assertEqual(workflow.nodes[0].notes, EDIT_NOTE, 'the edited node note');
+				assertEqual(
+					await paySheet(new N8nInstance(folder, runtime)),
+					Array(SHEET_PAID_ROWS).fill(true),
+					'replayed',
+				);
 			},
 		);
+		if (restartOnly) return;
 
 		await step(
 			'after the demo was killed, npm start stops the n8n it left, starts again and logs in; closing the terminal (SIGHUP) stops it and its n8n',

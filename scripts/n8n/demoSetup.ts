@@ -2,7 +2,7 @@
 // packed package, the sandbox credentials, the example workflows, an owner account.
 import fs from 'fs';
 import path from 'path';
-import type { SandboxGateway } from '../../sandbox';
+import type { SandboxCredentials, SandboxGateway } from '../../sandbox';
 import { ensureN8n, chooseNewestRuntime, type N8nRuntime } from './app';
 import { installPackage } from './pack';
 import { N8nInstance, type N8nServer } from './instance';
@@ -101,6 +101,8 @@ export interface Demo {
 	server: N8nServer;
 	rest: N8nRest;
 	sandbox: SandboxGateway;
+	/** The sandbox's test credentials and Signing Secret (public values of the local fake). */
+	sandboxCredentials: SandboxCredentials;
 	examples: Example[];
 	owner: Owner;
 	stop: () => Promise<void>;
@@ -122,12 +124,20 @@ export async function startDemoSetup({
 	await installPackage(instance.userFolder, { build });
 
 	const { startSandboxGateway, SANDBOX_CREDENTIALS } = loadSandbox();
+	// Kept beside n8n's database: the trigger remembers the callbacks it saw, the sandbox the
+	// references it was given, so a restarted demo pays nobody twice (`replayed: true`).
+	const stateFile = path.join(instance.userFolder, 'sandbox-state.json');
 	const sandbox = await startSandboxGateway({
 		port: await choosePort(sandboxPort, 'the sandbox gateway'),
 		payoutAutoSettleMs,
+		stateFile,
+	}).catch((error: Error) => {
+		throw new Error(
+			`${error.message} The demo keeps it in ${instance.userFolder}: delete that folder to start the whole demo over.`,
+		);
 	});
 	log(
-		`sandbox gateway on ${sandbox.url} (payouts settle ${payoutAutoSettleMs / 1000} s after creation)`,
+		`sandbox gateway on ${sandbox.url} (payouts settle ${payoutAutoSettleMs / 1000} s after creation; records kept in ${path.relative(process.cwd(), stateFile)})`,
 	);
 
 	let server: N8nServer | undefined;
@@ -154,7 +164,17 @@ export async function startDemoSetup({
 		const rest = new N8nRest(server.url, runtime.appDir);
 		await rest.setupOwnerOrLogin(DEMO_OWNER);
 		log(`ready in ${seconds(started)}`);
-		return { instance, runtime, server, rest, sandbox, examples, owner: DEMO_OWNER, stop };
+		return {
+			instance,
+			runtime,
+			server,
+			rest,
+			sandbox,
+			sandboxCredentials: SANDBOX_CREDENTIALS,
+			examples,
+			owner: DEMO_OWNER,
+			stop,
+		};
 	} catch (error) {
 		await stop();
 		throw error;

@@ -165,7 +165,7 @@ describe('the sandbox stands on its own', () => {
 				const inside =
 					specifier.startsWith('.') &&
 					path.resolve(path.dirname(file), specifier).startsWith(SANDBOX_DIR + path.sep);
-				const builtin = ['http', 'https', 'net', 'crypto'].includes(specifier);
+				const builtin = ['http', 'https', 'net', 'crypto', 'fs', 'path'].includes(specifier);
 				if (!inside && !builtin) outside.push(`${path.relative(SANDBOX_DIR, file)}: ${specifier}`);
 			}
 		}
