@@ -433,7 +433,7 @@ describe("README is a user's guide", () => {
 		};
 		const collection = operations(new PaymentCollection().description);
 		const disbursement = operations(new Disbursement().description);
-		expect([collection.length, disbursement.length]).toEqual([4, 8]);
+		expect([collection.length, disbursement.length]).toEqual([4, 10]);
 		for (const operation of collection)
 			expect([operation, section('### Payment Gateway Collection').includes(operation)]).toEqual([
 				operation,
