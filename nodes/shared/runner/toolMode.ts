@@ -23,17 +23,20 @@ export function runsAsTool(ctx: IExecuteFunctions): boolean {
 }
 
 /** As a tool, an operation that moves money needs its cap set; without it nothing is sent. */
-export function requireCapAsTool(ctx: IExecuteFunctions, option = 'maxAmountPerPayout'): void {
+export function requireCapAsTool(
+	ctx: IExecuteFunctions,
+	option = 'maxAmountPerPayout',
+	label = 'Maximum Amount per Payout',
+): void {
 	if (!runsAsTool(ctx)) return;
 	const options = ctx.getNode().parameters.options as IDataObject | undefined;
 	if (options?.[option] !== undefined) return;
 	throw stopRun(
 		new NodeOperationError(
 			ctx.getNode(),
-			'Refused: this tool moves money and its "Maximum Amount per Payout" is not set, so nothing was sent',
+			`Refused: this tool moves money and its "${label}" is not set, so nothing was sent`,
 			{
-				description:
-					'Tell the user that the owner of this workflow must set "Maximum Amount per Payout" in the Options of this tool before an agent may use it.',
+				description: `Tell the user that the owner of this workflow must set "${label}" in the Options of this tool before an agent may use it.`,
 			},
 		),
 	);
