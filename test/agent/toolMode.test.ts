@@ -28,6 +28,7 @@ class ToolCallingAgent implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Tool Calling Agent',
 		name: 'harness.toolCallingAgent',
+		description: 'Calls every tool it is given once',
 		group: ['transform'],
 		version: 1,
 		defaults: { name: 'Agent' },
@@ -100,7 +101,7 @@ async function askTool(node: INodeType, parameters: INodeParameters): Promise<ID
 	return answer;
 }
 
-const payout = (referenceNo: string, options: IDataObject = {}): INodeParameters => ({
+const payout = (referenceNo: string, options: INodeParameters = {}): INodeParameters => ({
 	resource: 'payout',
 	operation: 'create',
 	channelType: 'bankTransfer',
@@ -176,7 +177,7 @@ describe('Prepare and Confirm as tools', () => {
 			operation: 'prepare',
 		});
 		expect(prepared).toMatchObject({ sent: false, reference_no: 'TM-CONFIRM-1' });
-		const confirm = (options: IDataObject) => ({
+		const confirm = (options: INodeParameters): INodeParameters => ({
 			resource: 'payout',
 			operation: 'confirm',
 			approvalToken: prepared.approvalToken as string,
@@ -192,7 +193,7 @@ describe('Prepare and Confirm as tools', () => {
 });
 
 describe('Transaction > Generate as a tool', () => {
-	const generate = (referenceNo: string, options: IDataObject = {}): INodeParameters => ({
+	const generate = (referenceNo: string, options: INodeParameters = {}): INodeParameters => ({
 		resource: 'transaction',
 		operation: 'generate',
 		channelCode: 'GCASH_TRN',
