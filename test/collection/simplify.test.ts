@@ -98,7 +98,8 @@ describe('Generate', () => {
 		const tool = await runNode({
 			type: asTool(),
 			store: s.store,
-			parameters: generateParameters(),
+			// As a tool, Generate refuses without its cap (test/agent/toolMode.test.ts).
+			parameters: generateParameters({ options: { maxTotalPerRun: 1000 } }),
 			items: [{ ref: short, amount: 100 }],
 		});
 		expect(tool.error).toBeUndefined();
@@ -108,7 +109,7 @@ describe('Generate', () => {
 		const toolOff = await runNode({
 			type: asTool(),
 			store: s.store,
-			parameters: generateParameters({ simplify: false }),
+			parameters: generateParameters({ simplify: false, options: { maxTotalPerRun: 1000 } }),
 			items: [{ ref: full, amount: 100 }],
 		});
 		expect(toolOff.outputs[0][0].json).toEqual({ ...s.gw.getTransaction(full), replayed: false });

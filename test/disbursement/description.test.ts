@@ -51,7 +51,7 @@ test('resources and operations keep their stable names', () => {
 			]),
 	);
 	expect(operations).toEqual({
-		payout: ['create', 'get', 'reconcile', 'repost', 'waitForFinalStatus'],
+		payout: ['confirm', 'create', 'get', 'prepare', 'reconcile', 'repost', 'waitForFinalStatus'],
 		wallet: ['getMany', 'getTransactions'],
 		bank: ['getMany'],
 		authorization: ['get'],
@@ -95,6 +95,7 @@ test('payout fields change with the channel type', () => {
 
 	const options = property('options', create)?.options as INodeProperties[];
 	expect(options.map((o) => o.name).sort()).toEqual([
+		'allowedRecipients',
 		'concurrency',
 		'dryRun',
 		'endpointPath',
@@ -293,8 +294,16 @@ describe('the payout form (Payout > Create)', () => {
 	test('Simplify on Payout Create and Get: on by default for an AI tool, off in a workflow', () => {
 		const simplify = description.properties.filter((p) => p.name === 'simplify');
 		expect(simplify.map((p) => [p.type, p.default, p.displayOptions?.show])).toEqual([
-			['boolean', true, { resource: ['payout'], operation: ['create', 'get'], '@tool': [true] }],
-			['boolean', false, { resource: ['payout'], operation: ['create', 'get'], '@tool': [false] }],
+			[
+				'boolean',
+				true,
+				{ resource: ['payout'], operation: ['create', 'get', 'confirm'], '@tool': [true] },
+			],
+			[
+				'boolean',
+				false,
+				{ resource: ['payout'], operation: ['create', 'get', 'confirm'], '@tool': [false] },
+			],
 		]);
 	});
 });

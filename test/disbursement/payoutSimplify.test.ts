@@ -67,7 +67,8 @@ test('as an AI tool Payout Create answers with the short record by default', asy
 	const result = await runNode({
 		type: tool,
 		store: s.store,
-		parameters: eWalletParameters(),
+		// As a tool, Create refuses without its cap (test/agent/toolMode.test.ts).
+		parameters: eWalletParameters({ options: { maxAmountPerPayout: 100 } }),
 		items: [{ ref: 'SIMPLE-P-4', amount: 10, mobile: '09171234567' }],
 	});
 	expect(result.error).toBeUndefined();

@@ -435,7 +435,7 @@ describe("README is a user's guide", () => {
 		};
 		const collection = operations(new PaymentCollection().description);
 		const disbursement = operations(new Disbursement().description);
-		expect([collection.length, disbursement.length]).toEqual([5, 9]);
+		expect([collection.length, disbursement.length]).toEqual([5, 11]);
 		for (const operation of collection)
 			expect([operation, section('### Payment Gateway Collection').includes(operation)]).toEqual([
 				operation,

@@ -8,7 +8,9 @@ import * as wallet from './wallet/Wallet.resource';
 
 const operations: OperationTable = {
 	payout: {
+		confirm: payout.confirm,
 		create: payout.create,
+		prepare: payout.prepare,
 		get: payout.get,
 		reconcile: payout.reconcile,
 		repost: payout.repost,

@@ -18,6 +18,7 @@ import {
 	Unexplained,
 	stopsRun,
 } from './itemErrors';
+import { checkApproval, signedApproval } from './approval';
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
@@ -44,6 +45,8 @@ export async function carryOut(
 	if ('lookUp' in plan) return await lookUpRecord(ctx, itemIndex, plan);
 	if ('poll' in plan) return await pollUntilFinal(ctx, itemIndex, plan);
 	if ('reconcile' in plan) return await reconcileRow(ctx, itemIndex, plan);
+	if ('approve' in plan) return await signedApproval(ctx, plan);
+	if (plan.approval) await checkApproval(ctx, itemIndex, { ...plan, approval: plan.approval });
 	if (plan.sandboxOnly) await requireSandbox(ctx, itemIndex, plan);
 	if (plan.creates) return await createOnce(ctx, itemIndex, plan as MoneyPlan);
 	const sent = await outcomeOf(callService(ctx, plan.send));

@@ -66,6 +66,25 @@ export interface SendPlan {
 	 * request is sent only with a credential whose Environment is Sandbox.
 	 */
 	sandboxOnly?: string;
+	/**
+	 * An approval token (Payout > Confirm): the request is sent only when the token was signed by
+	 * this node's credential, has not expired and covers exactly this request (runner/approval.ts).
+	 */
+	approval?: string;
+}
+
+/**
+ * A payout a person approves before it is sent (Payout > Prepare): nothing is sent; the runner
+ * signs exactly this request with the credential and returns a summary with the approval token.
+ */
+export interface ApprovePlan {
+	approve: {
+		send: ServiceRequest;
+		creates: MoneyIntent;
+		/** The form's channel type, kept in the token for Confirm's explanation of a refused channel. */
+		channelType: string;
+		validForMs: number;
+	};
 }
 
 /** The record a reference_no names, looked up once. */
@@ -103,11 +122,11 @@ export interface ReconcilePlan {
 
 /**
  * What an operation does with one item, in the runner's words: send one request (through the
- * money-safe path when it creates money), look a record up, wait for its final status, or check a
- * row against its record. The runner carries every plan out (itemRunner.ts `carryOut`), so no
- * operation reaches the service itself.
+ * money-safe path when it creates money), look a record up, wait for its final status, check a row
+ * against its record, or sign a payout for a person's approval. The runner carries every plan out
+ * (itemRunner.ts `carryOut`), so no operation reaches the service itself.
  */
-export type ItemPlan = SendPlan | LookUpPlan | PollPlan | ReconcilePlan;
+export type ItemPlan = SendPlan | LookUpPlan | PollPlan | ReconcilePlan | ApprovePlan;
 
 export interface Operation {
 	description: INodeProperties[];

@@ -4,6 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runItems } from './itemRunner';
 import { readExecutionOptions, type Operation } from './operation';
+import { runsAsTool, toolAnswerFor } from './toolMode';
+import { outcomeOf } from '../transport/transport';
 import { simplifyOutput } from '../descriptions/simplify';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
@@ -23,5 +25,9 @@ export async function routeToOperation(
 	}
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(ctx, 0);
-	return simplifyOutput(ctx, await runItems(ctx, handler, concurrency));
+	const ran = await outcomeOf(runItems(ctx, handler, concurrency));
+	if ('answer' in ran) return simplifyOutput(ctx, ran.answer);
+	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
+	if (!runsAsTool(ctx)) throw ran.failure;
+	return [[{ json: toolAnswerFor(ran.failure), pairedItem: { item: 0 } }]];
 }

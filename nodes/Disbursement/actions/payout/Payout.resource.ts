@@ -2,13 +2,15 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { simplifyProperties } from '../../../shared/descriptions/simplify';
 
+import * as confirm from './confirm.operation';
 import * as create from './create.operation';
 import * as get from './get.operation';
+import * as prepare from './prepare.operation';
 import * as reconcile from './reconcile.operation';
 import * as repost from './repost.operation';
 import * as waitForFinalStatus from './waitForFinalStatus.operation';
 
-export { create, get, reconcile, repost, waitForFinalStatus };
+export { confirm, create, get, prepare, reconcile, repost, waitForFinalStatus };
 
 export const description: INodeProperties[] = [
 	{
@@ -19,10 +21,17 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['payout'] } },
 		options: [
 			{
+				name: 'Confirm',
+				value: 'confirm',
+				description:
+					'Send exactly the payout an approval token of Prepare covers, once; a changed, expired or foreign token is refused. As an AI tool it refuses unless Maximum Amount per Payout is set, and pays only Allowed Recipients when set. Put it behind human review.',
+				action: 'Confirm a prepared payout',
+			},
+			{
 				name: 'Create',
 				value: 'create',
 				description:
-					'Send money to a bank account or an e-wallet. Safety options: Maximum Amount per Payout, Maximum Total per Run, Dry Run.',
+					'Send money to a bank account or an e-wallet. Safety options: Maximum Amount per Payout, Maximum Total per Run, Dry Run, Allowed Recipients. As an AI tool it refuses unless Maximum Amount per Payout is set: prefer Prepare and Confirm.',
 				action: 'Create a payout',
 			},
 			{
@@ -30,6 +39,13 @@ export const description: INodeProperties[] = [
 				value: 'get',
 				description: 'Get a payout by its reference number',
 				action: 'Get a payout',
+			},
+			{
+				name: 'Prepare',
+				value: 'prepare',
+				description:
+					'Check a payout as Create does and send nothing: returns a summary for a person and an approval token (valid 15 minutes by default) that Confirm needs',
+				action: 'Prepare a payout for approval',
 			},
 			{
 				name: 'Reconcile',
@@ -55,8 +71,10 @@ export const description: INodeProperties[] = [
 		default: 'create',
 	},
 	...create.description,
+	...prepare.description,
+	...confirm.description,
 	...get.description,
-	...simplifyProperties({ resource: ['payout'], operation: ['create', 'get'] }),
+	...simplifyProperties({ resource: ['payout'], operation: ['create', 'get', 'confirm'] }),
 	...reconcile.description,
 	...repost.description,
 	...waitForFinalStatus.description,

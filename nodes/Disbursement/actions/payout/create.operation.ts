@@ -25,8 +25,16 @@ import {
 	readRunGuards,
 	readSafetyLimit,
 	type ItemPlan,
+	type MoneyIntent,
 	type RunGuards,
+	type SendPlan,
 } from '../../../shared/runner/operation';
+import type { ServiceRequest } from '../../../shared/transport/endpoints';
+import {
+	allowedRecipientsOption,
+	requireAllowedRecipient,
+	requireCapAsTool,
+} from '../../../shared/runner/toolMode';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
 	parseAmount,
@@ -62,24 +70,8 @@ const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = {
 	eWallet: columnsOf('eWallet'),
 };
 
-const properties: INodeProperties[] = [
-	{
-		displayName:
-			'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
-		name: 'moneyNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { hide: { '@tool': [true] } },
-	},
-	{
-		// Shown only where the node is an AI agent's tool: n8n's "@tool" display condition.
-		displayName:
-			'Money moves when the agent calls this tool. Set "Maximum Amount per Payout" and "Maximum Total per Run" in Options, so a payout or a run above them is refused before anything is sent.',
-		name: 'agentNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { '@tool': [true] } },
-	},
+/** The payout form (channel, amount, reference, recipient): Payout > Prepare shows it too. */
+export const payoutFormProperties: INodeProperties[] = [
 	{
 		displayName: 'Channel Type',
 		name: 'channelType',
@@ -126,16 +118,40 @@ const properties: INodeProperties[] = [
 		description:
 			'Channel fields this form does not list, as a JSON object. They are added to "fields" in the request; a value filled in above always wins over the same key here.',
 	},
+];
+
+export const maxAmountPerPayoutOption: INodeProperties = {
+	displayName: 'Maximum Amount per Payout',
+	name: 'maxAmountPerPayout',
+	type: 'number',
+	typeOptions: { minValue: 0.01, numberPrecision: 2 },
+	default: 50000,
+	description:
+		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
+};
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
+		name: 'moneyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { hide: { '@tool': [true] } },
+	},
+	{
+		// Shown only where the node is an AI agent's tool: n8n's "@tool" display condition.
+		displayName:
+			'Money moves when the agent calls this tool. Set "Maximum Amount per Payout" and "Maximum Total per Run" in Options, so a payout or a run above them is refused before anything is sent.',
+		name: 'agentNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@tool': [true] } },
+	},
+	...payoutFormProperties,
 	executionOptionsProperty('createPayout', [
-		{
-			displayName: 'Maximum Amount per Payout',
-			name: 'maxAmountPerPayout',
-			type: 'number',
-			typeOptions: { minValue: 0.01, numberPrecision: 2 },
-			default: 50000,
-			description:
-				'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
-		},
+		maxAmountPerPayoutOption,
+		allowedRecipientsOption,
 		...moneyGuardOptions('payout'),
 	]),
 ];
@@ -195,23 +211,37 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	if (callbackUrl) body.callback_webhook_url = callbackUrl;
 	const fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
 	body.fields = fields;
-	const recipient = recipientOf(fields);
+	const send = { endpoint: 'createPayout' as const, pathOverride: endpointPath, body, timeoutMs };
+	return payoutPlan(ctx, itemIndex, send, channelType as ChannelType);
+}
+
+/** A checked payout request as the runner sends it: what it creates, and how a refused channel is explained. */
+export function payoutPlan(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	send: ServiceRequest & { body: IDataObject },
+	channelType: ChannelType,
+): SendPlan & { creates: MoneyIntent } {
+	const { body } = send;
+	const recipient = recipientOf((body.fields ?? {}) as IDataObject);
+	requireAllowedRecipient(ctx, itemIndex, recipient);
+	const channel = String(body.channel);
 	return {
-		send: { endpoint: 'createPayout', pathOverride: endpointPath, body, timeoutMs },
+		send,
 		creates: {
 			kind: 'payout',
-			referenceNo: referenceNo!,
-			amount: amount!,
-			channel: channel!,
+			referenceNo: String(body.reference_no),
+			amount: Number(body.amount),
+			channel,
 			payee: payeeOf(recipient),
 			recipient,
 		},
-		explain: explainChannelRefusal(ctx, channel!, channelType as ChannelType),
+		explain: explainChannelRefusal(ctx, channel, channelType),
 	};
 }
 
 /** Who the payout pays, as the body's `fields` names them (the form's values win over extra fields). */
-function recipientOf(fields: IDataObject): PayoutRecipient {
+export function recipientOf(fields: IDataObject): PayoutRecipient {
 	const receiver = (fields.receiver ?? {}) as IDataObject;
 	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 	return {
@@ -235,6 +265,7 @@ function payeeOf({ accountNumber, bankCode, mobileNumber }: PayoutRecipient): st
 
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
 export function checkRun(ctx: IExecuteFunctions): RunGuards {
+	requireCapAsTool(ctx);
 	const guards = readRunGuards(ctx);
 	if (ctx.getInputData().length > 0)
 		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');

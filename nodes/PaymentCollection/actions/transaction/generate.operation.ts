@@ -15,8 +15,10 @@ import {
 	readExecutionOptions,
 	readOption,
 	readRunGuards,
+	type RunGuards,
 	type ItemPlan,
 } from '../../../shared/runner/operation';
+import { requireCapAsTool } from '../../../shared/runner/toolMode';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
 	parseAmount,
@@ -148,5 +150,11 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	};
 }
 
-/** Dry Run and Maximum Total per Run, read before anything is sent. */
-export const checkRun = readRunGuards;
+/**
+ * Dry Run and Maximum Total per Run, read before anything is sent. As an agent's tool (one link per
+ * call) Maximum Total per Run is its cap, and it must be set.
+ */
+export function checkRun(ctx: IExecuteFunctions): RunGuards {
+	requireCapAsTool(ctx, 'maxTotalPerRun', 'Maximum Total per Run');
+	return readRunGuards(ctx);
+}

@@ -1,0 +1,86 @@
+/**
+ * Payout > Confirm: the second half of a payout a person approved. It takes the approval token of
+ * Payout > Prepare and sends exactly the payout the token covers, through the money-safe path (its
+ * reference_no makes a second Confirm a replay, never a second payout). The runner refuses, with
+ * nothing sent, a token that was changed, has expired or was signed by another credential
+ * (shared/runner/approval.ts); this node's own Maximum Amount per Payout and Allowed Recipients apply too.
+ */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { executionOptionsProperty } from '../../../shared/descriptions/properties';
+import {
+	readExecutionOptions,
+	readSafetyLimit,
+	type ItemPlan,
+} from '../../../shared/runner/operation';
+import { allowedRecipientsOption, requireCapAsTool } from '../../../shared/runner/toolMode';
+import { readApprovalPayload } from '../../../shared/validation/approvalToken';
+import type { ChannelType } from '../../../shared/validation/channels';
+import { maxAmountPerPayoutOption, payoutPlan } from './create.operation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			"Money moves when this node runs: it sends the payout an approval token of Payout > Prepare covers, once. Put it behind a person's approval (n8n's human review).",
+		name: 'confirmNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Approval Token',
+		name: 'approvalToken',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			'The approvalToken Payout > Prepare returned, unchanged. A token that was changed, has expired or comes from another credential is refused with nothing sent.',
+	},
+	executionOptionsProperty(undefined, [maxAmountPerPayoutOption, allowedRecipientsOption]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['payout'], operation: ['confirm'] } },
+	properties,
+);
+
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+	const node = ctx.getNode();
+	const token = String(ctx.getNodeParameter('approvalToken', itemIndex, '') ?? '').trim();
+	const approved = readApprovalPayload(token);
+	if (!approved || approved.send.endpoint !== 'createPayout') {
+		throw new NodeOperationError(
+			node,
+			'The approval token is not one Payout > Prepare gave: nothing was sent',
+			{
+				itemIndex,
+				description:
+					'Pass the approvalToken of Payout > Prepare unchanged, or prepare the payout again.',
+			},
+		);
+	}
+	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const send = { ...approved.send, endpoint: 'createPayout' as const, timeoutMs };
+	const plan = payoutPlan(ctx, itemIndex, send, approved.channelType as ChannelType);
+	const limit = readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	if (limit !== undefined && plan.creates.amount > limit) {
+		throw new NodeOperationError(
+			node,
+			`Refused: the amount ${plan.creates.amount} is above this node's Maximum Amount per Payout (${limit.toLocaleString('en-US')}), so nothing was sent`,
+			{
+				itemIndex,
+				description:
+					'Tell the user the payout is above the limit. Lower the amount and prepare it again, or ask the owner of this workflow to raise the limit.',
+			},
+		);
+	}
+	return { ...plan, approval: token };
+}
+
+/** As a tool, Confirm needs its cap set before anything is read. */
+export function checkRun(ctx: IExecuteFunctions): void {
+	requireCapAsTool(ctx);
+	if (ctx.getInputData().length > 0)
+		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+}

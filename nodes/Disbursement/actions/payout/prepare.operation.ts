@@ -1,0 +1,78 @@
+/**
+ * Payout > Prepare: the first half of a payout a person approves. The row is read and checked
+ * exactly as Payout > Create does (its `prepare`); nothing that moves money is sent. The output is
+ * a summary a person can check and an approval token covering every field that will be sent,
+ * signed with the credential (shared/runner/approval.ts), valid for a limited time. Payout > Confirm
+ * sends exactly that payout; no state is kept between the two.
+ */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { executionOptionsProperty } from '../../../shared/descriptions/properties';
+import { runParameter } from '../../../shared/runner/itemValues';
+import {
+	readOption,
+	type ItemPlan,
+	type MoneyIntent,
+	type SendPlan,
+} from '../../../shared/runner/operation';
+import { allowedRecipientsOption } from '../../../shared/runner/toolMode';
+import {
+	maxAmountPerPayoutOption,
+	payoutFormProperties,
+	prepare as preparePayout,
+} from './create.operation';
+
+const DEFAULT_VALID_MINUTES = 15;
+const MAX_VALID_MINUTES = 1440;
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Nothing is paid here: the payout is checked as Create checks it, and a summary for a person comes out with an approval token. Payout > Confirm sends exactly that payout once a person approved it.',
+		name: 'prepareNotice',
+		type: 'notice',
+		default: '',
+	},
+	// The same form as Create, without its column notices: those are Create's (README's column table).
+	...payoutFormProperties.filter((property) => !property.name.startsWith('columnsNotice')),
+	executionOptionsProperty('createPayout', [
+		{
+			displayName: 'Approval Valid For (Minutes)',
+			name: 'approvalValidMinutes',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_VALID_MINUTES },
+			default: DEFAULT_VALID_MINUTES,
+			description:
+				'How long the approval token may be confirmed; after that Payout > Confirm refuses it and the payout must be prepared again',
+		},
+		maxAmountPerPayoutOption,
+		allowedRecipientsOption,
+	]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['payout'], operation: ['prepare'] } },
+	properties,
+);
+
+export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+	const { send, creates } = preparePayout(ctx, itemIndex) as SendPlan & { creates: MoneyIntent };
+	const raw = readOption(ctx, 'approvalValidMinutes', itemIndex, DEFAULT_VALID_MINUTES);
+	const minutes = Number(raw);
+	if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_VALID_MINUTES) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Approval Valid For (Minutes) is "${String(raw)}", not a number of minutes from 1 to ${MAX_VALID_MINUTES}`,
+			{ itemIndex, description: 'Set it to a whole number of minutes such as 15.' },
+		);
+	}
+	return {
+		approve: {
+			send,
+			creates,
+			channelType: String(runParameter(ctx, 'channelType', itemIndex, 'bankTransfer')),
+			validForMs: minutes * 60_000,
+		},
+	};
+}

@@ -1,0 +1,244 @@
+/**
+ * Tool mode fails closed, through n8n's own tool execution path: an agent node (a stub, no model)
+ * asks n8n-core for its tools (`getInputConnectionData`, which wraps our nodes with
+ * `createNodeAsTool`) and calls them. Payout > Create, Payout > Confirm and Transaction > Generate
+ * refuse without their cap; Allowed Recipients is enforced; a refusal is the tool's answer, not a
+ * failed run. n8n 2.x agents also run a tool node as an ordinary node of type "...Tool": the last
+ * tests run that variant the same way.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeParameters,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
+import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
+import { SANDBOX_CREDENTIALS } from '../../sandbox';
+import { MANUAL_TRIGGER_TYPE, runNode, runWorkflow } from '../harness';
+import { freshStart, gatewayPerSuite, setUp, type Setup } from '../disbursement/helpers';
+
+const PROCESS_KEY = 'POST /v1/api/disbursement/transactions/process';
+
+/** An agent without a model: it takes every tool n8n gives it and calls each once. */
+class ToolCallingAgent implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Tool Calling Agent',
+		name: 'harness.toolCallingAgent',
+		description: 'Calls every tool it is given once',
+		group: ['transform'],
+		version: 1,
+		defaults: { name: 'Agent' },
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true },
+		],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions) {
+		const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as Array<{
+			invoke(args: IDataObject): Promise<string>;
+		}>;
+		const answers = [];
+		for (const tool of tools) answers.push({ json: { answer: JSON.parse(await tool.invoke({})) } });
+		return [answers];
+	}
+}
+
+/** The tool variant n8n makes of a node that is `usableAsTool`: named "...Tool", an ai_tool output. */
+function toolVariant(node: INodeType, main = false): INodeType {
+	const { description } = node;
+	node.description = {
+		...description,
+		name: `${description.name}Tool`,
+		inputs: main ? [NodeConnectionTypes.Main] : [],
+		outputs: [main ? NodeConnectionTypes.Main : NodeConnectionTypes.AiTool],
+	} as INodeTypeDescription;
+	return node;
+}
+
+const s = gatewayPerSuite(
+	async (): Promise<Setup> => {
+		const setup = await setUp();
+		setup.store.add('paymentCollectionApi', {
+			environment: 'sandbox',
+			baseUrl: setup.gw.url,
+			...SANDBOX_CREDENTIALS.collection,
+		});
+		return setup;
+	},
+	{ beforeEach: freshStart },
+);
+
+/** What the agent got back from the tool. */
+async function askTool(node: INodeType, parameters: INodeParameters): Promise<IDataObject> {
+	const tool = toolVariant(node);
+	const run = await runWorkflow({
+		store: s.store,
+		extraNodeTypes: [new ToolCallingAgent(), tool],
+		nodes: [
+			{ name: 'Trigger', type: MANUAL_TRIGGER_TYPE, parameters: {} },
+			{ name: 'Agent', type: 'harness.toolCallingAgent', parameters: {} },
+			{
+				name: 'Tool',
+				type: `n8n-nodes-payment-gateway.${tool.description.name}`,
+				parameters,
+				credentials: s.store.credentialsFor(tool.description.credentials),
+			},
+		],
+		connections: {
+			Trigger: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
+			Tool: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
+		},
+	});
+	expect(run.runError).toBeUndefined();
+	const [answer] = run.outputOf('Agent')[0][0].json.answer as IDataObject[];
+	return answer;
+}
+
+const payout = (referenceNo: string, options: INodeParameters = {}): INodeParameters => ({
+	resource: 'payout',
+	operation: 'create',
+	channelType: 'bankTransfer',
+	channel: 'INSTAPAY',
+	amount: 1500,
+	referenceNo,
+	bankCode: 'BDO',
+	senderFirstName: 'Maria',
+	senderLastName: 'Santos',
+	receiverAccountName: 'Juan Dela Cruz',
+	receiverAccountNumber: '001234567890',
+	receiverType: 'INDIVIDUAL',
+	options,
+});
+
+const sentPayouts = () => s.gw.stats().requestsByPath[PROCESS_KEY] ?? 0;
+
+describe('Payout > Create as a tool', () => {
+	test('without Maximum Amount per Payout it refuses, as its answer, with nothing sent', async () => {
+		const answer = await askTool(new Disbursement(), payout('TM-NOCAP-1'));
+		expect(answer).toEqual({
+			refused: true,
+			error:
+				'Refused: this tool moves money and its "Maximum Amount per Payout" is not set, so nothing was sent',
+			whatToDo: expect.stringMatching(
+				/owner of this workflow must set "Maximum Amount per Payout"/,
+			),
+		});
+		expect(sentPayouts()).toBe(0);
+	});
+
+	test('with the cap set it pays; above the cap it refuses', async () => {
+		const paid = await askTool(
+			new Disbursement(),
+			payout('TM-CAP-1', { maxAmountPerPayout: 2000 }),
+		);
+		expect(paid).toMatchObject({ reference_no: 'TM-CAP-1', amount: 1500 });
+		expect(sentPayouts()).toBe(1);
+		const above = await askTool(
+			new Disbursement(),
+			payout('TM-CAP-2', { maxAmountPerPayout: 1000 }),
+		);
+		expect(above).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/Maximum Amount per Payout/),
+		});
+		expect(sentPayouts()).toBe(1);
+	});
+
+	test('a recipient outside Allowed Recipients is refused; one inside is paid', async () => {
+		const outside = await askTool(
+			new Disbursement(),
+			payout('TM-ALLOW-1', { maxAmountPerPayout: 2000, allowedRecipients: '0917*\n009999999999' }),
+		);
+		expect(outside).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/account number is not in this node's Allowed Recipients/),
+		});
+		expect(sentPayouts()).toBe(0);
+		const inside = await askTool(
+			new Disbursement(),
+			payout('TM-ALLOW-2', { maxAmountPerPayout: 2000, allowedRecipients: '0012345*' }),
+		);
+		expect(inside).toMatchObject({ reference_no: 'TM-ALLOW-2' });
+		expect(sentPayouts()).toBe(1);
+	});
+});
+
+describe('Prepare and Confirm as tools', () => {
+	test('Prepare needs no cap; Confirm refuses without one and pays with one', async () => {
+		const prepared = await askTool(new Disbursement(), {
+			...payout('TM-CONFIRM-1'),
+			operation: 'prepare',
+		});
+		expect(prepared).toMatchObject({ sent: false, reference_no: 'TM-CONFIRM-1' });
+		const confirm = (options: INodeParameters): INodeParameters => ({
+			resource: 'payout',
+			operation: 'confirm',
+			approvalToken: prepared.approvalToken as string,
+			options,
+		});
+		const refused = await askTool(new Disbursement(), confirm({}));
+		expect(refused).toMatchObject({ refused: true, error: expect.stringMatching(/not set/) });
+		expect(sentPayouts()).toBe(0);
+		const paid = await askTool(new Disbursement(), confirm({ maxAmountPerPayout: 5000 }));
+		expect(paid).toMatchObject({ reference_no: 'TM-CONFIRM-1', replayed: false });
+		expect(sentPayouts()).toBe(1);
+	});
+});
+
+describe('Transaction > Generate as a tool', () => {
+	const generate = (referenceNo: string, options: INodeParameters = {}): INodeParameters => ({
+		resource: 'transaction',
+		operation: 'generate',
+		channelCode: 'GCASH_TRN',
+		amount: 500,
+		referenceNo,
+		options,
+	});
+	test('refuses without Maximum Total per Run, creates with it', async () => {
+		const refused = await askTool(new PaymentCollection(), generate('TM-GEN-1'));
+		expect(refused).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/"Maximum Total per Run" is not set/),
+		});
+		expect(s.gw.stats().attemptsByReference['TM-GEN-1']).toBeUndefined();
+		const created = await askTool(
+			new PaymentCollection(),
+			generate('TM-GEN-2', { maxTotalPerRun: 1000 }),
+		);
+		expect(created).toMatchObject({ reference_no: 'TM-GEN-2' });
+	});
+});
+
+describe('the tool variant run by the engine as an ordinary node (n8n 2.x agents)', () => {
+	test('its type name alone puts it in tool mode: no cap, no payout, a refusal as its output', async () => {
+		const result = await runNode({
+			type: toolVariant(new Disbursement(), true),
+			store: s.store,
+			parameters: payout('TM-ENGINE-1'),
+			items: [{ toolCallId: 'call_1' }],
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.outputs[0][0].json).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/Maximum Amount per Payout/),
+		});
+		expect(sentPayouts()).toBe(0);
+	});
+
+	test('the same node, not a tool, pays without a cap as before', async () => {
+		const result = await runNode({
+			type: 'n8n-nodes-payment-gateway.disbursement',
+			store: s.store,
+			parameters: payout('TM-ENGINE-2'),
+		});
+		expect(result.error).toBeUndefined();
+		expect(sentPayouts()).toBe(1);
+	});
+});
