@@ -25,6 +25,7 @@ import { PACKAGE_NAME } from './n8n/paths';
 import { selectTargets, newestTarget, type Target } from './n8n/targets';
 import { demoRestartChecks } from './n8n/demoChecks';
 import { columnChecks } from './n8n/columnChecks';
+import { reconcileChecks, RECONCILE_WORKFLOW } from './n8n/reconcileChecks';
 
 const OWNER: Owner = {
 	email: 'e2e@example.com',
@@ -239,6 +240,14 @@ async function runLeg(target: Target, check: Check): Promise<string | undefined>
 					assertEqual(sandbox.stats().creationsByReference[ref], 1, `creations of ${ref}`);
 			},
 		);
+
+		await reconcileChecks({
+			check,
+			execute,
+			importWorkflows: async (workflows) => await instance.importWorkflows(workflows),
+			reconcileExample: examples[RECONCILE_WORKFLOW],
+			sandbox,
+		});
 
 		await columnChecks({ check, execute, sandbox });
 

@@ -8,7 +8,8 @@ export const USAGE = `Usage: npm run bench -- [options]
                         node: the Disbursement node, fields mapped with expressions (manual);
                         nodeAuto: the Disbursement node, Map Input Columns Automatically;
                         httpLoop: HTTP Request in Loop Over Items;
-                        httpBatching: HTTP Request with its batching option (interval 0)
+                        httpBatching: HTTP Request with its batching option (interval 0);
+                        reconcile: Payout > Reconcile of N payouts the sandbox holds
   --engine 2.8,2.41,2.41-legacy
                         n8n engines, run alternately within each configuration (default 2.8):
                         2.8: the n8n-core the tests use, on this machine's Node.js;
@@ -30,9 +31,11 @@ import { parseArgs as parseNodeArgs } from 'node:util';
 
 import { ENGINE_IDS } from './engines';
 
-const ALL_ROUTES = ['node', 'nodeAuto', 'httpLoop', 'httpBatching'];
-/** The Disbursement node's routes: every other route is compared with these. */
+const ALL_ROUTES = ['node', 'nodeAuto', 'httpLoop', 'httpBatching', 'reconcile'];
+/** The Disbursement node's payout routes: every HTTP Request route is compared with these. */
 export const NODE_ROUTES = ['node', 'nodeAuto'];
+/** The routes through n8n's HTTP Request node (they need the n8n app in .n8n-app). */
+export const HTTP_ROUTES = ['httpLoop', 'httpBatching'];
 
 export interface BenchOptions {
 	quick: boolean;
@@ -98,7 +101,7 @@ export function parseArgs(argv: string[]): BenchOptions {
 		: (values.engine ?? values['n8n-core']);
 	let routes =
 		values.routes === undefined ? [...ALL_ROUTES] : known(values.routes, 'route', ALL_ROUTES);
-	if (values['no-http']) routes = routes.filter((route) => NODE_ROUTES.includes(route));
+	if (values['no-http']) routes = routes.filter((route) => !HTTP_ROUTES.includes(route));
 	if (!routes.some((route) => NODE_ROUTES.includes(route))) routes.unshift('node');
 	const sorted = (numbers: number[]) => [...new Set(numbers)].sort((a, b) => a - b);
 	return {

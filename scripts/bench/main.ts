@@ -7,16 +7,16 @@ import path from 'path';
 import { ensureN8n } from '../n8n/app';
 import { appDir } from '../n8n/paths';
 import { targetFor } from '../n8n/targets';
-import { NODE_ROUTES, parseArgs, USAGE, type BenchOptions } from './args';
+import { HTTP_ROUTES, parseArgs, USAGE, type BenchOptions } from './args';
 import { ENGINES, resolveEngine, type Engine } from './engines';
 import { runInChild, startSandbox } from './processes';
+import { ROUTES } from './workflows';
 import { summarise } from './profileSummary';
 import * as report from './report';
 import type { MachineInfo, RunResult } from './report';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
-const HTTP_ROUTES = ['httpLoop', 'httpBatching'];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -132,7 +132,7 @@ export async function main(argv: string[]): Promise<number> {
 			for (const concurrency of options.concurrency) {
 				for (const route of options.routes) {
 					const ran = engines.filter(
-						(engine) => NODE_ROUTES.includes(route) || httpEngines.has(engine.id),
+						(engine) => !HTTP_ROUTES.includes(route) || httpEngines.has(engine.id),
 					);
 					const attempts = new Map<string, RunResult[]>(ran.map((engine) => [engine.id, []]));
 					for (let attempt = 1; attempt <= options.repeat; attempt++) {
@@ -150,7 +150,10 @@ export async function main(argv: string[]): Promise<number> {
 									? path.resolve(options.profileDir, `${name}.cpuprofile`)
 									: undefined,
 							};
-							await sandbox.request('prepare', { latencyMs: options.latencyMs });
+							await sandbox.request('prepare', {
+								latencyMs: options.latencyMs,
+								seed: ROUTES[route].seeded ? { n, tag: spec.tag } : undefined,
+							});
 							const loadAverage = os.loadavg()[0];
 							const answer = await runInChild(spec, engine, timeoutFor(spec));
 							const stats = await sandbox.request('collect');

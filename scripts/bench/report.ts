@@ -76,7 +76,10 @@ export const ROUTE_LABELS: Record<string, string> = {
 	nodeAuto: 'Disbursement node, columns mapped automatically',
 	httpLoop: 'HTTP Request in Loop Over Items',
 	httpBatching: 'HTTP Request, batching, interval 0',
+	reconcile: 'Disbursement node, Payout > Reconcile',
 };
+/** Payout > Reconcile: checks 1 and 2 apply to it as to the payout routes; it sends no payout to compare. */
+const RECONCILE_ROUTE = 'reconcile';
 const TARGET_RATIO = 0.85;
 const CHECK_CONCURRENCY = 16;
 const RSS_FACTOR = 1.5;
@@ -131,7 +134,7 @@ export function figures(
 		ok: answer.complete,
 		error: answer.complete
 			? undefined
-			: `only ${answer.succeeded} of ${spec.n} items came out as payouts: ${answer.problems.join('; ')}`,
+			: `only ${answer.succeeded} of ${spec.n} items came out as ${spec.route === RECONCILE_ROUTE ? 'rows found as sent' : 'payouts'}: ${answer.problems.join('; ')}`,
 		node: answer.node,
 		n8nCore: answer.n8nCore,
 		expressionEngine: answer.expressionEngine,
@@ -294,7 +297,9 @@ export function markdownTable(results: RunResult[]): string {
 /** The checks of the benchmark issues, per engine and node route; each { name, status: PASS|FAIL|SKIP, detail }. */
 export function checks(results: RunResult[], options: BenchOptions): Check[] {
 	const engines = [...new Set(results.map((r) => r.engine))];
-	const routes = NODE_ROUTES.filter((route) => results.some((r) => r.route === route));
+	const routes = [...NODE_ROUTES, RECONCILE_ROUTE].filter((route) =>
+		results.some((r) => r.route === route),
+	);
 	return engines.flatMap((engine) => {
 		const own = results.filter((r) => r.engine === engine);
 		return routes.flatMap((route) => {
@@ -405,7 +410,7 @@ function checksOf(results: RunResult[], options: BenchOptions, route: string): C
 	}
 
 	// 3. Faster than the HTTP Request route at an equal concurrency budget.
-	{
+	if (route !== RECONCILE_ROUTE) {
 		const name =
 			'faster than the HTTP Request route at an equal concurrency budget (Loop Over Items, c per batch)';
 		if (!options.routes.includes('httpLoop')) {

@@ -1,9 +1,14 @@
 // The sandbox gateway in its own process, so its CPU and memory stay out of the figures of the
 // process that runs n8n's engine. Driven by the parent over IPC:
-//   { cmd: 'prepare', latencyMs }  forget everything, set the latency, zero the counters below
+//   { cmd: 'prepare', latencyMs, seed? }  forget everything, create the seed's payouts (`seed`:
+//                                  { n, tag }, the rows of payoutItems), set the latency, zero the
+//                                  counters below
 //   { cmd: 'collect' }             token requests, requests, peak requests in flight, CPU, RSS
 //   { cmd: 'close' }
 import http from 'http';
+
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials';
+import { PAYOUT_PATH, payoutItems } from './workflows';
 
 // Requests in flight at the gateway (control surface excluded), counted around the gateway's own
 // handler. This is what proves a concurrency bound from the outside.
@@ -34,15 +39,60 @@ function sum(record: Record<string, number>): number {
 	return Object.values(record).reduce((total, n) => total + n, 0);
 }
 
+interface Message {
+	cmd: string;
+	id: number;
+	latencyMs: number;
+	seed?: { n: number; tag: string };
+}
+
+const SEED_CONCURRENCY = 32;
+
+/** The run's rows created as payouts over the gateway's own HTTP, before the latency is set. */
+async function seedPayouts(url: string, { n, tag }: { n: number; tag: string }): Promise<void> {
+	const post = async (path: string, body: object, token?: string) => {
+		const res = await fetch(`${url}${path}`, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				...(token ? { authorization: `Bearer ${token}` } : {}),
+			},
+			body: JSON.stringify(body),
+		});
+		const answer = (await res.json()) as { data?: { token?: string } };
+		if (!res.ok) throw new Error(`seeding ${path}: HTTP ${res.status} ${JSON.stringify(answer)}`);
+		return answer;
+	};
+	const { username, password } = SANDBOX_CREDENTIALS.disbursement;
+	const token = (await post('/v1/auth/token', { username, password })).data?.token;
+	const rows = payoutItems(n, tag);
+	let next = 0;
+	const worker = async () => {
+		while (next < rows.length) {
+			const row = rows[next++];
+			const payout = {
+				channel: 'GCASH',
+				amount: row.amount,
+				reference_no: row.referenceNo,
+				fields: { mobile_number: row.mobileNumber },
+			};
+			await post(PAYOUT_PATH, payout, token);
+		}
+	};
+	await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+}
+
 async function main() {
 	// Loaded after the meter is in place, so the gateway's server is a metered one.
 	const { startSandboxGateway } = await import('../../sandbox');
 	const gateway = await startSandboxGateway({ port: 0 });
 	const send = (message: object) => process.send?.(message);
-	process.on('message', async (message: { cmd: string; id: number; latencyMs: number }) => {
+	process.on('message', async (message: Message) => {
 		try {
 			if (message.cmd === 'prepare') {
 				gateway.reset();
+				if (message.seed) await seedPayouts(gateway.url, message.seed);
+				gateway.resetStats();
 				gateway.setLatency(message.latencyMs);
 				meter.peak = meter.inFlight;
 				meter.served = 0;

@@ -1,6 +1,6 @@
 // The benchmark's workload and the workflows that carry it: the Disbursement node (fields mapped
 // with expressions, or Map Input Columns Automatically), and what a user would build without this
-// package (n8n's HTTP Request node after a token request).
+// package (n8n's HTTP Request node after a token request); and Payout > Reconcile of the same rows.
 export const PAYOUT_PATH = '/v1/api/disbursement/transactions/process';
 const TOKEN_PATH = '/v1/auth/token';
 const DISBURSEMENT_TYPE = 'n8n-nodes-payment-gateway.disbursement';
@@ -18,8 +18,10 @@ export interface BenchNode {
 }
 
 export interface BenchWorkflow {
-	/** The node whose output items must all be created payouts. */
+	/** The node whose output items must all be created payouts (with `reconciles`: rows found as sent). */
 	payoutNode: string;
+	/** Set when that node reconciles: every row found pending with nothing mismatched, then a summary item. */
+	reconciles?: boolean;
 	nodes: BenchNode[];
 	connections: Record<
 		string,
@@ -59,36 +61,40 @@ const MAPPED_FIELDS = {
 	mobileNumber: '={{ $json.mobileNumber }}',
 };
 
-/** Manual Trigger -> Items -> Disbursement (Payout > Create, e-wallet, GCASH), mapped one way or the other. */
+/** Manual Trigger -> Items -> the Disbursement node named `name` with these parameters. */
+function disbursementNodeWorkflow(
+	name: string,
+	parameters: Record<string, unknown>,
+): BenchWorkflow {
+	return {
+		payoutNode: name,
+		nodes: [
+			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
+			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
+			{ name, type: DISBURSEMENT_TYPE, parameters },
+		],
+		connections: {
+			Trigger: { main: [[link('Items')]] },
+			Items: { main: [[link(name)]] },
+		},
+		credentialType: 'disbursementApi',
+	};
+}
+
+/** Payout > Create (e-wallet, GCASH), mapped one way or the other. */
 function disbursementWorkflow(
 	concurrency: number,
 	mapping: Record<string, unknown>,
 ): BenchWorkflow {
-	return {
-		payoutNode: 'Create Payouts',
-		nodes: [
-			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
-			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
-			{
-				name: 'Create Payouts',
-				type: DISBURSEMENT_TYPE,
-				parameters: {
-					resource: 'payout',
-					operation: 'create',
-					channelType: 'eWallet',
-					channel: 'GCASH',
-					...mapping,
-					callbackWebhookUrl: '',
-					options: { concurrency },
-				},
-			},
-		],
-		connections: {
-			Trigger: { main: [[link('Items')]] },
-			Items: { main: [[link('Create Payouts')]] },
-		},
-		credentialType: 'disbursementApi',
-	};
+	return disbursementNodeWorkflow('Create Payouts', {
+		resource: 'payout',
+		operation: 'create',
+		channelType: 'eWallet',
+		channel: 'GCASH',
+		...mapping,
+		callbackWebhookUrl: '',
+		options: { concurrency },
+	});
 }
 
 function nodeWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
@@ -98,6 +104,23 @@ function nodeWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
 /** The rows' columns (referenceNo, amount, mobileNumber) read as they are: no expression at all. */
 function nodeAutoWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
 	return disbursementWorkflow(concurrency, { mappingMode: 'autoMapInputData' });
+}
+
+/**
+ * Payout > Reconcile of the rows the sandbox already holds as payouts (route `seeded`): one look-up
+ * per row, the amount, channel and mobile number compared; fields mapped as for `node`.
+ */
+function reconcileWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
+	return {
+		...disbursementNodeWorkflow('Reconcile Payouts', {
+			resource: 'payout',
+			operation: 'reconcile',
+			...MAPPED_FIELDS,
+			channel: 'GCASH',
+			options: { concurrency },
+		}),
+		reconciles: true,
+	};
 }
 
 /** A POST with a JSON body through n8n's HTTP Request node, as a user adds it. */
@@ -188,7 +211,12 @@ function httpLoopWorkflow(settings: RouteSettings): BenchWorkflow {
 
 export const ROUTES: Record<
 	string,
-	{ label: string; build: (settings: RouteSettings) => BenchWorkflow }
+	{
+		label: string;
+		build: (settings: RouteSettings) => BenchWorkflow;
+		/** The sandbox holds the run's N rows as payouts before it starts (created off the clock). */
+		seeded?: boolean;
+	}
 > = {
 	node: { label: 'Disbursement node', build: nodeWorkflow },
 	nodeAuto: { label: 'Disbursement node, columns mapped automatically', build: nodeAutoWorkflow },
@@ -197,4 +225,9 @@ export const ROUTES: Record<
 		build: httpBatchingWorkflow,
 	},
 	httpLoop: { label: 'HTTP Request in Loop Over Items (c per batch)', build: httpLoopWorkflow },
+	reconcile: {
+		label: 'Disbursement node, Payout > Reconcile',
+		build: reconcileWorkflow,
+		seeded: true,
+	},
 };
