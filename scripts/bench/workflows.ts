@@ -72,6 +72,7 @@ function disbursementWorkflow(
 			{
 				name: 'Create Payouts',
 				type: DISBURSEMENT_TYPE,
+				typeVersion: 1, // the version docs/benchmarks.md measured; it maps manually unless told otherwise
 				parameters: {
 					resource: 'payout',
 					operation: 'create',

@@ -21,11 +21,12 @@ const PROCESS = '/v1/api/disbursement/transactions/process';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
-async function loadChannels(setup: Setup, channelType?: string) {
+async function loadChannels(setup: Setup, channelType?: string, typeVersion = 1) {
 	return await loadOptions({
 		type: NODE_TYPE,
 		method: 'getPayoutChannels',
 		store: setup.store,
+		typeVersion,
 		parameters: {
 			resource: 'payout',
 			operation: 'create',
@@ -63,6 +64,14 @@ describe('the Channel dropdown', () => {
 			'PAYMAYA',
 		]);
 		expect(s.gw.stats().requestsByPath[`GET ${CHANNELS}`]).toBe(3);
+	});
+
+	test('version 2 lists only the channels of the chosen Channel Type', async () => {
+		const values = async (channelType?: string) =>
+			(await loadChannels(s, channelType, 2)).map((option) => option.value);
+		expect(await values('bankTransfer')).toEqual(['INSTAPAY', 'PESONET']);
+		expect(await values('eWallet')).toEqual(['GCASH', 'PAYMAYA']);
+		expect(await values()).toEqual(['INSTAPAY', 'PESONET']);
 	});
 
 	test('a service without the list gets a message saying to enter the code with an expression', async () => {

@@ -11,13 +11,15 @@ import {
 	callbackWebhookUrlProperty,
 	columnsNotice,
 	executionOptionsProperty,
+	limitWithoutDefault,
 	manualOnly,
 	mappingModeProperty,
+	maxTotalPerRunOption,
 	moneyGuardOptions,
 	NEW_RECORD_COLUMNS,
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
-import type { ColumnField } from '../../../shared/descriptions/columns';
+import { AUTO_MAP, type ColumnField } from '../../../shared/descriptions/columns';
 import { itemValues, runParameter } from '../../../shared/runner/itemValues';
 import type { PayoutRecipient } from '../../../shared/validation/records';
 import {
@@ -43,6 +45,13 @@ import {
 	readChannelFields,
 } from './channelFields';
 import { explainChannelRefusal } from './channels';
+import {
+	dryRunSetting,
+	fromVersion2,
+	runModeNotices,
+	runModeProperty,
+	version1Only,
+} from './formVersions';
 
 /** With "Map Input Columns Automatically", the columns a row supplies: the form's fields, checked the same way. */
 const COMMON_COLUMNS: ColumnField[] = [
@@ -62,15 +71,37 @@ const PAYOUT_COLUMNS: Record<ChannelType, ColumnField[]> = {
 	eWallet: columnsOf('eWallet'),
 };
 
+const maxAmountPerPayoutOption: INodeProperties = {
+	displayName: 'Maximum Amount per Payout',
+	name: 'maxAmountPerPayout',
+	type: 'number',
+	typeOptions: { minValue: 0.01, numberPrecision: 2 },
+	default: 50000,
+	description:
+		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
+};
+
+const channelProperty: INodeProperties = {
+	displayName: 'Channel Name or ID',
+	name: 'channel',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
+	required: true,
+	default: '',
+};
+const channelDescription = (listed: string) =>
+	`The payout channel, from the service's list; ${listed} (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`;
+
 const properties: INodeProperties[] = [
-	{
+	version1Only({
 		displayName:
 			'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
 		name: 'moneyNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { hide: { '@tool': [true] } },
-	},
+	}),
+	...runModeNotices,
 	{
 		// Shown only where the node is an AI agent's tool: n8n's "@tool" display condition.
 		displayName:
@@ -80,6 +111,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { '@tool': [true] } },
 	},
+	runModeProperty,
 	{
 		displayName: 'Channel Type',
 		name: 'channelType',
@@ -100,17 +132,21 @@ const properties: INodeProperties[] = [
 		default: 'bankTransfer',
 		description: 'Decides which recipient fields the payout needs',
 	},
-	{
-		displayName: 'Channel Name or ID',
-		name: 'channel',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
-		required: true,
-		default: '',
-		description:
-			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	mappingModeProperty('payout'),
+	version1Only({
+		...channelProperty,
+		description: channelDescription('those of the Channel Type above come first'),
+	}),
+	fromVersion2({
+		...channelProperty,
+		description: channelDescription('only those of the Channel Type above'),
+	}),
+	version1Only(mappingModeProperty('payout')),
+	// An AI agent fills the form's fields, so its tool keeps manual mapping.
+	fromVersion2({
+		...mappingModeProperty('payout', AUTO_MAP),
+		displayOptions: { show: { '@tool': [false] } },
+	}),
+	fromVersion2({ ...mappingModeProperty('payout'), displayOptions: { show: { '@tool': [true] } } }),
 	columnsNotice(PAYOUT_COLUMNS.eWallet, { channelType: ['eWallet'] }, 'EWallet'),
 	columnsNotice(PAYOUT_COLUMNS.bankTransfer, { channelType: ['bankTransfer'] }, 'BankTransfer'),
 	manualOnly(amountProperty),
@@ -126,18 +162,19 @@ const properties: INodeProperties[] = [
 		description:
 			'Channel fields this form does not list, as a JSON object. They are added to "fields" in the request; a value filled in above always wins over the same key here.',
 	},
-	executionOptionsProperty('createPayout', [
-		{
-			displayName: 'Maximum Amount per Payout',
-			name: 'maxAmountPerPayout',
-			type: 'number',
-			typeOptions: { minValue: 0.01, numberPrecision: 2 },
-			default: 50000,
-			description:
-				'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
-		},
-		...moneyGuardOptions('payout'),
-	]),
+	version1Only(
+		executionOptionsProperty('createPayout', [
+			maxAmountPerPayoutOption,
+			...moneyGuardOptions('payout'),
+		]),
+	),
+	// Version 2: Dry Run is the Mode above; the limits start empty instead of at a value that guards nothing.
+	fromVersion2(
+		executionOptionsProperty('createPayout', [
+			limitWithoutDefault(maxAmountPerPayoutOption),
+			limitWithoutDefault(maxTotalPerRunOption('payout')),
+		]),
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -235,7 +272,7 @@ function payeeOf({ accountNumber, bankCode, mobileNumber }: PayoutRecipient): st
 
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
 export function checkRun(ctx: IExecuteFunctions): RunGuards {
-	const guards = readRunGuards(ctx);
+	const guards = readRunGuards(ctx, dryRunSetting(ctx));
 	if (ctx.getInputData().length > 0)
 		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
 	return guards;
