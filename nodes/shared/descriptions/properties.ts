@@ -153,7 +153,8 @@ export function maxTotalPerRunOption(noun: string): INodeProperties {
  * node with nothing sent (runner/operation.ts `readSafetyLimit` fails closed).
  */
 export function limitWithoutDefault(limit: INodeProperties): INodeProperties {
-	const { typeOptions: _numberInput, ...text } = limit;
+	const text = { ...limit };
+	delete text.typeOptions; // the number input's minimum and precision
 	return {
 		...text,
 		type: 'string',

@@ -81,17 +81,6 @@ const maxAmountPerPayoutOption: INodeProperties = {
 		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 };
 
-const channelProperty: INodeProperties = {
-	displayName: 'Channel Name or ID',
-	name: 'channel',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
-	required: true,
-	default: '',
-};
-const channelDescription = (listed: string) =>
-	`The payout channel, from the service's list; ${listed} (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`;
-
 const properties: INodeProperties[] = [
 	version1Only({
 		displayName:
@@ -132,14 +121,16 @@ const properties: INodeProperties[] = [
 		default: 'bankTransfer',
 		description: 'Decides which recipient fields the payout needs',
 	},
-	version1Only({
-		...channelProperty,
-		description: channelDescription('those of the Channel Type above come first'),
-	}),
-	fromVersion2({
-		...channelProperty,
-		description: channelDescription('only those of the Channel Type above'),
-	}),
+	{
+		displayName: 'Channel Name or ID',
+		name: 'channel',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getPayoutChannels', loadOptionsDependsOn: ['channelType'] },
+		required: true,
+		default: '',
+		description:
+			'The payout channel, from the service\'s list for the Channel Type above (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
 	version1Only(mappingModeProperty('payout')),
 	// An AI agent fills the form's fields, so its tool keeps manual mapping.
 	fromVersion2({
