@@ -4,8 +4,6 @@
  * Version 1 must stay exactly as stored workflows know it: its properties and defaults are
  * compared with the description it had before version 2 (fixtures/version1Properties.json).
  */
-import { existsSync, readdirSync } from 'fs';
-import { join } from 'path';
 import type {
 	INode,
 	INodeParameters,
@@ -16,28 +14,9 @@ import type {
 import * as n8nWorkflow from 'n8n-workflow';
 
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
+import { implementations, resolvedParameters, type Helpers } from '../support/installedN8n';
 import version1Properties from './fixtures/version1Properties.json';
 import { bankRow, freshStart, gatewayPerSuite, jsonOf, run, setUp } from './helpers';
-
-type Helpers = Pick<typeof n8nWorkflow.NodeHelpers, 'getNodeParameters' | 'displayParameter'>;
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadAtRunTime = (path: string): unknown => require(path);
-const APPS = join(__dirname, '..', '..', '.n8n-app');
-
-const implementations: Array<[string, Helpers]> = [
-	['n8n-workflow (package)', n8nWorkflow.NodeHelpers],
-];
-for (const app of existsSync(APPS)
-	? readdirSync(APPS).filter((name) => name.startsWith('n8n-'))
-	: []) {
-	const path = join(APPS, app, 'node_modules/n8n-workflow');
-	if (!existsSync(path)) continue;
-	implementations.push([
-		`n8n-workflow of ${app}`,
-		(loadAtRunTime(path) as typeof n8nWorkflow).NodeHelpers,
-	]);
-}
 
 const source = new Disbursement().description;
 const before: INodeTypeDescription = {
@@ -58,22 +37,12 @@ function nodeOf(typeVersion: number, parameters: INodeParameters): INode {
 	};
 }
 
-/** The parameters n8n runs a node with: the stored values, every other shown one at its default. */
-function resolved(
+const resolved = (
 	helpers: Helpers,
 	description: INodeTypeDescription,
 	typeVersion: number,
 	stored: INodeParameters,
-): INodeParameters {
-	return helpers.getNodeParameters(
-		description.properties,
-		stored,
-		true,
-		false,
-		nodeOf(typeVersion, stored),
-		description,
-	)!;
-}
+) => resolvedParameters(helpers, description, nodeOf(typeVersion, stored));
 
 /** The properties the editor shows, as workflows depend on them: names, types, defaults, choices. */
 function shown(
