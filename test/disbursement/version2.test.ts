@@ -5,7 +5,6 @@
  * compared with the description it had before version 2 (fixtures/version1Properties.json).
  */
 import type {
-	INode,
 	INodeParameters,
 	INodeProperties,
 	INodeTypeDescription,
@@ -14,7 +13,7 @@ import type {
 import * as n8nWorkflow from 'n8n-workflow';
 
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
-import { implementations, resolvedParameters, type Helpers } from '../support/installedN8n';
+import { implementations, nodeOf, resolvedParameters, type Helpers } from '../support/installedN8n';
 import version1Properties from './fixtures/version1Properties.json';
 import { bankRow, freshStart, gatewayPerSuite, jsonOf, run, setUp } from './helpers';
 
@@ -26,23 +25,7 @@ const before: INodeTypeDescription = {
 	properties: version1Properties as INodeProperties[],
 };
 
-function nodeOf(typeVersion: number, parameters: INodeParameters): INode {
-	return {
-		id: 'payout',
-		name: 'Payouts',
-		type: 'disbursement',
-		typeVersion,
-		position: [0, 0],
-		parameters,
-	};
-}
-
-const resolved = (
-	helpers: Helpers,
-	description: INodeTypeDescription,
-	typeVersion: number,
-	stored: INodeParameters,
-) => resolvedParameters(helpers, description, nodeOf(typeVersion, stored));
+const resolved = resolvedParameters;
 
 /** The properties the editor shows, as workflows depend on them: names, types, defaults, choices. */
 function shown(
@@ -65,7 +48,7 @@ function shown(
 	});
 	return description.properties
 		.filter((property) =>
-			helpers.displayParameter(values, property, nodeOf(typeVersion, values), description),
+			helpers.displayParameter(values, property, nodeOf(source, typeVersion, values), description),
 		)
 		.map(shape);
 }
@@ -177,7 +160,9 @@ describe.each(implementations)('%s', (_label, helpers) => {
 		const options = source.properties.filter(
 			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.[0] === 'create',
 		);
-		const v2 = options.find((p) => helpers.displayParameter(CREATE, p, nodeOf(2, CREATE), source))!;
+		const v2 = options.find((p) =>
+			helpers.displayParameter(CREATE, p, nodeOf(source, 2, CREATE), source),
+		)!;
 		const byName = Object.fromEntries(
 			(v2.options as INodeProperties[]).map((option) => [option.name, option]),
 		);
@@ -196,7 +181,9 @@ describe.each(implementations)('%s', (_label, helpers) => {
 			const values = resolved(helpers, source, typeVersion, stored);
 			return source.properties
 				.filter((p) => p.type === 'notice' && /moneyNotice|dryRunNotice/.test(p.name))
-				.filter((p) => helpers.displayParameter(values, p, nodeOf(typeVersion, values), source))
+				.filter((p) =>
+					helpers.displayParameter(values, p, nodeOf(source, typeVersion, values), source),
+				)
 				.map((p) => p.displayName);
 		};
 		expect(notices(CREATE)).toEqual([expect.stringMatching(/^Money moves when this node runs/)]);
@@ -216,7 +203,7 @@ describe('the subtitle on the canvas says when the node only checks', () => {
 		getKnownTypes: () => ({}),
 	};
 	const subtitle = (typeVersion: number, parameters: INodeParameters) => {
-		const node = nodeOf(typeVersion, parameters);
+		const node = nodeOf(source, typeVersion, parameters);
 		const workflow = new n8nWorkflow.Workflow({
 			nodes: [node],
 			connections: {},

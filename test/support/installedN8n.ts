@@ -34,18 +34,35 @@ for (const app of existsSync(APPS)
 	]);
 }
 
+/** A workflow node of the described type and version, holding `parameters`. */
+export function nodeOf(
+	description: INodeTypeDescription,
+	typeVersion: number,
+	parameters: INodeParameters = {},
+): INode {
+	return {
+		id: description.name,
+		name: description.displayName,
+		type: description.name,
+		typeVersion,
+		position: [0, 0],
+		parameters,
+	};
+}
+
 /** The parameters n8n runs a node with: its stored values, every other shown one at its version's default. */
 export function resolvedParameters(
 	helpers: Helpers,
 	description: INodeTypeDescription,
-	node: INode,
+	typeVersion: number,
+	stored: INodeParameters = {},
 ): INodeParameters {
 	return helpers.getNodeParameters(
 		description.properties,
-		node.parameters,
+		stored,
 		true,
 		false,
-		node,
+		nodeOf(description, typeVersion, stored),
 		description,
 	)!;
 }

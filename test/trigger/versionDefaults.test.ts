@@ -7,13 +7,14 @@
  */
 import { existsSync } from 'fs';
 import { join } from 'path';
-import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { confirmsByDefault } from '../../nodes/PaymentGatewayTrigger/helpers/settings';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import {
 	implementations,
 	loadAtRunTime,
+	nodeOf,
 	resolvedParameters,
 	type Helpers,
 } from '../support/installedN8n';
@@ -25,24 +26,7 @@ const BUILT = join(
 
 const source = new PaymentGatewayTrigger().description;
 
-function nodeOf(typeVersion: number, parameters: INodeParameters = {}): INode {
-	return {
-		id: 'trigger',
-		name: 'Payment Gateway Trigger',
-		type: 'paymentGatewayTrigger',
-		typeVersion,
-		position: [0, 0],
-		parameters,
-	};
-}
-
-/** The parameters n8n runs a node with: stored values, every other one at its version's default. */
-const resolved = (
-	helpers: Helpers,
-	description: INodeTypeDescription,
-	typeVersion: number,
-	stored: INodeParameters = {},
-) => resolvedParameters(helpers, description, nodeOf(typeVersion, stored));
+const resolved = resolvedParameters;
 
 /** What the editor saves in the workflow: only values that differ from the version's default. */
 function saved(
@@ -57,7 +41,7 @@ function saved(
 		all,
 		false,
 		false,
-		nodeOf(typeVersion, all),
+		nodeOf(source, typeVersion, all),
 		description,
 	)!;
 }
@@ -72,7 +56,7 @@ function shownNotices(
 	return description.properties
 		.filter((property: INodeProperties) => property.type === 'notice')
 		.filter((property) =>
-			helpers.displayParameter(values, property, nodeOf(typeVersion, values), description),
+			helpers.displayParameter(values, property, nodeOf(source, typeVersion, values), description),
 		)
 		.map((property) => property.name);
 }
