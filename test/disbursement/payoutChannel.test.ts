@@ -74,6 +74,19 @@ describe('the Channel dropdown', () => {
 		expect(await values()).toEqual(['INSTAPAY', 'PESONET']);
 	});
 
+	test('version 2, a Channel Type the account has no channel of: the message says to choose the other type', async () => {
+		s.gw.faults.add({
+			method: 'GET',
+			path: CHANNELS,
+			mode: 'error-before',
+			status: 200,
+			body: { data: { channels: [{ code: 'INSTAPAY', name: 'InstaPay', type: 'bankTransfer' }] } },
+		});
+		await expect(loadChannels(s, 'eWallet', 2)).rejects.toThrow(
+			'The service lists no E-Wallet payout channel for this account: choose the other Channel Type, or enter the code with an expression',
+		);
+	});
+
 	test('a service without the list gets a message saying to enter the code with an expression', async () => {
 		s.gw.faults.add({ method: 'GET', path: CHANNELS, mode: 'error-before', status: 404 });
 		await expect(loadChannels(s, 'eWallet')).rejects.toThrow(

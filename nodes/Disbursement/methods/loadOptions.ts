@@ -68,7 +68,7 @@ export async function getPayoutChannels(
 	if (listed.length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The service lists no ${CHANNEL_TYPE_LABEL[channelType]} payout channel for this account: choose the other Channel Type, or enter the code with an expression`,
+			`The service lists no ${CHANNEL_TYPE_LABEL[channelType] ?? channelType} payout channel for this account: choose the other Channel Type, or enter the code with an expression`,
 		);
 	}
 	return listed
