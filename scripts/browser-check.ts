@@ -1,7 +1,8 @@
 // `npm run browser-check`: the demo set-up driven in a real Chromium. Signs into the editor, opens
-// the example workflows' nodes, switches the payout Channel Type between Bank Transfer and E-Wallet
-// and checks the fields shown, and writes screenshots to docs/images/. Ends with
-// `browser: N passed, M failed`.
+// the example workflows' nodes (Disbursement node version 1, as stored workflows hold it), switches
+// the payout Channel Type between Bank Transfer and E-Wallet and checks the fields shown, then
+// checks the version 2 payout form (scripts/n8n/payoutFormChecks.ts), and writes screenshots to
+// docs/images/. Ends with `browser: N passed, M failed`.
 //
 // Needs /usr/bin/chromium (Debian/Ubuntu: apt-get install -y chromium) and the playwright-core
 // devDependency. It always uses its own temporary n8n user folder: n8n saves edits made in the
@@ -11,6 +12,7 @@ import os from 'os';
 import path from 'path';
 import { startDemoSetup, DEMO_OWNER } from './n8n/demoSetup';
 import { launchEditor, chromiumMissing, type Editor } from './n8n/editor';
+import { createVersion2Workflow, payoutFormVersion2Checks } from './n8n/payoutFormChecks';
 import { freePort, stopOnInterrupt } from './n8n/proc';
 import { IMAGES_DIR } from './n8n/paths';
 import { createChecks, assert, assertEqual, waitFor, type Check } from './n8n/check';
@@ -24,6 +26,8 @@ const BANK_TRANSFER_FIELDS = [
 	'receiverAccountNumber',
 ];
 const E_WALLET_FIELDS = ['mobileNumber'];
+// Version 1 shows the optional bank-transfer fields at the top level (version 2 groups them).
+const VERSION_1_TOP_LEVEL_FIELDS = ['senderMiddleName', 'receiverType', 'receiverGender'];
 // Declared once for both channel types, so switching Channel Type must keep them.
 const SHARED_FIELDS = ['channel', 'amount', 'referenceNo', 'callbackWebhookUrl'];
 const CALLBACK_NOTICE = /final status of the payout .* will never arrive/;
@@ -54,20 +58,21 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 	});
 
 	await check(
-		'payout create, Bank Transfer: Bank, sender and receiver fields, no Mobile Number',
+		'payout create version 1, Bank Transfer: Bank, sender and receiver fields, no Mobile Number',
 		async () => {
 			await editor.openWorkflow('pgwSheetPayouts');
 			await editor.openNode('Send payout');
-			await editor.expectFields(BANK_TRANSFER_FIELDS, E_WALLET_FIELDS);
-			await editor.screenshotNode('disbursement-payout-bank-transfer.png');
+			await editor.expectFields(
+				[...BANK_TRANSFER_FIELDS, ...VERSION_1_TOP_LEVEL_FIELDS],
+				[...E_WALLET_FIELDS, 'runMode', 'additionalFields'],
+			);
 		},
 	);
 
 	await check(
-		'the Channel dropdown lists the channels loaded from the service, bank transfers first',
+		'version 1: the Channel dropdown lists the channels loaded from the service, bank transfers first',
 		async () => {
 			const names = await editor.listOptions('channel', {
-				screenshot: 'disbursement-payout-channel-dropdown.png',
 				until: (listed) => listed.includes('InstaPay (Bank Transfer)'),
 			});
 			assertEqual(
@@ -105,7 +110,6 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 		assert(names.includes('Maya (E-Wallet)'), `e-wallet channels not listed: ${names}`);
 		await editor.chooseOption('channel', /^GCash \(E-Wallet\)/);
 		await editor.fill('mobileNumber', '09171234567');
-		await editor.screenshotNode('disbursement-payout-e-wallet.png');
 	});
 
 	await check(
@@ -188,6 +192,7 @@ async function main(): Promise<number> {
 	try {
 		editor = await launchEditor({ baseUrl: demo.server.url, imagesDir: IMAGES_DIR });
 		await runChecks(editor, check);
+		await payoutFormVersion2Checks(editor, check, await createVersion2Workflow(demo.rest));
 	} finally {
 		if (editor) await editor.close();
 		await demo.stop();

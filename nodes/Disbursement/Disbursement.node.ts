@@ -14,8 +14,12 @@ export class Disbursement implements INodeType {
 		name: 'disbursement',
 		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
 		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		// Version 2 tidies the Payout > Create form (actions/payout/formVersions.ts); version 1 stays for stored workflows.
+		version: [1, 2],
+		defaultVersion: 2,
+		// A node that only checks says so on the canvas: Mode from version 2, Dry Run in Options in version 1.
+		subtitle:
+			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 		description:
 			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum Amount per Payout" option.',
 		defaults: { name: 'Payment Gateway Disbursement' },

@@ -193,6 +193,27 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 			return names;
 		},
 
+		/** The "Add ..." list of a collection parameter, found by its placeholder ("Add Field", "Add Option"). */
+		collectionAdder(placeholder: string) {
+			const adders = page.locator(`${ndv} [data-test-id=collection-parameter-add]`);
+			return adders
+				.filter({ hasText: placeholder })
+				.or(adders.filter({ has: page.locator(`input[placeholder="${placeholder}"]`) }))
+				.first();
+		},
+
+		/** Adds an option of a collection parameter by its display name. */
+		async addCollectionOption(placeholder: string, optionName: string) {
+			await editor.collectionAdder(placeholder).click();
+			await page.getByRole('option', { name: optionName, exact: true }).first().click();
+			await page.waitForTimeout(400);
+		},
+
+		/** The text of a node on the canvas, its name and subtitle. */
+		async canvasNodeText(name: string) {
+			return page.locator(`[data-test-id=canvas-node][data-node-name="${name}"]`).innerText();
+		},
+
 		/** Whether a notice whose text matches is shown in the open node. */
 		async noticeShown(pattern: RegExp) {
 			const notices = page.locator(

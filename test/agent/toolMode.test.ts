@@ -106,6 +106,8 @@ const payout = (referenceNo: string, options: INodeParameters = {}): INodeParame
 	operation: 'create',
 	channelType: 'bankTransfer',
 	channel: 'INSTAPAY',
+	// Version 2 maps input columns automatically unless told otherwise; these fields are set here.
+	mappingMode: 'defineBelow',
 	amount: 1500,
 	referenceNo,
 	bankCode: 'BDO',

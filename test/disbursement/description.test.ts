@@ -21,11 +21,13 @@ test('type, credential, tool use and icons', () => {
 	expect(description).toMatchObject({
 		name: 'disbursement',
 		displayName: 'Payment Gateway Disbursement',
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		usableAsTool: true,
 		credentials: [{ name: 'disbursementApi', required: true }],
 		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle:
+			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 	});
 	expect(description.description).toMatch(/Maximum Amount per Payout/);
 	expect(codex).toMatchObject({
@@ -135,44 +137,59 @@ test('list operations have the status filter, Return All and Limit, and the assu
 
 describe('the payout form (Payout > Create)', () => {
 	const create = { resource: ['payout'], operation: ['create'] };
-	/** The properties n8n shows for a Channel Type, with n8n's own display rules. */
-	const shownFor = (channelType: string) =>
+	/** The properties n8n shows for a Channel Type, with n8n's own display rules (version 1 unless told). */
+	const shownFor = (channelType: string, typeVersion = 1) =>
 		description.properties.filter((p) =>
 			NodeHelpers.displayParameter(
-				{ resource: 'payout', operation: 'create', channelType, callbackWebhookUrl: 'x' },
+				{
+					resource: 'payout',
+					operation: 'create',
+					channelType,
+					callbackWebhookUrl: 'x',
+					mappingMode: 'defineBelow',
+					runMode: 'pay',
+				},
 				p,
-				null,
+				{ typeVersion },
 				description,
 			),
 		);
 
-	test('each field is declared once: no parameter name is shown twice for a Channel Type', () => {
-		for (const channelType of ['bankTransfer', 'eWallet']) {
-			const names = shownFor(channelType).map((p) => p.name);
-			expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
-		}
-	});
+	test.each([1, 2])(
+		'each field is declared once: no parameter name is shown twice for a Channel Type (version %i)',
+		(typeVersion) => {
+			for (const channelType of ['bankTransfer', 'eWallet']) {
+				const names = shownFor(channelType, typeVersion).map((p) => p.name);
+				expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+			}
+		},
+	);
 
-	test('what both Channel Types use is one parameter shown for both, so switching keeps its value', () => {
-		const bank = new Map(shownFor('bankTransfer').map((p) => [p.name, p]));
-		const shared = shownFor('eWallet')
-			.filter((p) => bank.get(p.name) === p)
-			.map((p) => p.name);
-		expect(shared).toEqual(
-			expect.arrayContaining([
-				'channelType',
-				'channel',
-				'amount',
-				'referenceNo',
-				'callbackWebhookUrl',
-				'extraChannelFields',
-				'options',
-				'simplify',
-			]),
-		);
-		expect(shownFor('eWallet').map((p) => p.name)).not.toContain('bankCode');
-		expect(shownFor('bankTransfer').map((p) => p.name)).not.toContain('mobileNumber');
-	});
+	test.each([1, 2])(
+		'what both Channel Types use is one parameter shown for both, so switching keeps its value (version %i)',
+		(typeVersion) => {
+			const bank = new Map(shownFor('bankTransfer', typeVersion).map((p) => [p.name, p]));
+			const shared = shownFor('eWallet', typeVersion)
+				.filter((p) => bank.get(p.name) === p)
+				.map((p) => p.name);
+			expect(shared).toEqual(
+				expect.arrayContaining([
+					'channelType',
+					'channel',
+					'amount',
+					'referenceNo',
+					'callbackWebhookUrl',
+					'extraChannelFields',
+					'options',
+					'simplify',
+				]),
+			);
+			expect(shownFor('eWallet', typeVersion).map((p) => p.name)).not.toContain('bankCode');
+			expect(shownFor('bankTransfer', typeVersion).map((p) => p.name)).not.toContain(
+				'mobileNumber',
+			);
+		},
+	);
 
 	test('Input Mapping: manual by default; automatic hides the per-row fields and lists the columns it reads', () => {
 		const mode = property('mappingMode', create);
@@ -192,7 +209,7 @@ describe('the payout form (Payout > Create)', () => {
 							callbackWebhookUrl: 'x',
 						},
 						p,
-						null,
+						{ typeVersion: 1 },
 						description,
 					),
 				)
@@ -259,7 +276,7 @@ describe('the payout form (Payout > Create)', () => {
 			NodeHelpers.displayParameter(
 				{ resource: 'payout', operation: 'create', callbackWebhookUrl },
 				notice!,
-				null,
+				{ typeVersion: 1 },
 				description,
 			);
 		expect([shown(''), shown('https://n8n.example.com/webhook/x/callback')]).toEqual([true, false]);
@@ -271,7 +288,7 @@ describe('the payout form (Payout > Create)', () => {
 			NodeHelpers.displayParameter(
 				{ resource: 'payout', operation: 'create' },
 				property(name, create)!,
-				null,
+				{ typeVersion: 1 },
 				{ ...description, name: typeName },
 			);
 		expect([

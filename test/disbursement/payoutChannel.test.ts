@@ -21,11 +21,12 @@ const PROCESS = '/v1/api/disbursement/transactions/process';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
-async function loadChannels(setup: Setup, channelType?: string) {
+async function loadChannels(setup: Setup, channelType?: string, typeVersion = 1) {
 	return await loadOptions({
 		type: NODE_TYPE,
 		method: 'getPayoutChannels',
 		store: setup.store,
+		typeVersion,
 		parameters: {
 			resource: 'payout',
 			operation: 'create',
@@ -63,6 +64,27 @@ describe('the Channel dropdown', () => {
 			'PAYMAYA',
 		]);
 		expect(s.gw.stats().requestsByPath[`GET ${CHANNELS}`]).toBe(3);
+	});
+
+	test('version 2 lists only the channels of the chosen Channel Type', async () => {
+		const values = async (channelType?: string) =>
+			(await loadChannels(s, channelType, 2)).map((option) => option.value);
+		expect(await values('bankTransfer')).toEqual(['INSTAPAY', 'PESONET']);
+		expect(await values('eWallet')).toEqual(['GCASH', 'PAYMAYA']);
+		expect(await values()).toEqual(['INSTAPAY', 'PESONET']);
+	});
+
+	test('version 2, a Channel Type the account has no channel of: the message says to choose the other type', async () => {
+		s.gw.faults.add({
+			method: 'GET',
+			path: CHANNELS,
+			mode: 'error-before',
+			status: 200,
+			body: { data: { channels: [{ code: 'INSTAPAY', name: 'InstaPay', type: 'bankTransfer' }] } },
+		});
+		await expect(loadChannels(s, 'eWallet', 2)).rejects.toThrow(
+			'The service lists no E-Wallet payout channel for this account: choose the other Channel Type, or enter the code with an expression',
+		);
 	});
 
 	test('a service without the list gets a message saying to enter the code with an expression', async () => {

@@ -320,15 +320,20 @@ describe('README: Payment Gateway Disbursement', () => {
 		);
 	});
 
-	test('the Channel dropdown names each channel with its type, those of the chosen Channel Type first', async () => {
-		const options = await loadOptions({
-			type: disbursement.NODE_TYPE,
-			method: 'getPayoutChannels',
-			store: s.store,
-			parameters: { resource: 'payout', operation: 'create', channelType: 'eWallet' },
-			path: 'parameters.channel',
-		});
-		expect(options.map((option) => `${option.name}=${option.value}`)).toEqual([
+	test('the Channel dropdown names each channel with its type: those of the chosen Channel Type (version 1: those first)', async () => {
+		const listed = async (typeVersion?: number) =>
+			(
+				await loadOptions({
+					type: disbursement.NODE_TYPE,
+					method: 'getPayoutChannels',
+					store: s.store,
+					parameters: { resource: 'payout', operation: 'create', channelType: 'eWallet' },
+					path: 'parameters.channel',
+					typeVersion,
+				})
+			).map((option) => `${option.name}=${option.value}`);
+		expect(await listed()).toEqual(['GCash (E-Wallet)=GCASH', 'Maya (E-Wallet)=PAYMAYA']);
+		expect(await listed(1)).toEqual([
 			'GCash (E-Wallet)=GCASH',
 			'Maya (E-Wallet)=PAYMAYA',
 			'InstaPay (Bank Transfer)=INSTAPAY',

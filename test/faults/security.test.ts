@@ -88,6 +88,7 @@ async function payout(env: Both, refs: string[], callback = '') {
 		},
 		items: refs.map((ref, i) => ({ ref, amount: 200 + i })),
 		credentials: { [DISBURSEMENT]: env.disbursement },
+		typeVersion: 1,
 		onError: 'continueRegularOutput',
 	});
 }

@@ -22,6 +22,8 @@ export interface RunOptions {
 	items?: IDataObject[];
 	onError?: OnError;
 	credentialId?: string;
+	/** The node's version; default 1, the version the stored workflows these tests stand for were made with. */
+	typeVersion?: number;
 }
 
 export interface NodeUnderTest {
@@ -75,6 +77,7 @@ export function nodeRunner(node: NodeUnderTest) {
 			items: options.items,
 			onError: options.onError,
 			credentials: credentialsOf(setup, options.credentialId),
+			typeVersion: options.typeVersion ?? 1,
 		});
 	}
 

@@ -87,6 +87,7 @@ test('payout -> transferred -> signed callback -> one execution; a repost starts
 			operation: 'create',
 			channelType: 'eWallet',
 			channel: 'GCASH',
+			mappingMode: 'defineBelow',
 			amount: 250,
 			referenceNo: 'RT-PAYOUT-0001',
 			mobileNumber: '09171234567',

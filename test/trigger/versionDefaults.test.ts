@@ -5,67 +5,28 @@
  * the package builds against, with every n8n installed under .n8n-app/ (the versions the
  * end-to-end check runs), and on the built dist/ description once `npm run build` has made it.
  */
-import { existsSync, readdirSync } from 'fs';
+import { existsSync } from 'fs';
 import { join } from 'path';
-import type { INode, INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { confirmsByDefault } from '../../nodes/PaymentGatewayTrigger/helpers/settings';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import {
+	implementations,
+	loadAtRunTime,
+	nodeOf,
+	resolvedParameters,
+	type Helpers,
+} from '../support/installedN8n';
 
-type Helpers = Pick<typeof n8nWorkflow.NodeHelpers, 'getNodeParameters' | 'displayParameter'>;
-
-/** A module found at run time: an installed n8n's own copy, or the build in dist/ (only after a build). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadAtRunTime = (path: string): unknown => require(path);
-const ROOT = join(__dirname, '..', '..');
-const BUILT = join(ROOT, 'dist/nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node.js');
-const APPS = join(ROOT, '.n8n-app');
-
-/** [label, NodeHelpers] for the package's n8n-workflow and each installed n8n's own. */
-const implementations: Array<[string, Helpers]> = [
-	['n8n-workflow (package)', n8nWorkflow.NodeHelpers],
-];
-for (const app of existsSync(APPS)
-	? readdirSync(APPS).filter((name) => name.startsWith('n8n-'))
-	: []) {
-	const path = join(APPS, app, 'node_modules/n8n-workflow');
-	if (!existsSync(path)) continue;
-	implementations.push([
-		`n8n-workflow of ${app}`,
-		(loadAtRunTime(path) as typeof n8nWorkflow).NodeHelpers,
-	]);
-}
+const BUILT = join(
+	__dirname,
+	'../../dist/nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node.js',
+);
 
 const source = new PaymentGatewayTrigger().description;
 
-function nodeOf(typeVersion: number, parameters: INodeParameters = {}): INode {
-	return {
-		id: 'trigger',
-		name: 'Payment Gateway Trigger',
-		type: 'paymentGatewayTrigger',
-		typeVersion,
-		position: [0, 0],
-		parameters,
-	};
-}
-
-/** The parameters n8n runs a node with: stored values, every other one at its version's default. */
-function resolved(
-	helpers: Helpers,
-	description: INodeTypeDescription,
-	typeVersion: number,
-	stored: INodeParameters = {},
-) {
-	return helpers.getNodeParameters(
-		description.properties,
-		stored,
-		true,
-		false,
-		nodeOf(typeVersion, stored),
-		description,
-	)!;
-}
+const resolved = resolvedParameters;
 
 /** What the editor saves in the workflow: only values that differ from the version's default. */
 function saved(
@@ -80,7 +41,7 @@ function saved(
 		all,
 		false,
 		false,
-		nodeOf(typeVersion, all),
+		nodeOf(source, typeVersion, all),
 		description,
 	)!;
 }
@@ -95,7 +56,7 @@ function shownNotices(
 	return description.properties
 		.filter((property: INodeProperties) => property.type === 'notice')
 		.filter((property) =>
-			helpers.displayParameter(values, property, nodeOf(typeVersion, values), description),
+			helpers.displayParameter(values, property, nodeOf(source, typeVersion, values), description),
 		)
 		.map((property) => property.name);
 }

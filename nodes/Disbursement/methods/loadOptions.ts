@@ -29,12 +29,6 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/**
- * Every payout channel of the account, named with its channel type, those of the Channel Type
- * chosen in the form first. All are listed because n8n 2.8's editor does not always reload a
- * dropdown when the parameter it depends on changes (measured: no reload after switching
- * Channel Type), and a list stuck on the other type would leave nothing to pick.
- */
 /** True when the service has no payout channel list at this path (it is an assumed one). */
 function isListMissing(error: unknown): boolean {
 	return (
@@ -42,6 +36,13 @@ function isListMissing(error: unknown): boolean {
 	);
 }
 
+/**
+ * The account's payout channels, named with their channel type. Version 2 lists only those of
+ * the Channel Type chosen in the form (and any whose type the service does not say). Version 1
+ * lists all, those of the chosen type first, as it always has: n8n 2.8's editor did not always
+ * reload a dropdown when the parameter it depends on changed (measured: no reload after switching
+ * Channel Type), and a list stuck on the other type would leave nothing to pick.
+ */
 export async function getPayoutChannels(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
@@ -63,7 +64,14 @@ export async function getPayoutChannels(
 		);
 	}
 	const ofChosenType = new Set(channelsOfType(channels, channelType));
-	return channels
+	const listed = this.getNode().typeVersion >= 2 ? [...ofChosenType] : channels;
+	if (listed.length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service lists no ${CHANNEL_TYPE_LABEL[channelType] ?? channelType} payout channel for this account: choose the other Channel Type, or enter the code with an expression`,
+		);
+	}
+	return listed
 		.map((channel) => {
 			const type = channel.channelType ? CHANNEL_TYPE_LABEL[channel.channelType] : undefined;
 			return {

@@ -132,15 +132,36 @@ export function moneyGuardOptions(noun: string): INodeProperties[] {
 			default: false,
 			description: `Whether to only check every row and show what would be sent, with a summary item (rows, total per channel, rows that would fail and why). Nothing that creates a ${noun} is sent.`,
 		},
-		{
-			displayName: 'Maximum Total per Run',
-			name: 'maxTotalPerRun',
-			type: 'number',
-			typeOptions: { minValue: 0.01, numberPrecision: 2 },
-			default: 100000,
-			description: `Safety limit: the amounts of all input rows are added up before the first request, and when the sum is above this, no ${noun} is sent at all. A plain positive number (e.g. 100000); anything else stops the node. Remove the option to have no limit.`,
-		},
+		maxTotalPerRunOption(noun),
 	];
+}
+
+export function maxTotalPerRunOption(noun: string): INodeProperties {
+	return {
+		displayName: 'Maximum Total per Run',
+		name: 'maxTotalPerRun',
+		type: 'number',
+		typeOptions: { minValue: 0.01, numberPrecision: 2 },
+		default: 100000,
+		description: `Safety limit: the amounts of all input rows are added up before the first request, and when the sum is above this, no ${noun} is sent at all. A plain positive number (e.g. 100000); anything else stops the node. Remove the option to have no limit.`,
+	};
+}
+
+/**
+ * A safety limit with no default (Payout > Create from version 2): a pre-filled number such as the
+ * service's own maximum guards nothing, so the option starts empty, and left empty it stops the
+ * node with nothing sent (runner/operation.ts `readSafetyLimit` fails closed).
+ */
+export function limitWithoutDefault(limit: INodeProperties): INodeProperties {
+	const text = { ...limit };
+	delete text.typeOptions; // the number input's minimum and precision
+	return {
+		...text,
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 20000',
+		description: `${limit.description} Left empty, it stops the node before anything is sent.`,
+	};
 }
 
 /**
@@ -160,7 +181,10 @@ export function manualOnly(property: INodeProperties): INodeProperties {
 	};
 }
 
-export function mappingModeProperty(noun: string): INodeProperties {
+export function mappingModeProperty(
+	noun: string,
+	defaultMode: 'defineBelow' | typeof AUTO_MAP = 'defineBelow',
+): INodeProperties {
 	return {
 		displayName: 'Input Mapping',
 		name: MAPPING_MODE,
@@ -178,7 +202,7 @@ export function mappingModeProperty(noun: string): INodeProperties {
 				description: `Each input item is one ${noun}: its columns are read as the fields of the same name, with no expression per field`,
 			},
 		],
-		default: 'defineBelow',
+		default: defaultMode,
 	};
 }
 

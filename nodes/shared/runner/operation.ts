@@ -17,7 +17,14 @@ import {
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/properties';
 import type { PayoutRecipient, RecordKind } from '../validation/records';
 import { isPerItem, runParameter } from './itemValues';
-import { parseDryRun, quoted, readLimit, sameForEveryRow, stopRun } from './runStop';
+import {
+	parseDryRun,
+	quoted,
+	readLimit,
+	sameForEveryRow,
+	stopRun,
+	type DryRunChoice,
+} from './runStop';
 
 export type ItemResult = IDataObject | IDataObject[];
 
@@ -227,23 +234,43 @@ export function readSafetyLimit(
 }
 
 /**
- * Dry Run and Maximum Total per Run (options added by `moneyGuardOptions`): one value each for the
- * run, read from the first row, or from every row when an expression sets it (runStop.ts).
+ * Where an operation's Dry Run is set: the parameter path and its value when unset, and for a
+ * choice that stands for it (rather than the Dry Run switch) its name and values.
  */
-export function readRunGuards(ctx: IExecuteFunctions): RunGuards {
+export interface DryRunSetting {
+	path: string;
+	fallback: unknown;
+	choice?: DryRunChoice;
+}
+
+/** Dry Run in the Options collection (`moneyGuardOptions`). */
+export const DRY_RUN_OPTION: DryRunSetting = { path: 'options.dryRun', fallback: false };
+
+/**
+ * Dry Run and Maximum Total per Run (options added by `moneyGuardOptions`): one value each for the
+ * run, read from the first row, or from every row when an expression sets it (runStop.ts). Dry Run
+ * is read where the operation keeps it (`dryRun`), fail-closed wherever that is.
+ */
+export function readRunGuards(
+	ctx: IExecuteFunctions,
+	dryRun: DryRunSetting = DRY_RUN_OPTION,
+): RunGuards {
 	const itemCount = ctx.getInputData().length;
 	if (itemCount === 0) return { dryRun: false };
 	const node = ctx.getNode();
-	const runWide = <T>(option: string, label: string, read: (itemIndex: number) => T): T => {
-		return isPerItem(ctx, `options.${option}`)
-			? sameForEveryRow(node, itemCount, label, read)
-			: read(0);
+	const runWide = <T>(path: string, label: string, read: (itemIndex: number) => T): T => {
+		return isPerItem(ctx, path) ? sameForEveryRow(node, itemCount, label, read) : read(0);
 	};
 	return {
-		dryRun: runWide('dryRun', 'Dry Run', (itemIndex) =>
-			parseDryRun(node, itemIndex, readOption(ctx, 'dryRun', itemIndex, false)),
+		dryRun: runWide(dryRun.path, dryRun.choice?.label ?? 'Dry Run', (itemIndex) =>
+			parseDryRun(
+				node,
+				itemIndex,
+				runParameter(ctx, dryRun.path, itemIndex, dryRun.fallback),
+				dryRun.choice,
+			),
 		),
-		maxTotal: runWide('maxTotalPerRun', 'Maximum Total per Run', (itemIndex) =>
+		maxTotal: runWide('options.maxTotalPerRun', 'Maximum Total per Run', (itemIndex) =>
 			readSafetyLimit(ctx, itemIndex, 'maxTotalPerRun', 'Maximum Total per Run', node),
 		),
 	};

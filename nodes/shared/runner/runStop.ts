@@ -46,19 +46,44 @@ export function readLimit(value: unknown): number | undefined {
 	return Number.isFinite(limit) && limit > 0 ? limit : undefined;
 }
 
+/** A choice that stands for Dry Run (Payout > Create version 2's Mode): its name and its two values. */
+export interface DryRunChoice {
+	label: string;
+	dryRun: string;
+	pay: string;
+}
+
 /**
- * Dry Run as the node reads it: true or false, also as text ("TRUE" from a spreadsheet column).
- * Anything else stops the run: an unreadable Dry Run must never become a live run.
+ * Dry Run as the node reads it: true or false, also as text ("TRUE" from a spreadsheet column), or
+ * one of the two values of a choice that stands for it. Anything else stops the run: an
+ * unreadable Dry Run must never become a live run.
  */
-export function parseDryRun(node: INode, itemIndex: number, raw: unknown): boolean {
+export function parseDryRun(
+	node: INode,
+	itemIndex: number,
+	raw: unknown,
+	choice?: DryRunChoice,
+): boolean {
 	const value = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
 	if (value === true || value === 'true') return true;
 	if (value === false || value === 'false') return false;
-	throw stopRun(
-		new NodeOperationError(node, `Dry Run is ${quoted(raw)}, not true or false: nothing was sent`, {
-			itemIndex,
-			description:
+	if (choice && value === choice.dryRun.toLowerCase()) return true;
+	if (choice && value === choice.pay.toLowerCase()) return false;
+	const [label, wanted, fix] = choice
+		? [
+				choice.label,
+				`${choice.pay} or ${choice.dryRun}`,
+				`Choose ${choice.label} from the list, or map a value that is ${choice.pay} or ${choice.dryRun}.`,
+			]
+		: [
+				'Dry Run',
+				'true or false',
 				'Switch Dry Run on or off, or map a value that is true or false (such as a column holding TRUE or FALSE).',
+			];
+	throw stopRun(
+		new NodeOperationError(node, `${label} is ${quoted(raw)}, not ${wanted}: nothing was sent`, {
+			itemIndex,
+			description: fix,
 		}),
 	);
 }

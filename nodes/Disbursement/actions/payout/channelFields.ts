@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { manualOnly } from '../../../shared/descriptions/properties';
-import type { ItemValue } from '../../../shared/runner/itemValues';
+import { isAutoMapped, type ItemValue } from '../../../shared/runner/itemValues';
 import type { ChannelType } from '../../../shared/validation/channels';
 import type { ItemProblems } from '../../../shared/validation/problems';
 import {
@@ -15,6 +15,7 @@ import {
 	parseAccountNumber,
 	parsePhilippineMobile,
 } from '../../../shared/validation/validation';
+import { fromVersion2, nodeVersion, version1Only } from './formVersions';
 
 /**
  * One channel field: its form property and where its value goes. A field several channel types
@@ -32,6 +33,8 @@ export interface ChannelField {
 	kind?: 'text' | 'mobile' | 'account' | 'email' | 'code';
 	/** Used when the value is empty. */
 	fallback?: string;
+	/** The values a `code` field offers as a list from node version 2 (an expression may give another). */
+	choices?: Array<{ name: string; value: string }>;
 }
 
 type TextOptions = Partial<Omit<ChannelField, 'property' | 'path'>> & {
@@ -126,6 +129,10 @@ const BANK_TRANSFER: ChannelField[] = [
 			property: { default: 'INDIVIDUAL', placeholder: 'INDIVIDUAL' },
 			kind: 'code',
 			fallback: 'INDIVIDUAL',
+			choices: [
+				{ name: 'Corporate', value: 'CORPORATE' },
+				{ name: 'Individual', value: 'INDIVIDUAL' },
+			],
 		},
 	),
 	text(
@@ -174,7 +181,14 @@ const BANK_TRANSFER: ChannelField[] = [
 		'receiverGender',
 		['receiver', 'gender'],
 		'Gender of the receiver, e.g. MALE (the documented value) or FEMALE; left out when empty',
-		{ property: { placeholder: 'MALE' }, kind: 'code' },
+		{
+			property: { placeholder: 'MALE' },
+			kind: 'code',
+			choices: [
+				{ name: 'Female', value: 'FEMALE' },
+				{ name: 'Male', value: 'MALE' },
+			],
+		},
 	),
 ];
 
@@ -201,14 +215,54 @@ export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
 	eWallet: E_WALLET,
 };
 
-/** The form properties, each shown for its channel types (the operation adds resource and operation). */
-export const channelFieldProperties: INodeProperties[] = [...BANK_TRANSFER, ...E_WALLET].map(
-	(field) =>
-		manualOnly({
+/** From node version 2 the optional bank-transfer fields are grouped here, as n8n's own nodes group them. */
+export const ADDITIONAL_FIELDS = 'additionalFields';
+
+const isOptional = (field: ChannelField) => field.property.required !== true;
+
+/** A field as version 2's Additional Fields lists it: an enumerated one as a list of its values. */
+function groupedProperty({ property, choices }: ChannelField): INodeProperties {
+	if (!choices) return property;
+	return {
+		...property,
+		type: 'options',
+		options: choices,
+		default: property.default || choices[0].value,
+		description: `${property.description} Choose from the list, or specify another value using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
+/**
+ * The form properties, each shown for its channel types (the operation adds resource and
+ * operation). Version 1 shows every field at the top level; from version 2 the optional ones are
+ * under Additional Fields, with the same names.
+ */
+export const channelFieldProperties: INodeProperties[] = [
+	...[...BANK_TRANSFER, ...E_WALLET].map((field) => {
+		const shown = manualOnly({
 			...field.property,
 			displayOptions: { show: { channelType: field.channelTypes } },
+		});
+		return isOptional(field) ? version1Only(shown) : shown;
+	}),
+	fromVersion2(
+		manualOnly({
+			displayName: 'Additional Fields',
+			name: ADDITIONAL_FIELDS,
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show: { channelType: ['bankTransfer'] } },
+			options: BANK_TRANSFER.filter(isOptional).map(groupedProperty),
 		}),
-);
+	),
+];
+
+/** Where a field's value is read: from version 2 an optional field typed into the form sits under Additional Fields. */
+function parameterPath(ctx: IExecuteFunctions, field: ChannelField): string {
+	const grouped = isOptional(field) && nodeVersion(ctx) >= 2 && !isAutoMapped(ctx);
+	return grouped ? `${ADDITIONAL_FIELDS}.${field.property.name}` : field.property.name;
+}
 
 /** Text from a form field or a spreadsheet cell: numbers count as text, empty means absent. */
 function asText(value: unknown): string {
@@ -229,7 +283,7 @@ export function readChannelFields(
 	const fields: IDataObject = {};
 	for (const field of channelFields) {
 		const label = field.label ?? field.property.displayName;
-		const raw = read(field.property.name, '');
+		const raw = read(parameterPath(ctx, field), '');
 		const given = asText(raw);
 		if (given === '' && raw !== undefined && raw !== null && typeof raw !== 'string') {
 			problems.add(`${label} must be text, not ${Array.isArray(raw) ? 'a list' : typeof raw}`);

@@ -11,13 +11,15 @@ import {
 	callbackWebhookUrlProperty,
 	columnsNotice,
 	executionOptionsProperty,
+	limitWithoutDefault,
 	manualOnly,
 	mappingModeProperty,
+	maxTotalPerRunOption,
 	moneyGuardOptions,
 	NEW_RECORD_COLUMNS,
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
-import type { ColumnField } from '../../../shared/descriptions/columns';
+import { AUTO_MAP, type ColumnField } from '../../../shared/descriptions/columns';
 import { itemValues, runParameter } from '../../../shared/runner/itemValues';
 import type { PayoutRecipient } from '../../../shared/validation/records';
 import {
@@ -51,6 +53,13 @@ import {
 	readChannelFields,
 } from './channelFields';
 import { explainChannelRefusal } from './channels';
+import {
+	dryRunSetting,
+	fromVersion2,
+	runModeNotices,
+	runModeProperty,
+	version1Only,
+} from './formVersions';
 
 /** With "Map Input Columns Automatically", the columns a row supplies: the form's fields, checked the same way. */
 const COMMON_COLUMNS: ColumnField[] = [
@@ -100,9 +109,15 @@ export const payoutFormProperties: INodeProperties[] = [
 		required: true,
 		default: '',
 		description:
-			'The payout channel, from the service\'s list; those of the Channel Type above come first (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The payout channel, from the service\'s list for the Channel Type above (e.g. InstaPay for a bank transfer, GCash for an e-wallet). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	mappingModeProperty('payout'),
+	version1Only(mappingModeProperty('payout')),
+	// An AI agent fills the form's fields, so its tool keeps manual mapping.
+	fromVersion2({
+		...mappingModeProperty('payout', AUTO_MAP),
+		displayOptions: { show: { '@tool': [false] } },
+	}),
+	fromVersion2({ ...mappingModeProperty('payout'), displayOptions: { show: { '@tool': [true] } } }),
 	columnsNotice(PAYOUT_COLUMNS.eWallet, { channelType: ['eWallet'] }, 'EWallet'),
 	columnsNotice(PAYOUT_COLUMNS.bankTransfer, { channelType: ['bankTransfer'] }, 'BankTransfer'),
 	manualOnly(amountProperty),
@@ -131,14 +146,15 @@ export const maxAmountPerPayoutOption: INodeProperties = {
 };
 
 const properties: INodeProperties[] = [
-	{
+	version1Only({
 		displayName:
 			'Money moves when this node runs: each reference_no is paid once. "Dry Run" in Options checks a sheet without paying.',
 		name: 'moneyNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { hide: { '@tool': [true] } },
-	},
+	}),
+	...runModeNotices,
 	{
 		// Shown only where the node is an AI agent's tool: n8n's "@tool" display condition.
 		displayName:
@@ -148,12 +164,23 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { '@tool': [true] } },
 	},
+	runModeProperty,
 	...payoutFormProperties,
-	executionOptionsProperty('createPayout', [
-		maxAmountPerPayoutOption,
-		allowedRecipientsOption,
-		...moneyGuardOptions('payout'),
-	]),
+	version1Only(
+		executionOptionsProperty('createPayout', [
+			maxAmountPerPayoutOption,
+			allowedRecipientsOption,
+			...moneyGuardOptions('payout'),
+		]),
+	),
+	// Version 2: Dry Run is the Mode above; the limits start empty instead of at a value that guards nothing.
+	fromVersion2(
+		executionOptionsProperty('createPayout', [
+			limitWithoutDefault(maxAmountPerPayoutOption),
+			limitWithoutDefault(maxTotalPerRunOption('payout')),
+			allowedRecipientsOption,
+		]),
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -266,7 +293,7 @@ function payeeOf({ accountNumber, bankCode, mobileNumber }: PayoutRecipient): st
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
 export function checkRun(ctx: IExecuteFunctions): RunGuards {
 	requireCapAsTool(ctx);
-	const guards = readRunGuards(ctx);
+	const guards = readRunGuards(ctx, dryRunSetting(ctx));
 	if (ctx.getInputData().length > 0)
 		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
 	return guards;

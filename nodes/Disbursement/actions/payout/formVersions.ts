@@ -1,0 +1,98 @@
+/**
+ * Payout > Create per node version (n8n's light versioning). n8n stores only the values that
+ * differ from their default, so version 1 keeps every parameter name and default exactly; version 2
+ * shows the same stored names tidied: Mode (Pay or Check Only) at the top, optional bank-transfer
+ * fields under Additional Fields, limits with no default, and input columns mapped automatically.
+ */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { DryRunSetting } from '../../../shared/runner/operation';
+import { DRY_RUN_OPTION } from '../../../shared/runner/operation';
+
+export const IN_VERSION_1 = { '@version': [1] };
+export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
+
+/** The property, shown only on nodes of version 1 (stored workflows). */
+export function version1Only(property: INodeProperties): INodeProperties {
+	const displayOptions = property.displayOptions ?? {};
+	return {
+		...property,
+		displayOptions: { ...displayOptions, show: { ...displayOptions.show, ...IN_VERSION_1 } },
+	};
+}
+
+/** The property, shown on nodes of version 2 and later. */
+export function fromVersion2(property: INodeProperties): INodeProperties {
+	const displayOptions = property.displayOptions ?? {};
+	return {
+		...property,
+		displayOptions: { ...displayOptions, show: { ...displayOptions.show, ...FROM_VERSION_2 } },
+	};
+}
+
+const versions = new WeakMap<IExecuteFunctions, number>();
+
+/** The node's version, read once per run (n8n copies the whole node on every getNode()). */
+export function nodeVersion(ctx: IExecuteFunctions): number {
+	let version = versions.get(ctx);
+	if (version === undefined) {
+		version = ctx.getNode().typeVersion;
+		versions.set(ctx, version);
+	}
+	return version;
+}
+
+/** Version 2's Mode: Dry Run as a visible choice, stored under its own name. */
+export const RUN_MODE = 'runMode';
+
+export const runModeProperty: INodeProperties = fromVersion2({
+	displayName: 'Mode',
+	name: RUN_MODE,
+	type: 'options',
+	options: [
+		{
+			name: 'Pay',
+			value: 'pay',
+			description: 'Send the payouts: money moves, each reference_no is paid once',
+		},
+		{
+			name: 'Check Only (Dry Run)',
+			value: 'dryRun',
+			description:
+				'Check every row and show what would be sent, with a summary item (rows, total per channel, rows that would fail and why). Nothing is paid.',
+		},
+	],
+	default: 'pay',
+	description:
+		'Whether to pay or only check. An expression must give pay or dryRun (true and false are read as Check Only and Pay); anything else stops the node before any payout is sent.',
+});
+
+/** What version 2's notice says in each Mode, for a workflow (the AI-agent notice covers the tool). */
+export const runModeNotices: INodeProperties[] = [
+	{
+		displayName:
+			'Money moves when this node runs: each reference_no is paid once. Set Mode to "Check Only (Dry Run)" to check a sheet without paying.',
+		name: 'moneyNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...FROM_VERSION_2, [RUN_MODE]: ['pay'] }, hide: { '@tool': [true] } },
+	},
+	{
+		displayName:
+			'Check Only (Dry Run): every row is checked and shown with what would be sent, and nothing is paid. Set Mode to "Pay" to send the payouts.',
+		name: 'dryRunNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...FROM_VERSION_2, [RUN_MODE]: ['dryRun'] } },
+	},
+];
+
+/** Where this node's Dry Run is set: Mode from version 2, the Options collection in version 1. */
+export function dryRunSetting(ctx: IExecuteFunctions): DryRunSetting {
+	if (nodeVersion(ctx) < 2) return DRY_RUN_OPTION;
+	return {
+		path: RUN_MODE,
+		fallback: 'pay',
+		choice: { label: 'Mode', dryRun: 'dryRun', pay: 'pay' },
+	};
+}
