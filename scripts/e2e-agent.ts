@@ -22,7 +22,7 @@ import { DEMO_CREDENTIALS, sandboxCredentials } from './n8n/credentials';
 import { N8nInstance } from './n8n/instance';
 import { log, seconds } from './n8n/log';
 import { installPackage } from './n8n/pack';
-import { stopAll } from './n8n/proc';
+import { exitWhenDone, stopAll, stopOnInterrupt } from './n8n/proc';
 import { nodeOutputs } from './n8n/rest';
 import { loadSandbox } from './n8n/sandbox';
 import { targetFor } from './n8n/targets';
@@ -89,6 +89,8 @@ async function main(): Promise<number> {
 	const gateway = await startSandboxGateway({ port: 0 });
 	const sandbox = new SandboxControl(gateway.url);
 	const model = await startScriptedModel(SCRIPTS);
+	// Ctrl-C stops the `n8n execute` under way too (stopOnInterrupt stops every child it started).
+	stopOnInterrupt();
 	let instance: N8nInstance | undefined;
 
 	/** Payouts the sandbox created for a reference. */
@@ -217,13 +219,4 @@ async function main(): Promise<number> {
 	return summary();
 }
 
-main().then(
-	(failed) => process.exit(failed ? 1 : 0),
-	async (error: unknown) => {
-		process.stderr.write(
-			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-		);
-		await stopAll();
-		process.exit(1);
-	},
-);
+exitWhenDone(main);
