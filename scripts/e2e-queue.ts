@@ -14,7 +14,7 @@ import { createChecks } from './n8n/check';
 import { sandboxCredentials } from './n8n/credentials';
 import { log, seconds } from './n8n/log';
 import { installPackage } from './n8n/pack';
-import { freePort, stillRunning, stopAll, stopOnInterrupt } from './n8n/proc';
+import { exitWhenDone, freePort, stillRunning, stopAll, stopOnInterrupt } from './n8n/proc';
 import { N8nRest } from './n8n/rest';
 import { loadSandbox } from './n8n/sandbox';
 import { targetFor } from './n8n/targets';
@@ -210,13 +210,4 @@ async function main(): Promise<number> {
 	return summary();
 }
 
-main().then(
-	(failed) => process.exit(failed ? 1 : 0),
-	async (error: unknown) => {
-		process.stderr.write(
-			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-		);
-		await stopAll();
-		process.exit(1);
-	},
-);
+exitWhenDone(main);

@@ -85,6 +85,23 @@ export async function stopAll(): Promise<void> {
 	for (let newest = [...running].pop(); newest; newest = [...running].pop()) await newest.stop();
 }
 
+/**
+ * Runs a check script's `main`, which resolves with the number of checks failed, and exits with 1
+ * when any failed; an error it did not catch is printed and every child stopped before exiting.
+ */
+export function exitWhenDone(main: () => Promise<number>): void {
+	main().then(
+		(failed) => process.exit(failed ? 1 : 0),
+		async (error: unknown) => {
+			process.stderr.write(
+				`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+			);
+			await stopAll();
+			process.exit(1);
+		},
+	);
+}
+
 /** Names and PIDs of the registered children still running (for a final report). */
 export function stillRunning(): string[] {
 	return [...running]
