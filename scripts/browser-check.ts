@@ -68,8 +68,12 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 			await editor.executeWorkflow('Write status back');
 			await editor.openNode('Write status back');
 			const output = await editor.outputPanel().innerText();
-			for (const status of ['pending', 'not found'])
-				assert(output.includes(status), `"${status}" not in the output: ${output}`);
+			const count = (status: string) => output.split(`\t${status}\t`).length - 1;
+			assertEqual(
+				{ pending: count('pending'), notFound: count('not found') },
+				{ pending: 3, notFound: 1 },
+				`statuses in the output: ${output}`,
+			);
 			await editor.screenshotOutput('reconcile-output.png');
 			await editor.closeNode();
 		},
