@@ -1,5 +1,6 @@
-// `npm run browser-check`: the demo set-up driven in a real Chromium. Signs into the editor, opens
-// the example workflows' nodes (Disbursement node version 1, as stored workflows hold it), switches
+// `npm run browser-check`: the demo set-up driven in a real Chromium. Signs into the editor, runs
+// example 01 then example 07 (Reconcile) and checks the statuses its output shows, opens the
+// example workflows' nodes (Disbursement node version 1, as stored workflows hold it), switches
 // the payout Channel Type between Bank Transfer and E-Wallet and checks the fields shown, then
 // checks the version 2 payout form (scripts/n8n/payoutFormChecks.ts), and writes screenshots to
 // docs/images/. Ends with `browser: N passed, M failed`.
@@ -56,6 +57,27 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 		for (const name of NODE_NAMES)
 			assert(found.includes(name), `"${name}" not in the node panel: ${found}`);
 	});
+
+	// Before the checks below edit the payout workflow (the editor saves edits automatically).
+	await check(
+		'after a crash, what was paid? (example 07) run in the editor after example 01: paid rows pending, the unsent row not found',
+		async () => {
+			await editor.openWorkflow('pgwSheetPayouts');
+			await editor.executeWorkflow('Payout accepted');
+			await editor.openWorkflow('pgwReconcilePaid');
+			await editor.executeWorkflow('Write status back');
+			await editor.openNode('Write status back');
+			const output = await editor.outputPanel().innerText();
+			const count = (status: string) => output.split(`\t${status}\t`).length - 1;
+			assertEqual(
+				{ pending: count('pending'), notFound: count('not found') },
+				{ pending: 3, notFound: 1 },
+				`statuses in the output: ${output}`,
+			);
+			await editor.screenshotOutput('reconcile-output.png');
+			await editor.closeNode();
+		},
+	);
 
 	await check(
 		'payout create version 1, Bank Transfer: Bank, sender and receiver fields, no Mobile Number',
@@ -187,7 +209,13 @@ async function main(): Promise<number> {
 		return summary();
 	}
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-browser-'));
-	const demo = await startDemoSetup({ userFolder, n8nPort: await freePort(5800), sandboxPort: 0 });
+	// Payouts stay pending for the whole check, so the reconciled statuses are known.
+	const demo = await startDemoSetup({
+		userFolder,
+		n8nPort: await freePort(5800),
+		sandboxPort: 0,
+		payoutAutoSettleMs: 10 * 60 * 1000,
+	});
 	let editor: Editor | undefined;
 	try {
 		editor = await launchEditor({ baseUrl: demo.server.url, imagesDir: IMAGES_DIR });

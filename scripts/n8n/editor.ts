@@ -244,6 +244,42 @@ export async function launchEditor({ baseUrl, imagesDir }: { baseUrl: string; im
 			return page.locator(`${ndv} .webhooks`).innerText();
 		},
 
+		/**
+		 * Runs the open workflow with the canvas's Execute Workflow button and waits until
+		 * `lastNode` shows its success mark.
+		 */
+		async executeWorkflow(lastNode: string) {
+			await page.click('[data-test-id=execute-workflow-button]');
+			await page
+				.locator(
+					`[data-test-id=canvas-node][data-node-name="${lastNode}"] [data-test-id=canvas-node-status-success]`,
+				)
+				.waitFor({ timeout: 60000 });
+		},
+
+		/** The open node's output panel, as the user reads it (its table view). */
+		outputPanel: () => page.locator(`${ndv} [data-test-id=output-panel]`),
+
+		/** Saves a picture of the open node's output panel, from its header down to its table's end. */
+		async screenshotOutput(file: string) {
+			await page.setViewportSize(SCREEN);
+			// The "Workflow executed successfully" toast would cover the table.
+			for (const close of await page.locator('.el-notification__closeBtn').all())
+				await close.click();
+			await page.waitForTimeout(500);
+			const panel = await boxOf(editor.outputPanel(), 'the output panel');
+			const table = await boxOf(
+				editor.outputPanel().locator('[data-test-id=ndv-data-container] table').first(),
+				'the output table',
+			);
+			const bottom = Math.min(table.y + table.height + 16, panel.y + panel.height);
+			await page.screenshot({
+				path: path.join(imagesDir, file),
+				clip: { ...panel, height: bottom - panel.y },
+			});
+			await page.setViewportSize(TALL);
+		},
+
 		/** Saves the open node's parameter column, from its tabs down to its last parameter. */
 		async screenshotNode(file: string) {
 			await page.click(`${ndv} [data-test-id=tab-params]`); // closes input hints and drop-downs
