@@ -164,6 +164,16 @@ async function runChecks(editor: Editor, check: Check): Promise<void> {
 		},
 	);
 
+	await check(
+		'AI agent example (08): Prepare free to call, Confirm behind the human review, all on the canvas',
+		async () => {
+			await editor.openWorkflow('pgwAgentPays', 'workflow-ai-agent-payouts.png');
+			for (const name of ['AI Agent', 'Prepare payout', 'Confirm payout', 'Review the payout']) {
+				assert((await editor.canvasNodeText(name)).includes(name), `no "${name}" on the canvas`);
+			}
+		},
+	);
+
 	await check('payment link node (Collection > Generate) shows its fields', async () => {
 		await editor.openWorkflow('pgwOrderPayLink', 'workflow-order-payment-link.png');
 		await editor.openNode('Create payment link');
