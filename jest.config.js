@@ -23,7 +23,8 @@ module.exports = {
 			displayName: 'engine',
 			testEnvironment: 'node',
 			roots: ['<rootDir>/test'],
-			testPathIgnorePatterns: ['<rootDir>/test/unit/'],
+			// test/n8n holds the checks in real n8n, run by Playwright (test/n8n/playwright.config.ts).
+			testPathIgnorePatterns: ['<rootDir>/test/unit/', '<rootDir>/test/n8n/'],
 			transform: typescript,
 			setupFiles: ['<rootDir>/test/setup/env.ts'],
 		},
