@@ -25,9 +25,22 @@ export async function lookUpRecord(
 	const found = await findByReference(ctx, kind, referenceNo, timeoutMs);
 	if (found) return [found];
 	if (plan.onNotFound === 'outputNothing') return [];
-	throw new NodeOperationError(ctx.getNode(), `No ${kind} has reference_no "${referenceNo}"`, {
+	throw notFound(ctx, itemIndex, kind, referenceNo, {
+		orElse: ', or set Options > On Not Found to "Output Nothing" to carry on without an item',
+	});
+}
+
+/** The error of a look-up that found no record; `orElse` adds the operation's own way out. */
+function notFound(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: string,
+	referenceNo: string,
+	{ orElse = '.' }: { orElse?: string } = {},
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `No ${kind} has reference_no "${referenceNo}"`, {
 		itemIndex,
-		description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${kind}, or set Options > On Not Found to "Output Nothing" to carry on without an item`,
+		description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${kind}${orElse}`,
 	});
 }
 
@@ -43,16 +56,7 @@ export async function pollUntilFinal(
 		await sleep(Math.min(pause, Math.max(0, started + poll.limitMs - Date.now())));
 		const record = await findByReference(ctx, poll.kind, poll.referenceNo, poll.timeoutMs);
 		lookUps++;
-		if (!record) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				`No ${poll.kind} has reference_no "${poll.referenceNo}"`,
-				{
-					itemIndex,
-					description: `Check the reference (it is case-sensitive) and that the credential belongs to the account that created the ${poll.kind}.`,
-				},
-			);
-		}
+		if (!record) throw notFound(ctx, itemIndex, poll.kind, poll.referenceNo);
 		const waitedSeconds = Math.round((Date.now() - started) / 100) / 10;
 		if (FINAL_STATUSES.includes(String(record.status)))
 			return { ...record, finalStatus: true, waitedSeconds, lookUps };

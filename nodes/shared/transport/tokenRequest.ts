@@ -12,7 +12,7 @@ import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
 import { envelopeSchema, tokenSchema } from '../validation/schemas';
 import { scrubText, secretsOf } from './secrets';
-import { baseUrlPathHint, baseUrlProblem, joinUrl } from './url';
+import { baseUrlPathHint, serviceUrl } from './url';
 
 /**
  * A token request's own deadline, connect to last byte: n8n gives the token step neither the
@@ -48,10 +48,11 @@ export async function requestToken(
 			`The ${label} credential is incomplete: fill in Base URL, Username and Password`,
 		);
 	}
-	const urlProblem = baseUrlProblem(String(credentials.baseUrl));
-	if (urlProblem) throw new TokenStepError(`The ${label} credential's Base URL ${urlProblem}`);
 	const endpoint = api === 'collection' ? ENDPOINTS.collectionToken : ENDPOINTS.disbursementToken;
-	const url = joinUrl(String(credentials.baseUrl), endpoint.path);
+	const target = serviceUrl(String(credentials.baseUrl), endpoint.path);
+	if ('problem' in target)
+		throw new TokenStepError(`The ${label} credential's Base URL ${target.problem}`);
+	const { url } = target;
 	const caller = requestDeadlines.get(credentials);
 	const deadlineMs = Math.min(TOKEN_DEADLINE_MS, caller?.ms ?? TOKEN_DEADLINE_MS);
 	const own = AbortSignal.timeout(TOKEN_DEADLINE_MS);

@@ -40,7 +40,7 @@ import { bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { outcomeOf } from './outcome';
 import { scrubDeep, secretsOf } from './secrets';
 import { bindTokenDeadline } from './tokenRequest';
-import { baseUrlPathHint, baseUrlProblem, joinUrl } from './url';
+import { baseUrlPathHint, serviceUrl } from './url';
 
 export { outcomeOf };
 
@@ -107,31 +107,29 @@ export async function callService(
 	const credential = read.answer;
 	const credentials = credential.data;
 	const baseUrl = String(credentials.baseUrl ?? '');
-	const urlProblem = baseUrlProblem(baseUrl);
-	if (urlProblem) {
-		const label = INTERFACE_LABEL[endpoint.api];
-		const tokenFailure = `The ${label} credential's Base URL ${urlProblem}`;
-		throw toServiceError(
-			ctx,
-			{ kind: 'rejected', tokenFailure, credentialUnusable: true },
-			endpoint.api,
-		);
-	}
 	const override = request.pathOverride?.trim();
 	const overrideProblem = override ? endpointPathProblem(override) : undefined;
 	if (overrideProblem)
 		throw new NodeOperationError(ctx.getNode(), `Endpoint Path ${overrideProblem}`, {
 			description: ENDPOINT_PATH_FIX,
 		});
-	const path = resolvePath(override || endpoint.path, request.pathParams);
+	const target = serviceUrl(baseUrl, resolvePath(override || endpoint.path, request.pathParams));
+	if ('problem' in target) {
+		const label = INTERFACE_LABEL[endpoint.api];
+		const tokenFailure = `The ${label} credential's Base URL ${target.problem}`;
+		throw toServiceError(
+			ctx,
+			{ kind: 'rejected', tokenFailure, credentialUnusable: true },
+			endpoint.api,
+		);
+	}
 	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	// Timeout is a deadline from connect to the last byte, token step included (limits.ts).
 	const deadline = AbortSignal.timeout(timeoutMs);
-	const url = joinUrl(baseUrl, path);
 	const options: IHttpRequestOptions = bounded(
 		{
 			method: endpoint.method as IHttpRequestMethods,
-			url,
+			url: target.url,
 			headers: { Accept: 'application/json' },
 			json: true,
 			// A redirected POST would be re-sent as a GET elsewhere: a redirect is reported instead.
@@ -158,7 +156,7 @@ export async function callService(
 	}
 	const secrets = secretsOf(credentials, forRequest.sessionToken, tokenSent);
 	if ('failure' in sent) {
-		const redirectedTo = redirectHost(sent.failure, url);
+		const redirectedTo = redirectHost(sent.failure, target.url);
 		const limit = await readErrorAnswer(sent.failure, deadline);
 		const classified = classifyFailure(sent.failure);
 		// An answer not read in full within the deadline and the cap proves nothing: unclear.

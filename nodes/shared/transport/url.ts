@@ -1,13 +1,15 @@
 import { readUrl } from '../validation/validation';
 
 /**
- * Joins a credential's Base URL (checked by `baseUrlProblem`) and an absolute path: the Base URL
- * in the normal form it was checked in, with or without a trailing slash.
+ * A credential's Base URL joined with an absolute path, parsed once: the Base URL in the normal
+ * form it was checked in (with or without a trailing slash), or `problem`, what is wrong with it.
  */
-export function joinUrl(baseUrl: string, path: string): string {
+export function serviceUrl(baseUrl: string, path: string): { url: string } | { problem: string } {
 	const base = readUrl(baseUrl);
-	const normal = base instanceof URL ? base.href : baseUrl;
-	return normal.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+	const problem = baseUrlProblem(base);
+	if (problem) return { problem };
+	const normal = (base as URL).href.replace(/\/+$/, '');
+	return { url: normal + (path.startsWith('/') ? path : `/${path}`) };
 }
 
 /**
@@ -15,8 +17,7 @@ export function joinUrl(baseUrl: string, path: string): string {
  * Basic authentication in place of the bearer token, and the user would be told the credential is
  * wrong; a query or fragment would swallow the path joined after it.
  */
-export function baseUrlProblem(baseUrl: string): string | undefined {
-	const url = readUrl(baseUrl);
+function baseUrlProblem(url: ReturnType<typeof readUrl>): string | undefined {
 	if (url instanceof URL) {
 		return /[?#]/.test(url.href)
 			? 'must not contain a query ("?...") or a fragment ("#..."): remove it'

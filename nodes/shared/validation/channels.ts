@@ -18,8 +18,12 @@ export interface PayoutChannel {
 	channelType?: ChannelType;
 }
 
-/** A channel list: `data` as an array (public integrations) or `data.channels` (the interface document). */
-function channelList(data: unknown): IDataObject[] | undefined {
+/**
+ * The payment channels of a channel list answer: `data` as an array (public integrations) or
+ * `data.channels` (the interface document). Entries without a code cannot be used: left out.
+ * Undefined when the answer holds no list.
+ */
+export function paymentChannelsIn(data: unknown): IDataObject[] | undefined {
 	return pickList(data, 'channels')?.filter(
 		(entry): entry is IDataObject =>
 			!!entry &&
@@ -29,14 +33,9 @@ function channelList(data: unknown): IDataObject[] | undefined {
 	);
 }
 
-/** The payment channels of a channel list answer (entries without a code cannot be used: left out); undefined when it holds no list. */
-export function paymentChannelsIn(data: unknown): IDataObject[] | undefined {
-	return channelList(data);
-}
-
 /** The payout channels of a payout channel list answer; undefined when it holds no list. */
 export function payoutChannelsIn(data: unknown): PayoutChannel[] | undefined {
-	return channelList(data)?.map((entry) => ({
+	return paymentChannelsIn(data)?.map((entry) => ({
 		code: entry.code as string,
 		name:
 			typeof entry.name === 'string' && entry.name.trim() !== ''
