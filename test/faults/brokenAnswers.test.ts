@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { failOnce, moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
 const ops = moneyOperationsPerFile('broken answers');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -23,13 +23,10 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('a 2xx HTML page after the work: looked up, the record returned, never resent', async () => {
 		const reference = ref('HTML');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-after',
 			status: 200,
 			html: HTML,
-			times: 1,
 		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.outputs[0].map((item) => item.json)).toEqual([
@@ -41,13 +38,10 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('a 2xx HTML page before the work: looked up, not found, resent once with the same reference', async () => {
 		const reference = ref('HTML-BEFORE');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-before',
 			status: 200,
 			html: HTML,
-			times: 1,
 		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.outputs[0][0].json).toMatchObject({
@@ -61,12 +55,9 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('a connection reset after the status and half the body: looked up, never resent', async () => {
 		const reference = ref('RESET');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'drop-after',
 			partialBody: true,
-			times: 1,
 		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.error).toBeUndefined();
@@ -80,21 +71,15 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('the create and its look-up both answer an HTML page: the row says it could not confirm, nothing is resent', async () => {
 		const reference = ref('BOTH');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-after',
 			status: 200,
 			html: HTML,
-			times: 1,
 		});
-		op().setup.gw.faults.add({
-			method: 'GET',
-			path: op().lookupPath,
+		failOnce(op(), 'lookUp', {
 			mode: 'error-before',
 			status: 200,
 			html: HTML,
-			times: 1,
 		});
 		const result = await op().run(
 			op().parameters(),
@@ -112,19 +97,13 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('the look-up resets mid-body: the row says so, and nothing is resent', async () => {
 		const reference = ref('LOOKUP-RESET');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-after',
 			status: 502,
-			times: 1,
 		});
-		op().setup.gw.faults.add({
-			method: 'GET',
-			path: op().lookupPath,
+		failOnce(op(), 'lookUp', {
 			mode: 'drop-after',
 			partialBody: true,
-			times: 1,
 		});
 		const result = await op().run(
 			op().parameters(),
@@ -142,12 +121,9 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('an answer slower than the Timeout option, the work done after the look-up: one record, never two', async () => {
 		const reference = ref('SLOW');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'latency',
 			latencyMs: 1500,
-			times: 1,
 		});
 		const result = await op().run(
 			op().parameters({ timeoutSeconds: 1 }),

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters, OnError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
-import type { FaultMode, RecordedRequest, SandboxOptions } from '../../sandbox';
+import type { FaultMode, FaultRule, RecordedRequest, SandboxOptions } from '../../sandbox';
 import { FaultInjector } from '../../sandbox/server/faults';
 import { SandboxState } from '../../sandbox/server/state';
 import * as collection from '../collection/helpers';
@@ -116,6 +116,16 @@ export async function payoutOperation(options: SandboxOptions = {}): Promise<Mon
 			explainedWith: { 'GET /v1/api/disbursement/channels': 1 },
 		},
 	};
+}
+
+/** Makes the operation's next create or look-up request meet `fault`, once. */
+export function failOnce(
+	op: MoneyOperation,
+	request: 'create' | 'lookUp',
+	fault: Omit<FaultRule, 'method' | 'path' | 'times'>,
+): void {
+	const [method, path] = request === 'create' ? ['POST', op.createPath] : ['GET', op.lookupPath];
+	op.setup.gw.faults.add({ method, path, ...fault, times: 1 });
 }
 
 /** The item a successful row becomes: the service's record as it is now, plus `replayed`. */

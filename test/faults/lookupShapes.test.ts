@@ -4,7 +4,7 @@
  * answer that shows neither the record nor an empty list (`data: null`, `data: {}`, a list of other
  * records: a filter the service ignored) is an unclear failure: the row says so, nothing is resent.
  */
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { failOnce, moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
 const ops = moneyOperationsPerFile('look-up shapes');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -37,20 +37,14 @@ describe.each(NAMES)('%s', (name) => {
 		'after a 502, a look-up answering %s: the row cannot confirm, nothing is resent',
 		async (_label, body) => {
 			const reference = ref('SHAPE');
-			op().setup.gw.faults.add({
-				method: 'POST',
-				path: op().createPath,
+			failOnce(op(), 'create', {
 				mode: 'error-before',
 				status: 502,
-				times: 1,
 			});
-			op().setup.gw.faults.add({
-				method: 'GET',
-				path: op().lookupPath,
+			failOnce(op(), 'lookUp', {
 				mode: 'error-before',
 				status: 200,
 				body,
-				times: 1,
 			});
 			const result = await op().run(
 				op().parameters(),
@@ -68,12 +62,9 @@ describe.each(NAMES)('%s', (name) => {
 
 	test('after a 502, an empty list: not found, sent again once with the same reference', async () => {
 		const reference = ref('EMPTY');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-before',
 			status: 502,
-			times: 1,
 		});
 		const result = await op().run(
 			op().parameters(),

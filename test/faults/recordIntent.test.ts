@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import * as disbursement from '../disbursement/helpers';
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { failOnce, moneyOperationsPerFile, type MoneyOperation } from './helpers';
 
 const ops = moneyOperationsPerFile('record intent');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -53,9 +53,7 @@ describe.each(NAMES)('rule 4, %s: a 2xx for another channel is not taken as crea
 
 	test('nothing created: the look-up finds nothing, and the item says which channel the answer named', async () => {
 		const reference = ref('CH-2XX');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-before',
 			status: 200,
 			body: {
@@ -66,7 +64,6 @@ describe.each(NAMES)('rule 4, %s: a 2xx for another channel is not taken as crea
 					channel: 'OTHER_CHANNEL',
 				},
 			},
-			times: 1,
 		});
 		const item = await errorOf(op(), [op().row(reference, 10)]);
 		expect(item.error).toBe(
@@ -186,12 +183,9 @@ describe.each(NAMES)(
 
 		test('the money-safe look-up after a 503: an item error, nothing sent again', async () => {
 			const reference = await twoRecords();
-			op().setup.gw.faults.add({
-				method: 'POST',
-				path: op().createPath,
+			failOnce(op(), 'create', {
 				mode: 'error-before',
 				status: 503,
-				times: 1,
 			});
 			const item = await errorOf(op(), [op().row(reference, 10)]);
 			expect(item.error).toBe(ambiguous(reference));
@@ -207,12 +201,9 @@ describe.each(NAMES)("rule 8, %s: `replayed` from the record's creation time", (
 		const reference = ref('OLD-503');
 		await created(op(), reference, 10);
 		op().setup.gw.backdate(reference, HOUR_AGO());
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-before',
 			status: 503,
-			times: 1,
 		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.outputs[0].map((item) => item.json)).toEqual([
@@ -236,12 +227,9 @@ describe.each(NAMES)("rule 8, %s: `replayed` from the record's creation time", (
 		const reference = ref('RECENT');
 		await created(op(), reference, 10);
 		op().setup.gw.backdate(reference, Date.now() - 60_000);
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-before',
 			status: 503,
-			times: 1,
 		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.outputs[0][0].json).toMatchObject({
@@ -252,12 +240,9 @@ describe.each(NAMES)("rule 8, %s: `replayed` from the record's creation time", (
 
 	test('made just now, its answer lost: replayed false, with what was recovered from', async () => {
 		const reference = ref('LOST');
-		op().setup.gw.faults.add({
-			method: 'POST',
-			path: op().createPath,
+		failOnce(op(), 'create', {
 			mode: 'error-after',
 			status: 503,
-			times: 1,
 		});
 		const result = await op().run(op().parameters(), [op().row(reference, 10)]);
 		expect(result.outputs[0][0].json).toMatchObject({
