@@ -19,13 +19,8 @@ import { SCRIPTS } from './modelScripts';
 import { startScriptedModel, type ScriptedModel, type ToolAnswer } from './scriptedModel';
 import { AGENT, MODEL_CREDENTIAL, agentWorkflow } from './workflow';
 
-interface UserFolder {
-	path: string;
-	keep: boolean;
-}
-
 interface AgentWorkerFixtures {
-	userFolder: UserFolder;
+	userFolder: { path: string; keep: boolean };
 	sandbox: SandboxControl;
 	model: ScriptedModel;
 	n8n: N8nInstance;
@@ -35,8 +30,6 @@ interface AgentTestFixtures {
 	keepFolderOnFailure: void;
 	/** Runs a script's workflow; resolves with what each tool answered, in call order. */
 	runScript: (script: string) => Promise<ToolAnswer[]>;
-	/** Payouts the sandbox created for a reference. */
-	payoutsFor: (referenceNo: string) => Promise<number>;
 }
 
 export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
@@ -119,12 +112,6 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 			);
 			return answers;
 		});
-	},
-
-	payoutsFor: async ({ sandbox }, use) => {
-		await use(
-			async (referenceNo) => (await sandbox.stats()).creationsByReference[referenceNo] ?? 0,
-		);
 	},
 });
 

@@ -1,6 +1,6 @@
 // The scripts the scripted model plays, one per check: which tool it calls next, with what, built
-// from what the tools answered so far. (b) and (c) pass Confirm a token changed the way a model
-// might change it, or genuine but past its expiry.
+// from what the tools answered so far. (b) passes Confirm a token with its amount changed (still
+// under the cap, so the token is what refuses), (c) one genuine but past its expiry.
 import {
 	approvalKey,
 	readApprovalPayload,
@@ -9,7 +9,7 @@ import {
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
 import { DEMO_CREDENTIALS } from '../../../scripts/n8n/credentials';
 import type { ScriptedCall, ToolAnswer } from './scriptedModel';
-import { TOOLS } from './workflow';
+import { MAX_AMOUNT, TOOLS } from './workflow';
 
 const ALLOWED_ACCOUNT = '001234567890';
 
@@ -46,9 +46,6 @@ function expired(token: string): string {
 	return signApproval(key, { ...payloadOf(token), expiresAt: Date.now() - 60_000 });
 }
 
-/** The amount (b) puts into Prepare's token: under the cap, so the token is what refuses. */
-export const ALTERED_AMOUNT = 4500;
-
 const call = (tool: string, args: ScriptedCall['args']): ScriptedCall => ({ tool, args });
 
 export const SCRIPTS: Record<string, ScriptedCall[]> = {
@@ -59,7 +56,7 @@ export const SCRIPTS: Record<string, ScriptedCall[]> = {
 	b: [
 		call(TOOLS.prepare, () => row('AGENT-B-1')),
 		call(TOOLS.confirm, (answers) => ({
-			approvalToken: withAmount(tokenOf(answers), ALTERED_AMOUNT),
+			approvalToken: withAmount(tokenOf(answers), MAX_AMOUNT - 500),
 		})),
 	],
 	c: [

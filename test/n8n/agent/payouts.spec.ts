@@ -1,26 +1,16 @@
 // The payouts an AI agent may make, proven in real n8n 2.41.1 with n8n's AI Agent and OpenAI Chat
-// Model, without a model: the chat model's credential points at a scripted OpenAI-compatible
-// server on 127.0.0.1 that answers with the tool calls of a script (fixtures.ts). The sandbox
-// gateway fakes the payment service. The checks read what each tool answered and what the sandbox
-// received. Confirm runs here without n8n's human review in front of it: that step waits for a
-// person.
-import type { ToolAnswer } from './scriptedModel';
+// Model against a scripted model and the sandbox gateway (fixtures.ts). Confirm runs here without
+// n8n's human review in front of it: that step waits for a person.
 import { targetFor } from '../../../scripts/n8n/targets';
 import { expect, test } from './fixtures';
-import { ALTERED_AMOUNT, SCRIPTS, tokenOf } from './modelScripts';
-import { MAX_AMOUNT, TOOLS, agentWorkflow } from './workflow';
+import { SCRIPTS, tokenOf } from './modelScripts';
+import { TOOLS, agentWorkflow } from './workflow';
 
 const N8N_VERSION = '2.41.1';
 
 test.use({ n8nTarget: targetFor(N8N_VERSION) });
 // The last check counts every payout the checks before it made.
 test.describe.configure({ mode: 'serial' });
-
-const expectRefused = (answer: ToolAnswer | undefined, pattern: RegExp, what: string) =>
-	expect(answer, `${what}: a refusal`).toMatchObject({
-		refused: true,
-		error: expect.stringMatching(pattern),
-	});
 
 test(`n8n ${N8N_VERSION} with the packed package, the credentials and the workflows`, async ({
 	n8n,
@@ -33,7 +23,7 @@ test(`n8n ${N8N_VERSION} with the packed package, the credentials and the workfl
 test('(a) Prepare, then Confirm with its token: exactly one payout', async ({
 	runScript,
 	model,
-	payoutsFor,
+	sandbox,
 }) => {
 	const [prepared, confirmed] = await runScript('a');
 	expect(model.toolsOfferedTo('a').sort(), 'tools the agent offered the model').toEqual(
@@ -43,52 +33,50 @@ test('(a) Prepare, then Confirm with its token: exactly one payout', async ({
 	expect(tokenOf([prepared]), 'the token Prepare gave').toMatch(/^pa1\./);
 	expect(confirmed.refused, `Confirm refused: ${JSON.stringify(confirmed)}`).toBeFalsy();
 	expect(confirmed.reference_no, 'the payout Confirm sent').toBe('AGENT-A-1');
-	expect(await payoutsFor('AGENT-A-1'), 'payouts the sandbox created for AGENT-A-1').toBe(1);
+	const { creationsByReference } = await sandbox.stats();
+	expect(creationsByReference, 'payouts the sandbox created').toHaveProperty('AGENT-A-1', 1);
 });
 
-test('(b) Confirm with a token whose amount was altered: refused, no payout', async ({
-	runScript,
-	payoutsFor,
-}) => {
-	expect(
-		ALTERED_AMOUNT,
-		'the altered amount must be under the cap, so the token is what refuses',
-	).toBeLessThan(MAX_AMOUNT);
-	const [, confirmed] = await runScript('b');
-	expectRefused(confirmed, /changed after it was prepared/, 'Confirm of an altered token');
-	expect(await payoutsFor('AGENT-B-1'), 'payouts the sandbox created for AGENT-B-1').toBe(0);
-});
+/** (b) to (e): the script's last tool call is refused, and the sandbox creates no payout. */
+const REFUSALS = [
+	{
+		title: '(b) Confirm with a token whose amount was altered: refused, no payout',
+		script: 'b',
+		refusal: /changed after it was prepared/,
+		what: 'Confirm of an altered token',
+	},
+	{
+		title: '(c) Confirm after the token expired: refused, no payout',
+		script: 'c',
+		refusal: /expired at/,
+		what: 'Confirm of an expired token',
+	},
+	{
+		title: '(d) Create as a tool with no Maximum Amount per Payout: refused, no payout',
+		script: 'd',
+		refusal: /"Maximum Amount per Payout" is not set/,
+		what: 'Create without a cap',
+	},
+	{
+		title: '(e) a recipient outside Allowed Recipients: refused, no payout',
+		script: 'e',
+		refusal: /not in this node's Allowed Recipients/,
+		what: 'Prepare for a recipient not allowed',
+	},
+];
 
-test('(c) Confirm after the token expired: refused, no payout', async ({
-	runScript,
-	payoutsFor,
-}) => {
-	const [, confirmed] = await runScript('c');
-	expectRefused(confirmed, /expired at/, 'Confirm of an expired token');
-	expect(await payoutsFor('AGENT-C-1'), 'payouts the sandbox created for AGENT-C-1').toBe(0);
-});
-
-test('(d) Create as a tool with no Maximum Amount per Payout: refused, no payout', async ({
-	runScript,
-	payoutsFor,
-}) => {
-	const [created] = await runScript('d');
-	expectRefused(created, /"Maximum Amount per Payout" is not set/, 'Create without a cap');
-	expect(await payoutsFor('AGENT-D-1'), 'payouts the sandbox created for AGENT-D-1').toBe(0);
-});
-
-test('(e) a recipient outside Allowed Recipients: refused, no payout', async ({
-	runScript,
-	payoutsFor,
-}) => {
-	const [prepared] = await runScript('e');
-	expectRefused(
-		prepared,
-		/not in this node's Allowed Recipients/,
-		'Prepare for a recipient not allowed',
-	);
-	expect(await payoutsFor('AGENT-E-1'), 'payouts the sandbox created for AGENT-E-1').toBe(0);
-});
+for (const { title, script, refusal, what } of REFUSALS) {
+	test(title, async ({ runScript, sandbox }) => {
+		const answers = await runScript(script);
+		expect(answers[answers.length - 1], `${what}: a refusal`).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(refusal),
+		});
+		const { creationsByReference } = await sandbox.stats();
+		const reference = `AGENT-${script.toUpperCase()}-1`;
+		expect(creationsByReference, 'payouts the sandbox created').not.toHaveProperty(reference);
+	});
+}
 
 test('no other payout reached the sandbox', async ({ sandbox }) => {
 	const creations = (await sandbox.stats()).creationsByReference;
