@@ -89,6 +89,13 @@ export async function startScriptedModel(
 		);
 		const next = script[sofar.length];
 		if (!next) return { role: 'assistant', content: `Script ${name} is done.` };
+		let args: Record<string, unknown>;
+		try {
+			args = next.args(sofar);
+		} catch (error) {
+			problems.push(`script ${name}, call ${next.tool}: ${(error as Error).message}`);
+			return { role: 'assistant', content: `Script ${name} failed.` };
+		}
 		counter += 1;
 		return {
 			role: 'assistant',
@@ -97,7 +104,7 @@ export async function startScriptedModel(
 				{
 					id: `call_${counter}`,
 					type: 'function',
-					function: { name: next.tool, arguments: JSON.stringify(next.args(sofar)) },
+					function: { name: next.tool, arguments: JSON.stringify(args) },
 				},
 			],
 		};

@@ -1,12 +1,12 @@
-// The workflow `npm run e2e:agent` runs: Manual Trigger, a Set node giving the chat input, n8n's AI
+// The workflow the agent check runs: Manual Trigger, a Set node giving the chat input, n8n's AI
 // Agent with n8n's OpenAI Chat Model (its credential's Base URL is the scripted model), and this
 // package's Disbursement tool three times: Prepare and Confirm with a cap and an allow-list, and
 // Create with no cap. The agent fills the row fields and the token through `$fromAI(...)`; the caps
 // and allow-lists are the workflow author's.
 import type { INodeParameters } from 'n8n-workflow';
-import { DEMO_CREDENTIALS, type CredentialRef } from '../n8n/credentials';
-import type { WorkflowJson } from '../n8n/instance';
-import { PACKAGE_NAME } from '../n8n/paths';
+import { DEMO_CREDENTIALS, type CredentialRef } from '../../../scripts/n8n/credentials';
+import type { WorkflowJson } from '../../../scripts/n8n/instance';
+import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 
 export const MODEL_CREDENTIAL: CredentialRef = {
 	id: 'pgwScriptedModel',
