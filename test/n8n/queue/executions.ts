@@ -1,13 +1,10 @@
 // Starting executions through the webhook process, waiting for them in n8n's database (through the
 // main's REST API), and reading the sandbox's own records through its HTTP control API.
 import { expect } from '@playwright/test';
-import { N8nRest, nodeOutputs } from '../../../scripts/n8n/rest';
+import { N8nRest, nodeOutputs, type ExecutionSummary as Listed } from '../../../scripts/n8n/rest';
 import type { QueueCluster } from './cluster';
 
-export interface ExecutionSummary {
-	id: string;
-	status: string;
-	mode: string;
+export interface ExecutionSummary extends Listed {
 	startedAt: string;
 	stoppedAt?: string;
 }
@@ -69,8 +66,7 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /** Ids of every execution of a workflow so far. */
 export async function executionIds(rest: N8nRest, workflowId: string): Promise<Set<string>> {
-	const list = (await rest.executions(workflowId)) as ExecutionSummary[];
-	return new Set(list.map((e) => String(e.id)));
+	return new Set((await rest.executions(workflowId)).map((e) => String(e.id)));
 }
 
 /** The executions of a workflow that are not in `known`. */

@@ -19,27 +19,29 @@ export interface ThroughputRow {
 	load: number;
 }
 
-export interface Figures {
-	/** Token requests at the sandbox when two workers start at once with no stored token. */
-	tokenRequestsColdStart?: number;
-	tokenRequestsWarm?: number;
-	tokenRequestsAfterExpiry?: number;
-	tokenRequestsRefused?: number;
-	payoutsSent?: number;
-	createRequests?: number;
-	duplicates?: number;
-	lost?: number;
-	/** References the second execution answered with the existing payout, or with a conflict. */
-	replayed?: number;
-	conflicts?: number;
-	/** Executions started when one callback hits two webhook processes at the same moment. */
-	executionsFromSimultaneousDelivery?: number;
-	executionsFromSequentialDelivery?: number;
-	/** Callbacks the trigger accepted, and how many of them its record in the database holds. */
-	callbacksAccepted?: number;
-	callbacksRememberedInDatabase?: number;
+/** Each figure the checks measure, as the report labels it, in the report's order. */
+const LABELS = {
+	tokenRequestsColdStart: 'token requests, two workers at the same moment, no stored token:',
+	tokenRequestsWarm: 'token requests, two workers, token stored:',
+	tokenRequestsAfterExpiry: 'token requests, two workers, after the service dropped every token:',
+	tokenRequestsRefused: 'token requests, two workers, refused password (50 rows each):',
+	payoutsSent: 'payouts sent (created at the service, 500 references, 2 runs at once):',
+	createRequests: 'create requests the service received for them:',
+	duplicates: 'duplicates=',
+	lost: 'lost=',
+	replayed: 'references the other run answered replayed: true:',
+	conflicts: 'references the other run answered with a conflict:',
+	executionsFromSimultaneousDelivery:
+		'executions from one callback on two webhook processes at once:',
+	executionsFromSequentialDelivery:
+		'executions from one callback on one webhook process, then the other:',
+	callbacksAccepted: 'callbacks the trigger accepted:',
+	callbacksRememberedInDatabase: "of them, held by the trigger's record in the database:",
+};
+
+export type Figures = Partial<Record<keyof typeof LABELS, number>> & {
 	throughput: ThroughputRow[];
-}
+};
 
 export function throughputTable(rows: ThroughputRow[]): string {
 	const lines = [
@@ -55,38 +57,11 @@ export function throughputTable(rows: ThroughputRow[]): string {
 
 /** Every figure, 'not measured' where its check did not get that far, then the throughput table. */
 export function report(figures: Figures): string {
-	const lines: Array<[string, number | undefined]> = [
-		[
-			'token requests, two workers at the same moment, no stored token:',
-			figures.tokenRequestsColdStart,
-		],
-		['token requests, two workers, token stored:', figures.tokenRequestsWarm],
-		[
-			'token requests, two workers, after the service dropped every token:',
-			figures.tokenRequestsAfterExpiry,
-		],
-		['token requests, two workers, refused password (50 rows each):', figures.tokenRequestsRefused],
-		['payouts sent (created at the service, 500 references, 2 runs at once):', figures.payoutsSent],
-		['create requests the service received for them:', figures.createRequests],
-		['duplicates=', figures.duplicates],
-		['lost=', figures.lost],
-		['references the other run answered replayed: true:', figures.replayed],
-		['references the other run answered with a conflict:', figures.conflicts],
-		[
-			'executions from one callback on two webhook processes at once:',
-			figures.executionsFromSimultaneousDelivery,
-		],
-		[
-			'executions from one callback on one webhook process, then the other:',
-			figures.executionsFromSequentialDelivery,
-		],
-		[
-			`callbacks accepted (${figures.callbacksAccepted ?? '?'}) that the trigger's record in the database holds:`,
-			figures.callbacksRememberedInDatabase,
-		],
-	];
 	return [
-		...lines.map(([label, value]) => `${label.padEnd(72)} ${value ?? 'not measured'}`),
+		...Object.entries(LABELS).map(
+			([key, label]) =>
+				`${label.padEnd(72)} ${figures[key as keyof typeof LABELS] ?? 'not measured'}`,
+		),
 		'',
 		`throughput at L = ${LATENCY_MS} ms, worker concurrency ${WORKER_CONCURRENCY}, ${os.cpus().length} cores:`,
 		throughputTable(figures.throughput),
