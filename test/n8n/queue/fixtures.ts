@@ -69,16 +69,15 @@ interface WorkerFixtures {
 	queue: Queue;
 }
 
-/** The log files under the temporary folders, for a failed check to name. */
-function logFiles(folders: string[]): string[] {
+/** Each process's log (n8n's, Redis's, PostgreSQL's) under the temporary folders. */
+function processLogs(folders: string[]): string[] {
+	const named = /(^|\/)(main|worker|webhook)-\d+\.log$|(redis|postgres)\.log$/;
 	return folders.flatMap((folder) => {
 		try {
-			return fs
-				.readdirSync(folder, { recursive: true, encoding: 'utf8' })
-				.filter((file) => file.endsWith('.log') && !file.includes('.n8n'))
-				.map((file) => path.join(folder, file));
+			const files = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' });
+			return files.filter((file) => named.test(file)).map((file) => path.join(folder, file));
 		} catch {
-			return [folder];
+			return []; // a file went while the folder was read: the folder is named anyway
 		}
 	});
 }
@@ -102,11 +101,10 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 			await use();
 			if (testInfo.status !== 'failed' && testInfo.status !== 'timedOut') return;
 			workspace.keep = true;
-			const body = [
-				`kept: ${workspace.folders.join(' and ')}`,
-				...logFiles(workspace.folders),
-			].join('\n');
-			await testInfo.attach('logs', { body, contentType: 'text/plain' });
+			const kept = `kept: ${workspace.folders.join(' and ')}`;
+			await testInfo.attach('temporary folders', { body: kept, contentType: 'text/plain' });
+			for (const file of processLogs(workspace.folders))
+				await testInfo.attach(path.basename(file), { path: file, contentType: 'text/plain' });
 		},
 		{ auto: true },
 	],
