@@ -17,7 +17,8 @@ import { ensureServices, redisPong } from './services';
 test.describe.configure({ mode: 'serial' });
 
 test('redis-server and PostgreSQL are installed (apt-get when missing)', async ({ services }) => {
-	expect(services, 'what the set-up did').toBeDefined();
+	const done = services.installed ? 'installed from Debian packages' : 'already installed';
+	test.info().annotations.push({ type: 'redis-server and PostgreSQL', description: done });
 	expect(await ensureServices(), 'a second look at what is installed').toEqual({
 		installed: false,
 	});
@@ -37,16 +38,9 @@ test('the packed package, the credentials and the published workflows are in the
 	cluster,
 	postgres,
 }) => {
-	const installed = path.join(
-		cluster.main.userFolder,
-		'.n8n',
-		'nodes',
-		'node_modules',
-		PACKAGE_NAME,
-	);
-	expect(fs.existsSync(path.join(installed, 'package.json')), `the package in ${installed}`).toBe(
-		true,
-	);
+	const nodes = path.join(cluster.main.userFolder, '.n8n', 'nodes', 'node_modules');
+	const manifest = path.join(nodes, PACKAGE_NAME, 'package.json');
+	expect(fs.existsSync(manifest), `the packed package installed: ${manifest}`).toBe(true);
 	const credentials = postgres.query('select id from credentials_entity order by id').split('\n');
 	expect(credentials, 'credentials in the database').toEqual(
 		[

@@ -118,9 +118,7 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 	],
 	services: [
 		async ({}, use) => {
-			const services = await ensureServices();
-			log(services.installed ? 'installed from Debian packages' : 'already installed');
-			await use(services);
+			await use(await ensureServices());
 		},
 		{ scope: 'worker', timeout: 15 * 60_000 },
 	],
