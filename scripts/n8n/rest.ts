@@ -1,6 +1,7 @@
 // The few calls of n8n's internal REST API (/rest) the scripts need: owner set-up, login,
 // publishing a workflow and saving a credential as the editor does, executions. Keeps the auth
 // cookie like a browser would.
+import { createRequire } from 'module';
 import path from 'path';
 import type { IDataObject, IRunData, IRunExecutionData } from 'n8n-workflow';
 import { sleep } from './proc';
@@ -169,7 +170,8 @@ export class N8nRest {
 			'GET',
 			`/executions/${id}`,
 		);
-		const flatted = await import(path.join(this.appDir, 'node_modules', 'flatted'));
+		// require, not import(): under Playwright's loader import() takes the folder for an ES module.
+		const flatted = createRequire(__filename)(path.join(this.appDir, 'node_modules', 'flatted'));
 		const parse = (flatted as { parse: (text: string) => IRunExecutionData }).parse;
 		return { ...data, data: typeof data.data === 'string' ? parse(data.data) : data.data };
 	}

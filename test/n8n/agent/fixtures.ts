@@ -13,7 +13,7 @@ import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import { N8nInstance } from '../../../scripts/n8n/instance';
 import { installPackage } from '../../../scripts/n8n/pack';
 import { nodeOutputs } from '../../../scripts/n8n/rest';
-import { SandboxControl } from '../../../scripts/queue/executions';
+import { SandboxControl } from '../queue/executions';
 import { expect, test as base } from '../fixtures';
 import { SCRIPTS } from './modelScripts';
 import { startScriptedModel, type ScriptedModel, type ToolAnswer } from './scriptedModel';

@@ -7,9 +7,9 @@ import net from 'net';
 import os from 'os';
 import path from 'path';
 import { execFileSync } from 'child_process';
-import { freePort, runLogged, runVisible, sleep } from '../n8n/proc';
-import { log, seconds } from '../n8n/log';
-import { startService, type Service } from './processes';
+import { freePort, runLogged, runVisible, sleep } from '../../../scripts/n8n/proc';
+import { log, seconds } from '../../../scripts/n8n/log';
+import { startService, type Service } from '../../../scripts/queue/processes';
 
 const DEBIAN_PACKAGES = ['redis-server', 'postgresql'];
 const POSTGRES_LIB = '/usr/lib/postgresql';
@@ -22,6 +22,8 @@ export interface Postgres extends Service {
 	port: number;
 	user: string;
 	database: string;
+	/** Its own temporary folder: data and log. */
+	dir: string;
 	/** One SQL statement through psql; its rows, unaligned, one a line. */
 	query(sql: string): string;
 }
@@ -74,27 +76,32 @@ export async function ensureServices(): Promise<{ installed: boolean }> {
 	return { installed: true };
 }
 
-/** Resolves once something on 127.0.0.1:`port` accepts a connection and `probe` says it is ready. */
-async function waitForPort(
+/**
+ * Resolves once `ready` says so (an error counts as not yet); throws with the end of the service's
+ * log when it exits first or `timeoutMs` passes.
+ */
+export async function waitReady(
 	service: Service,
-	port: number,
-	probe: () => Promise<boolean>,
-	timeoutMs = 60000,
+	ready: () => Promise<boolean>,
+	{ timeoutMs = 60000, quiet = false, where = '' } = {},
 ): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
+	const started = Date.now();
+	while (Date.now() - started < timeoutMs) {
 		if (service.hasExited())
 			throw new Error(`${service.name} exited early, see ${service.logFile}:\n${service.tail()}`);
-		if (await probe().catch(() => false)) return;
-		await sleep(200);
+		if (await ready().catch(() => false)) {
+			if (!quiet) log(`${service.name} ready in ${seconds(started)}${where}`);
+			return;
+		}
+		await sleep(250);
 	}
 	throw new Error(
-		`${service.name} did not answer on port ${port} in ${timeoutMs / 1000} s, see ${service.logFile}`,
+		`${service.name} was not ready in ${timeoutMs / 1000} s, see ${service.logFile}:\n${service.tail()}`,
 	);
 }
 
 /** True when the server on `port` answers PING with PONG. */
-function redisPong(port: number): Promise<boolean> {
+export function redisPong(port: number): Promise<boolean> {
 	return new Promise((resolve) => {
 		const socket = net.connect(port, '127.0.0.1');
 		let answer = '';
@@ -130,7 +137,7 @@ export async function startRedis(dir: string): Promise<Redis> {
 	const service = startService('redis', 'redis-server', args, {
 		logFile: path.join(dir, 'redis.log'),
 	});
-	await waitForPort(service, port, () => redisPong(port));
+	await waitReady(service, () => redisPong(port), { where: ` on port ${port}` });
 	return { ...service, port };
 }
 
@@ -142,7 +149,7 @@ function postgresUser(): { uid: number; gid: number } | undefined {
 }
 
 /** PostgreSQL with its data in a new temporary folder of its own (`dir`, for the caller to remove). */
-export async function startPostgres(): Promise<Postgres & { dir: string }> {
+export async function startPostgres(): Promise<Postgres> {
 	const bin = postgresBinDir();
 	if (!bin) throw new Error('PostgreSQL is not installed');
 	const owner = postgresUser();
@@ -187,8 +194,10 @@ export async function startPostgres(): Promise<Postgres & { dir: string }> {
 		...asOwner,
 		stopSignal: 'SIGINT',
 	});
-	await waitForPort(service, port, async () =>
-		/ready to accept connections/.test(fs.readFileSync(logFile, 'utf8')),
+	await waitReady(
+		service,
+		async () => /ready to accept connections/.test(fs.readFileSync(logFile, 'utf8')),
+		{ where: ` on port ${port}` },
 	);
 	const created = await runLogged(
 		path.join(bin, 'createdb'),

@@ -4,13 +4,13 @@
 import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
-import type { N8nRuntime } from '../n8n/app';
-import { N8nInstance } from '../n8n/instance';
-import { installPackage } from '../n8n/pack';
-import { freePort, sleep } from '../n8n/proc';
-import { log, seconds } from '../n8n/log';
-import { startService, type Service } from './processes';
-import type { Postgres, Redis } from './services';
+import type { N8nRuntime } from '../../../scripts/n8n/app';
+import { N8nInstance } from '../../../scripts/n8n/instance';
+import { installPackage } from '../../../scripts/n8n/pack';
+import { freePort } from '../../../scripts/n8n/proc';
+import { log, seconds } from '../../../scripts/n8n/log';
+import { startService, type Service } from '../../../scripts/queue/processes';
+import { waitReady, type Postgres, type Redis } from './services';
 
 /** Each worker takes one execution at a time: two executions started together land on two workers. */
 export const WORKER_CONCURRENCY = 1;
@@ -176,6 +176,12 @@ export class QueueCluster {
 		await process.stop();
 		log(`${process.name} stopped in ${seconds(started)}`);
 	}
+
+	/** Stops every n8n process still running, newest first. */
+	async stop(): Promise<void> {
+		for (const process of [...this.processes].reverse())
+			if (!process.hasExited()) await this.stopProcess(process);
+	}
 }
 
 async function status(url: string, method = 'GET'): Promise<number> {
@@ -188,25 +194,12 @@ async function status(url: string, method = 'GET'): Promise<number> {
 	}
 }
 
-async function waitUntil(
+/** n8n's start-up (migrations on an empty database, loading the package) takes up to minutes. */
+function waitUntil(
 	process: N8nProcess,
 	ready: () => Promise<boolean>,
-	{ timeoutMs = 180000, quiet = false } = {},
+	{ quiet = false } = {},
 ): Promise<void> {
-	const started = Date.now();
-	while (Date.now() - started < timeoutMs) {
-		if (process.hasExited())
-			throw new Error(`${process.name} exited early, see ${process.logFile}:\n${process.tail()}`);
-		if (await ready()) {
-			if (!quiet)
-				log(
-					`${process.name} ready in ${seconds(started)}${process.url ? ` on ${process.url}` : ''}`,
-				);
-			return;
-		}
-		await sleep(300);
-	}
-	throw new Error(
-		`${process.name} was not ready in ${timeoutMs / 1000} s, see ${process.logFile}:\n${process.tail()}`,
-	);
+	const where = process.url ? ` on ${process.url}` : '';
+	return waitReady(process, ready, { timeoutMs: 180000, quiet, where });
 }

@@ -1,12 +1,10 @@
 // Starting executions through the webhook process, waiting for them in n8n's database (through the
 // main's REST API), and reading the sandbox's own records through its HTTP control API.
-import { N8nRest, nodeOutputs } from '../n8n/rest';
-import { sleep } from '../n8n/proc';
+import { expect } from '@playwright/test';
+import { N8nRest, nodeOutputs, type ExecutionSummary as Listed } from '../../../scripts/n8n/rest';
+import type { QueueCluster } from './cluster';
 
-export interface ExecutionSummary {
-	id: string;
-	status: string;
-	mode: string;
+export interface ExecutionSummary extends Listed {
 	startedAt: string;
 	stoppedAt?: string;
 }
@@ -68,13 +66,22 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /** Ids of every execution of a workflow so far. */
 export async function executionIds(rest: N8nRest, workflowId: string): Promise<Set<string>> {
+	return new Set((await rest.executions(workflowId)).map((e) => String(e.id)));
+}
+
+/** The executions of a workflow that are not in `known`. */
+async function newExecutions(
+	rest: N8nRest,
+	workflowId: string,
+	known: Set<string>,
+): Promise<ExecutionSummary[]> {
 	const list = (await rest.executions(workflowId)) as ExecutionSummary[];
-	return new Set(list.map((e) => String(e.id)));
+	return list.filter((e) => !known.has(String(e.id)));
 }
 
 /**
  * Waits until `count` executions of the workflow that are not in `known` have finished; resolves
- * with them, oldest first. Throws naming how many arrived when `timeoutMs` passes.
+ * with them, oldest first. Fails naming how many arrived, and their statuses, after `timeoutMs`.
  */
 export async function waitForNew(
 	rest: N8nRest,
@@ -83,48 +90,67 @@ export async function waitForNew(
 	count: number,
 	timeoutMs = 180000,
 ): Promise<ExecutionSummary[]> {
-	const deadline = Date.now() + timeoutMs;
 	let fresh: ExecutionSummary[] = [];
-	for (;;) {
-		const list = (await rest.executions(workflowId)) as ExecutionSummary[];
-		fresh = list.filter((e) => !known.has(String(e.id)));
-		if (fresh.length >= count && fresh.every((e) => FINISHED.has(e.status))) {
-			return fresh.sort((a, b) => Number(a.id) - Number(b.id));
-		}
-		if (Date.now() > deadline) {
-			throw new Error(
-				`expected ${count} new executions of ${workflowId} to finish; found ${fresh.length} (${fresh.map((e) => e.status).join(', ')})`,
-			);
-		}
-		await sleep(250);
-	}
+	await expect(async () => {
+		fresh = await newExecutions(rest, workflowId, known);
+		const statuses = fresh.map((e) => e.status);
+		expect(
+			fresh.length >= count && statuses.every((status) => FINISHED.has(status)),
+			`${count} new executions of ${workflowId} finished; found ${fresh.length} (${statuses.join(', ')})`,
+		).toBe(true);
+	}).toPass({ timeout: timeoutMs, intervals: [250] });
+	return fresh.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-/** Counts new executions once no new one has appeared for `quietMs`. */
+/** The new executions, once all have finished and no new one has appeared for `quietMs`. */
 export async function settledCount(
 	rest: N8nRest,
 	workflowId: string,
 	known: Set<string>,
 	quietMs = 3000,
 ): Promise<ExecutionSummary[]> {
-	let last = -1;
+	let list: ExecutionSummary[] = [];
 	let since = Date.now();
-	const deadline = Date.now() + 60000;
-	for (;;) {
-		if (Date.now() > deadline)
-			throw new Error(`executions of ${workflowId} did not settle in 60 s`);
-		const list = ((await rest.executions(workflowId)) as ExecutionSummary[]).filter(
-			(e) => !known.has(String(e.id)),
-		);
-		const done = list.every((e) => FINISHED.has(e.status));
-		if (list.length !== last || !done) {
-			last = list.length;
-			since = Date.now();
-		} else if (Date.now() - since >= quietMs) {
-			return list;
-		}
-		await sleep(250);
-	}
+	await expect(async () => {
+		const seen = list.length;
+		list = await newExecutions(rest, workflowId, known);
+		if (list.length !== seen || !list.every((e) => FINISHED.has(e.status))) since = Date.now();
+		expect(
+			Date.now() - since,
+			`ms since the last change in the ${list.length} new executions of ${workflowId}`,
+		).toBeGreaterThanOrEqual(quietMs);
+	}).toPass({ timeout: 60000, intervals: [250] });
+	return list;
+}
+
+/** Both executions succeeded, each on a different worker (as the workers' logs say). */
+export function expectSucceededOnTwoWorkers(
+	cluster: QueueCluster,
+	executions: ExecutionSummary[],
+): void {
+	const byWorker = cluster.executionsByWorker();
+	const workers = executions.map((e) => byWorker.get(String(e.id)));
+	expect(
+		new Set(workers.filter(Boolean)).size,
+		`the two executions ran on ${workers.join(' and ')}, not on two workers`,
+	).toBe(2);
+	expect(
+		executions.map((e) => e.status),
+		'execution statuses',
+	).toEqual(['success', 'success']);
+}
+
+/** The service created a payout for each reference exactly once (its own count). */
+export async function expectCreatedOnce(
+	sandbox: SandboxControl,
+	references: string[],
+): Promise<void> {
+	const created = (await sandbox.stats()).creationsByReference;
+	const notOnce = references.filter((ref) => created[ref] !== 1);
+	expect(
+		notOnce.length,
+		`references not created exactly once at the service, e.g. ${notOnce.slice(0, 3).join(', ')}`,
+	).toBe(0);
 }
 
 /** The JSON of a node's items in an execution: [output 0, output 1]. */
