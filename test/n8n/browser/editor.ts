@@ -137,23 +137,33 @@ export class Editor {
 		return [...new Set(texts.map((text) => text.split('\n')[0].trim()).filter(Boolean))];
 	}
 
+	/** Closes the open dropdown, if one is (Escape would otherwise close the node). */
+	async closeDropdown(what: string) {
+		if ((await this.options.count()) === 0) return;
+		await this.page.keyboard.press('Escape');
+		await expect(this.options, `the ${what} list closes`).toHaveCount(0);
+	}
+
 	/**
-	 * Opens a dropdown and checks the names it lists with `check`, retried until it passes: options
-	 * loaded from the service reload after a parameter they depend on changes, and the dropdown
-	 * opened before may still be closing. Resolves with the names; the dropdown is closed again.
+	 * Opens a dropdown and checks the names it lists with `check`; until that passes, the dropdown
+	 * is closed and opened again: options loaded from the service reload after a parameter they
+	 * depend on changes. Resolves with the names; the dropdown is closed again.
 	 */
 	async listOptions(
 		parameter: string,
 		check: (names: string[]) => void = () => {},
 		screenshot?: string,
 	) {
-		await this.field(parameter).click();
 		let names: string[] = [];
 		await expect(async () => {
+			await this.closeDropdown(parameter);
+			await this.field(parameter).click();
+			await expect(this.options.first(), `${parameter} lists options`).toBeVisible({
+				timeout: 5000,
+			});
 			names = await this.optionNames();
-			expect(names, `${parameter} lists options`).not.toEqual([]);
 			check(names);
-		}).toPass({ timeout: 15_000 });
+		}).toPass({ timeout: 30_000 });
 		if (screenshot) {
 			const box = await boxOf(this.field(parameter), `the ${parameter} field`);
 			const list = await boxOf(
@@ -169,8 +179,7 @@ export class Editor {
 				height: bottom - y + 16,
 			});
 		}
-		await this.page.keyboard.press('Escape');
-		await expect(this.options, `the ${parameter} list closes`).toHaveCount(0);
+		await this.closeDropdown(parameter);
 		return names;
 	}
 
