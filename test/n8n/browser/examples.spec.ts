@@ -32,12 +32,15 @@ test('after a crash, what was paid? (example 07) run in the editor after example
 	await editor.openWorkflow('pgwReconcilePaid');
 	await editor.executeWorkflow('Write status back');
 	await editor.openNode('Write status back');
-	const output = await editor.outputPanel.innerText();
-	const count = (status: string) => output.split(`\t${status}\t`).length - 1;
-	expect(
-		{ pending: count('pending'), notFound: count('not found') },
-		`statuses in the output: ${output}`,
-	).toEqual({ pending: 3, notFound: 1 });
+	// The panel counts the items before its table shows them.
+	await expect(async () => {
+		const output = await editor.outputPanel.innerText();
+		const count = (status: string) => output.split(`\t${status}\t`).length - 1;
+		expect(
+			{ pending: count('pending'), notFound: count('not found') },
+			`statuses in the output: ${output}`,
+		).toEqual({ pending: 3, notFound: 1 });
+	}).toPass({ timeout: 20_000 });
 	await editor.screenshotOutput('reconcile-output.png');
 	await editor.closeNode();
 });
