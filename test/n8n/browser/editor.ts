@@ -165,11 +165,11 @@ export class Editor {
 			check(names);
 		}).toPass({ timeout: 30_000 });
 		if (screenshot) {
+			const dropdown = this.page.locator('.el-select-dropdown:visible').first();
+			// A trial hover waits until the list stands still: it opens with an animation.
+			await dropdown.hover({ trial: true });
 			const box = await boxOf(this.field(parameter), `the ${parameter} field`);
-			const list = await boxOf(
-				this.page.locator('.el-select-dropdown:visible').first(),
-				`the ${parameter} list`,
-			);
+			const list = await boxOf(dropdown, `the ${parameter} list`);
 			const y = box.y - 60;
 			const bottom = Math.max(box.y + box.height, list.y + list.height);
 			await this.picture(screenshot, {
