@@ -27,6 +27,14 @@ export default defineConfig<N8nTargetOption>({
 		})),
 		{ name: 'queue', testDir: './queue' },
 		{ name: 'agent', testDir: './agent' },
-		{ name: 'browser', testDir: './browser' },
+		{
+			name: 'browser',
+			testDir: './browser',
+			// Debian's Chromium (apt-get install -y chromium), not a browser Playwright downloads.
+			use: {
+				headless: true,
+				launchOptions: { executablePath: '/usr/bin/chromium', args: ['--disable-gpu'] },
+			},
+		},
 	],
 });

@@ -1,0 +1,88 @@
+// The example workflows in the editor: signing in, the node panel, example 01 then example 07
+// (Reconcile) run from the canvas, example 08's canvas, the payment link and trigger nodes; with
+// screenshots for docs/images/. Files run in name order: this one runs example 01 before the payout
+// form checks edit it (the editor saves edits automatically).
+import { test, expect } from './fixtures';
+import { signIn } from './editor';
+import { DEMO_OWNER } from '../../../scripts/n8n/demoSetup';
+
+const NODE_NAMES = [
+	'Payment Gateway Collection',
+	'Payment Gateway Disbursement',
+	'Payment Gateway Trigger',
+];
+const TRIGGER_PATH = '/webhook/3e285d29-2541-495f-a38e-d7d828065b20/callback'; // examples/03-…json
+
+test.describe.configure({ mode: 'serial' });
+
+test('signs into the editor with the demo owner', async ({ page, demo }) => {
+	await signIn(page, demo.server.url, DEMO_OWNER);
+});
+
+test('the node panel finds the three Payment Gateway nodes', async ({ editor }) => {
+	await editor.openWorkflow('pgwSheetPayouts', 'workflow-payouts-from-spreadsheet.png');
+	await editor.searchNodePanel('Payment Gateway', NODE_NAMES, 'node-panel.png');
+});
+
+test('after a crash, what was paid? (example 07) run in the editor after example 01: paid rows pending, the unsent row not found', async ({
+	editor,
+}) => {
+	await editor.openWorkflow('pgwSheetPayouts');
+	await editor.executeWorkflow('Payout accepted');
+	await editor.openWorkflow('pgwReconcilePaid');
+	await editor.executeWorkflow('Write status back');
+	await editor.openNode('Write status back');
+	// The panel counts the items before its table shows them.
+	await expect(async () => {
+		const output = await editor.outputPanel.innerText();
+		const count = (status: string) => output.split(`\t${status}\t`).length - 1;
+		expect(
+			{ pending: count('pending'), notFound: count('not found') },
+			`statuses in the output: ${output}`,
+		).toEqual({ pending: 3, notFound: 1 });
+	}).toPass({ timeout: 20_000 });
+	await editor.screenshotOutput('reconcile-output.png');
+	await editor.closeNode();
+});
+
+test('AI agent example (08): Prepare free to call, Confirm behind the human review, all on the canvas', async ({
+	editor,
+}) => {
+	await editor.openWorkflow('pgwAgentPays', 'workflow-ai-agent-payouts.png');
+	for (const name of ['AI Agent', 'Prepare payout', 'Confirm payout', 'Review the payout'])
+		await expect(editor.canvasNode(name), `"${name}" on the canvas`).toContainText(name);
+});
+
+test('payment link node (Collection > Generate) shows its fields', async ({ editor }) => {
+	await editor.openWorkflow('pgwOrderPayLink', 'workflow-order-payment-link.png');
+	await editor.openNode('Create payment link');
+	await editor.expectFields([
+		'channelCode',
+		'amount',
+		'referenceNo',
+		'callbackWebhookUrl',
+		'successRedirectUrl',
+		'failureRedirectUrl',
+	]);
+	await editor.screenshotNode('payment-collection-generate.png');
+	await editor.closeNode();
+});
+
+test('trigger node shows its production URL', async ({ editor }) => {
+	await editor.openWorkflow('pgwCallbacksPaid', 'workflow-payment-callbacks.png');
+	await editor.openNode('Payment Gateway Trigger');
+	await editor.expectFields(['statuses', 'confirmWithService', 'allowedIpAddresses']);
+	const webhooks = await editor.productionWebhooks();
+	await expect
+		.poll(async () => (await webhooks.innerText()).replace(/\s/g, ''), {
+			message: 'the production URL shown under Webhook URLs',
+		})
+		.toContain(TRIGGER_PATH);
+	await editor.screenshotNode('payment-gateway-trigger.png');
+});
+
+test('trigger node lets the user choose the Interface', async ({ editor }) => {
+	// n8n's editor hides a parameter when every one of its values selects a credential (it takes
+	// it for an authentication selector), so this guards that Interface stays editable.
+	await editor.expectFields(['interface']);
+});
