@@ -300,7 +300,8 @@ async function main(argv: string[]): Promise<number> {
 	} finally {
 		await gateway.close();
 	}
-	fs.rmSync(WORK_DIR, { recursive: true, force: true });
+	// The run processes' logs: kept when a run failed (its error names its log).
+	if (results.every((r) => r.ok)) fs.rmSync(WORK_DIR, { recursive: true, force: true });
 	say();
 	return finish(results, opts, info);
 }
