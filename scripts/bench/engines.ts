@@ -22,20 +22,7 @@ export const ENGINES: Record<
 };
 
 /** An engine ready to run on this machine. */
-export interface Engine {
-	id: string;
-	execPath: string;
-	nodeVersion: string;
-	env: NodeJS.ProcessEnv;
-	/** Where n8n-core and n8n-workflow come from. */
-	coreModules: string;
-	coreFromApp: boolean;
-	/** The app's node_modules (the HTTP Request node). */
-	appModules: string;
-	appVersion?: string;
-	n8nCore?: string;
-	n8nWorkflow?: string;
-}
+export type Engine = Awaited<ReturnType<typeof resolveEngine>>;
 
 export function readVersion(dir: string, name: string): string | undefined {
 	try {
@@ -49,7 +36,7 @@ export function readVersion(dir: string, name: string): string | undefined {
  * What a run process needs to use the engine. Fetches its Node.js from the npm registry when it is
  * missing (as the e2e matrix does); throws with the reason when the engine cannot run here.
  */
-export async function resolveEngine(id: string): Promise<Engine> {
+export async function resolveEngine(id: string) {
 	const { n8n, coreFromApp, expressionEngine } = ENGINES[id];
 	const appModules = path.join(appDir(n8n), 'node_modules');
 	const coreModules = coreFromApp ? appModules : path.join(ROOT, 'node_modules');
@@ -70,9 +57,11 @@ export async function resolveEngine(id: string): Promise<Engine> {
 	if (expressionEngine) env.N8N_EXPRESSION_ENGINE = expressionEngine;
 	return {
 		id,
+		/** The Node.js to run on, its version and environment. */
 		execPath,
 		nodeVersion,
 		env,
+		/** Where n8n-core and n8n-workflow come from; the app's node_modules (the HTTP Request node). */
 		coreModules,
 		coreFromApp,
 		appModules,

@@ -7,16 +7,6 @@ import http from 'http';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials';
 import { PAYOUT_PATH, payoutItems } from './workflows';
 
-export interface GatewayFigures {
-	tokenRequests: number;
-	requests: number;
-	payoutsCreated: number;
-	peakInFlight: number;
-	/** From a request's arrival to its response's end: L plus the gateway's own time. */
-	serverMsPerRequest: number;
-	cpuMs: number;
-}
-
 const meter = { inFlight: 0, peak: 0, served: 0, serverMs: 0 };
 
 /** Wraps http.createServer so the gateway's server is a metered one (control surface excluded). */
@@ -57,7 +47,7 @@ export async function startGateway() {
 			Object.assign(meter, { peak: meter.inFlight, served: 0, serverMs: 0 });
 			cpuAtPrepare = process.cpuUsage();
 		},
-		collect(): GatewayFigures {
+		collect() {
 			const stats = gateway.stats();
 			const cpu = process.cpuUsage(cpuAtPrepare);
 			return {
@@ -65,6 +55,7 @@ export async function startGateway() {
 				requests: sum(stats.requestsByPath),
 				payoutsCreated: sum(stats.creationsByReference),
 				peakInFlight: meter.peak,
+				// From a request's arrival to its response's end: L plus the gateway's own time.
 				serverMsPerRequest: meter.served ? meter.serverMs / meter.served : 0,
 				cpuMs: (cpu.user + cpu.system) / 1000,
 			};
@@ -104,3 +95,5 @@ async function seedPayouts(url: string, { n, tag }: { n: number; tag: string }):
 	};
 	await Promise.all(Array.from({ length: 32 }, worker));
 }
+
+export type GatewayFigures = ReturnType<Awaited<ReturnType<typeof startGateway>>['collect']>;
