@@ -1,8 +1,348 @@
-// npm run bench -- [--quick] [--sizes 1000,10000] [--concurrency 1,4,16,64] [--latency 20] ...
-// (see scripts/bench/args.ts or --help). Prints the figures and a PASS/FAIL line per check;
-// exits non-zero when a check fails.
-import { main } from './bench/main';
+// The benchmark (docs/benchmarks.md): bulk payouts through the Disbursement node in n8n's engine
+// against the sandbox gateway with injected latency, next to the HTTP Request route a user would
+// build without it. Prints the figures and a PASS/FAIL line per check; exits with 1 when a check
+// fails, 2 on a usage error.
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { parseArgs } from 'node:util';
 
+import { startGateway } from './bench/gateway';
+import { ENGINES, readVersion, resolveEngine, type Engine } from './bench/engines';
+import { summarise } from './bench/profile';
+import * as report from './bench/report';
+import type { RunResult } from './bench/report';
+import type { RunAnswer, RunSpec } from './bench/runChild';
+import { HTTP_ROUTES, NODE_ROUTES, ROUTES } from './bench/workflows';
+import { ensureN8n } from './n8n/app';
+import { appDir } from './n8n/paths';
+import { runLogged } from './n8n/proc';
+import { targetFor } from './n8n/targets';
+
+const USAGE = `Usage: npm run bench -- [options]
+  --quick               N = 200 and 1000, concurrency 4 and 16 (a sanity run; does not write the doc)
+  --sizes 1000,10000    item counts (each N runs in a fresh process)
+  --concurrency 1,4,16,64
+  --latency 20          milliseconds the sandbox adds to every request
+  --routes node,nodeAuto,httpLoop,httpBatching,reconcile
+                        node: the Disbursement node, fields mapped with expressions (manual);
+                        nodeAuto: the Disbursement node, Map Input Columns Automatically;
+                        httpLoop: HTTP Request in Loop Over Items;
+                        httpBatching: HTTP Request with its batching option (interval 0);
+                        reconcile: Payout > Reconcile of N payouts the sandbox holds
+  --engine 2.8,2.41,2.41-legacy
+                        n8n engines, run alternately within each configuration (default 2.8):
+                        2.8: the n8n-core the tests use, on this machine's Node.js;
+                        2.41: n8n-core 2.41 from the installed n8n 2.41.1 on Node.js 24, its
+                        default expression engine (isolated-vm); 2.41-legacy: the same with
+                        N8N_EXPRESSION_ENGINE=legacy
+  --all-engines         all three (--engine 2.8,2.41,2.41-legacy)
+  --no-http             the Disbursement node only
+  --no-install          do not install n8n into .n8n-app when it is missing (HTTP routes skipped)
+  --write / --no-write  write docs/benchmarks.md (default: yes, except with --quick)
+  --repeat 1            runs per configuration; the fastest is shown (the others are listed),
+                        token requests must be 1 in every one, and the highest peak RSS is kept
+  --json <file>         also write the raw figures as JSON
+  --from-json <file>    no runs: print the checks and write the doc from figures saved with --json
+  --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
+  --help`;
+
+const ROOT = path.resolve(__dirname, '..');
+const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
+const RUN_CHILD = path.join(__dirname, 'bench', 'runChild.ts');
+const ENGINE_MODULES = path.join(__dirname, 'bench', 'engineModules.ts');
+// Run processes are TypeScript too, on whichever Node.js their engine needs.
+const TS_NODE = require.resolve('ts-node/register/transpile-only');
+const WORK_DIR = path.join(os.tmpdir(), `n8n-bench-${process.pid}`);
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
+class UsageError extends Error {}
+
+/** A comma-separated list of positive whole numbers, sorted, without repeats. */
+function numbers(value: string | undefined, name: string, fallback: number[]): number[] {
+	if (value === undefined) return fallback;
+	const list = value.split(',').map((part) => Number(part.trim()));
+	if (list.some((n) => !Number.isInteger(n) || n < 1)) {
+		throw new UsageError(
+			`${name} needs a comma-separated list of positive whole numbers, got "${value}"`,
+		);
+	}
+	return [...new Set(list)].sort((a, b) => a - b);
+}
+
+/** The entries of a comma-separated list, all of them known. */
+function known(value: string, name: string, allowed: string[]): string[] {
+	const entries = [...new Set(value.split(',').map((entry) => entry.trim()))];
+	const unknown = entries.filter((entry) => !allowed.includes(entry));
+	if (unknown.length || !entries.length) {
+		throw new UsageError(`unknown ${name}(s) ${unknown.join(', ')}; known: ${allowed.join(', ')}`);
+	}
+	return entries;
+}
+
+function positive(value: string | undefined, name: string, fallback: number, whole = false) {
+	if (value === undefined) return fallback;
+	const number = Number(value);
+	if (!Number.isFinite(number) || number <= 0 || (whole && !Number.isInteger(number))) {
+		throw new UsageError(`${name} needs a positive ${whole ? 'whole number' : 'number'}`);
+	}
+	return number;
+}
+
+export type BenchOptions = NonNullable<ReturnType<typeof options>>;
+
+function options(argv: string[]) {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			quick: { type: 'boolean', default: false },
+			sizes: { type: 'string' },
+			concurrency: { type: 'string' },
+			latency: { type: 'string' },
+			routes: { type: 'string', default: Object.keys(ROUTES).join(',') },
+			engine: { type: 'string', default: '2.8' },
+			'all-engines': { type: 'boolean' },
+			'no-http': { type: 'boolean' },
+			'no-install': { type: 'boolean' },
+			write: { type: 'boolean' },
+			'no-write': { type: 'boolean' },
+			repeat: { type: 'string' },
+			json: { type: 'string' },
+			'from-json': { type: 'string' },
+			profile: { type: 'string' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	if (values.help) return undefined;
+	const { quick } = values;
+	let routes = known(values.routes, 'route', Object.keys(ROUTES));
+	if (values['no-http']) routes = routes.filter((route) => !HTTP_ROUTES.includes(route));
+	if (!routes.some((route) => NODE_ROUTES.includes(route))) routes.unshift('node');
+	const engines = values['all-engines'] ? Object.keys(ENGINES).join(',') : values.engine;
+	return {
+		quick,
+		sizes: numbers(values.sizes, '--sizes', quick ? [200, 1000] : [1000, 10000]),
+		concurrency: numbers(values.concurrency, '--concurrency', quick ? [4, 16] : [1, 4, 16, 64]),
+		latencyMs: positive(values.latency, '--latency', 20),
+		routes,
+		engines: known(engines, 'engine', Object.keys(ENGINES)),
+		install: !values['no-install'],
+		write: values['no-write'] ? false : (values.write ?? !quick),
+		json: values.json,
+		profileDir: values.profile,
+		repeat: positive(values.repeat, '--repeat', 1, true),
+		fromJson: values['from-json'],
+		/** Why the HTTP Request routes did not run, if they did not. */
+		httpNote: undefined as string | undefined,
+		n8nAppVersion: undefined as string | undefined,
+	};
+}
+
+/** The engine's n8n app (for its HTTP Request node), installed if allowed; else a note why not. */
+async function ensureApp(options: BenchOptions, engine: Engine): Promise<string | undefined> {
+	const { n8n } = ENGINES[engine.id];
+	const httpNode = 'n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js';
+	const installed = () => fs.existsSync(path.join(appDir(n8n), 'node_modules', httpNode));
+	let failure = '';
+	if (!installed() && options.install) {
+		try {
+			await ensureN8n(targetFor(n8n));
+			engine.appVersion = readVersion(engine.appModules, 'n8n');
+		} catch (error) {
+			failure = String((error as Error).message).split('\n')[0];
+		}
+	}
+	if (installed()) return undefined;
+	const why = failure
+		? `installing n8n into .n8n-app failed (${failure})`
+		: options.install
+			? 'n8n is not installed in .n8n-app and could not be installed'
+			: 'n8n is not installed in .n8n-app (--no-install)';
+	return `${why}: the HTTP Request route was skipped`;
+}
+
+export type MachineInfo = ReturnType<typeof machine>;
+
+function machine(argv: string[], options: BenchOptions, engines: Engine[]) {
+	const cpus = os.cpus();
+	return {
+		date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+		command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
+		cores: cpus.length,
+		cpuModel: cpus[0]?.model || 'unknown',
+		memoryGb: os.totalmem() / 2 ** 30,
+		node: process.version,
+		platform: `${os.platform()} ${os.release()}`,
+		n8nCore: readVersion(path.join(ROOT, 'node_modules'), 'n8n-core'),
+		n8nApp: options.n8nAppVersion,
+		engines: engines.map(({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion }) => ({
+			id,
+			nodeVersion,
+			n8nCore,
+			n8nWorkflow,
+			appVersion,
+		})),
+		latencyMs: options.latencyMs,
+	};
+}
+
+/** One run in a fresh process on its engine's Node.js; what it measured, or why not. */
+async function runInChild(spec: RunSpec, engine: Engine): Promise<RunAnswer> {
+	const logFile = spec.answerFile.replace(/\.json$/, '.log');
+	// Generous: the slowest route at concurrency 1, three times over, plus start-up.
+	const timeoutMs = 60_000 + spec.n * (spec.latencyMs + 30) * 3;
+	const { code, output } = await runLogged(
+		engine.execPath,
+		['-r', TS_NODE, '-r', ENGINE_MODULES, '--expose-gc', RUN_CHILD, JSON.stringify(spec)],
+		{ env: { ...engine.env, BENCH_ENGINE_MODULES: JSON.stringify(engine) }, logFile, timeoutMs },
+	);
+	if (fs.existsSync(spec.answerFile)) return JSON.parse(fs.readFileSync(spec.answerFile, 'utf8'));
+	const ended =
+		code === 124
+			? `no answer within ${Math.round(timeoutMs / 1000)} s; stopped`
+			: `the run process exited with code ${code} without an answer`;
+	return {
+		ok: false,
+		error: `${ended} (${logFile}):\n${output.trim().split('\n').slice(-20).join('\n')}`,
+	};
+}
+
+function progressLine(r: RunResult): string {
+	const where = `  ${report.engineOf(r).padEnd(20)} ${report.label(r.route).padEnd(34)} N=${String(r.n).padEnd(6)} c=${String(r.concurrency).padEnd(3)}`;
+	if (r.wallMs === undefined) return `${where} FAILED: ${r.error}`;
+	return `${where} ${(r.wallMs / 1000).toFixed(2).padStart(7)} s  ${r.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${(r.ratio * 100).toFixed(0).padStart(4)}% of bound  peak in flight ${r.peakInFlight}  load ${r.loadAverage.toFixed(1)}${r.ok ? '' : `  INCOMPLETE: ${r.error}`}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+	let opts: BenchOptions | undefined;
+	try {
+		opts = options(argv);
+	} catch (error) {
+		process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+		return 2;
+	}
+	if (!opts) {
+		say(USAGE);
+		return 0;
+	}
+	if (opts.fromJson) return fromJson(opts);
+	const engines: Engine[] = [];
+	for (const id of opts.engines) engines.push(await resolveEngine(id));
+	// HTTP routes per engine: the HTTP Request node of that engine's n8n app.
+	const httpEngines = new Set<string>();
+	if (opts.routes.some((route) => HTTP_ROUTES.includes(route))) {
+		for (const engine of engines) {
+			const note = await ensureApp(opts, engine);
+			if (note) say(`NOTE: ${(opts.httpNote = `${engine.id}: ${note}`)}`);
+			else httpEngines.add(engine.id);
+		}
+		if (!httpEngines.size)
+			opts.routes = opts.routes.filter((route) => !HTTP_ROUTES.includes(route));
+		if (engines.length === 1) opts.n8nAppVersion = engines[0].appVersion;
+	}
+	if (opts.profileDir) fs.mkdirSync(opts.profileDir, { recursive: true });
+	fs.mkdirSync(WORK_DIR, { recursive: true });
+
+	const info = machine(argv, opts, engines);
+	say(
+		`Benchmark: ${opts.sizes.join(', ')} items x concurrency ${opts.concurrency.join(', ')}, L = ${opts.latencyMs} ms`,
+	);
+	say(`routes: ${opts.routes.map(report.label).join('; ')}`);
+	say(
+		`machine: ${info.cores} cores, ${info.memoryGb.toFixed(1)} GB, Node.js ${info.node}; sandbox in the parent process; each run in a fresh process`,
+	);
+	for (const engine of engines) {
+		const app = engine.appVersion ? `, HTTP Request node from n8n ${engine.appVersion}` : '';
+		say(`engine ${engine.id}: n8n-core ${engine.n8nCore} on Node.js ${engine.nodeVersion}${app}`);
+	}
+	if (engines.length > 1) say('engines run alternately within each configuration');
+	say();
+
+	const gateway = await startGateway();
+	const results: RunResult[] = [];
+	try {
+		for (const n of opts.sizes) {
+			for (const concurrency of opts.concurrency) {
+				for (const route of opts.routes) {
+					const ran = engines.filter((e) => !HTTP_ROUTES.includes(route) || httpEngines.has(e.id));
+					const attempts = new Map<string, RunResult[]>(ran.map((engine) => [engine.id, []]));
+					for (let attempt = 1; attempt <= opts.repeat; attempt++) {
+						for (const engine of ran) {
+							const engineTag = engine.id.replace(/[^A-Za-z0-9_-]/g, '');
+							const tag = `${route}-${n}-${concurrency}-${engineTag}-${attempt}`;
+							const name = `${route}-${n}-c${concurrency}${engines.length > 1 ? `-${engine.id}` : ''}${opts.repeat > 1 ? `-${attempt}` : ''}`;
+							const spec: RunSpec = {
+								route,
+								n,
+								concurrency,
+								latencyMs: opts.latencyMs,
+								url: gateway.url,
+								tag,
+								engineId: engine.id,
+								appModules: engine.appModules,
+								profile: opts.profileDir && path.resolve(opts.profileDir, `${name}.cpuprofile`),
+								answerFile: path.join(WORK_DIR, `${tag}.json`),
+							};
+							await gateway.prepare(opts.latencyMs, ROUTES[route].seeded ? { n, tag } : undefined);
+							const loadAverage = os.loadavg()[0];
+							const answer = await runInChild(spec, engine);
+							const result = report.figures(spec, answer, gateway.collect(), loadAverage);
+							if (result.profile) Object.assign(result, summarise(result.profile));
+							attempts.get(engine.id)!.push(result);
+							say(progressLine(result));
+						}
+					}
+					for (const list of attempts.values()) results.push(report.pickBest(list));
+				}
+			}
+		}
+	} finally {
+		await gateway.close();
+	}
+	// The run processes' logs: kept when a run failed (its error names its log).
+	if (results.every((r) => r.ok)) fs.rmSync(WORK_DIR, { recursive: true, force: true });
+	say();
+	return finish(results, opts, info);
+}
+
+/** Prints the table and the checks, saves and writes what was asked; the exit code. */
+function finish(results: RunResult[], options: BenchOptions, info: MachineInfo): number {
+	report.compare(results);
+	const checks = report.checks(results, options);
+	say(report.markdownTable(results));
+	say();
+	const profile = report.profileLines(results, false);
+	if (profile.length) say(`${profile.join('\n')}\n`);
+	for (const check of checks) say(`${check.status} ${check.name}: ${check.detail}`);
+	if (options.httpNote) say(`NOTE: ${options.httpNote}`);
+
+	if (options.json) {
+		const saved = { info, options, results, checks };
+		fs.writeFileSync(options.json, `${JSON.stringify(saved, null, 2)}\n`);
+	}
+	if (options.write) {
+		report.writeDoc(DOC, results, checks, info, options);
+		say(`\nfigures written to ${path.relative(process.cwd(), DOC) || DOC}`);
+	} else {
+		say('\n(docs/benchmarks.md not written: --quick or --no-write)');
+	}
+	return checks.some((check) => check.status === 'FAIL') ? 1 : 0;
+}
+
+/** The checks and the doc again from a saved --json file (e.g. after editing the doc's prose). */
+function fromJson(cli: BenchOptions): number {
+	const saved = JSON.parse(fs.readFileSync(cli.fromJson!, 'utf8')) as {
+		info: MachineInfo;
+		options: BenchOptions;
+		results: RunResult[];
+	};
+	say(`figures of ${saved.info.date} (${saved.info.command}) from ${cli.fromJson}\n`);
+	return finish(saved.results, { ...saved.options, write: cli.write, json: undefined }, saved.info);
+}
+
+// Ctrl-C: exit through process.exit, whose 'exit' handler (scripts/n8n/proc.ts) ends the run process.
+process.on('SIGINT', () => process.exit(130));
 main(process.argv.slice(2)).then(
 	(code) => process.exit(code),
 	(error: unknown) => {

@@ -1,50 +1,36 @@
 // The benchmark's workload and the workflows that carry it: the Disbursement node (fields mapped
-// with expressions, or Map Input Columns Automatically), and what a user would build without this
-// package (n8n's HTTP Request node after a token request); and Payout > Reconcile of the same rows.
+// with expressions, or Map Input Columns Automatically), Payout > Reconcile of the same rows, and
+// what a user would build without this package (n8n's HTTP Request node after a token request).
+import type { IConnection, IConnections, INodeParameters } from 'n8n-workflow';
+
+import type { WorkflowNode } from '../../test/harness/engine';
+
 export const PAYOUT_PATH = '/v1/api/disbursement/transactions/process';
-const TOKEN_PATH = '/v1/auth/token';
-const DISBURSEMENT_TYPE = 'n8n-nodes-payment-gateway.disbursement';
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 export const LOOP_TYPE = 'n8n-nodes-base.splitInBatches';
-const ITEMS_TYPE = 'harness.items';
-const TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
+const DISBURSEMENT_TYPE = 'n8n-nodes-payment-gateway.disbursement';
 
-export interface BenchNode {
-	name: string;
-	type: string;
-	typeVersion?: number;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, unknown>;
-}
+type BenchNode = WorkflowNode;
 
 export interface BenchWorkflow {
 	/** The node whose output items must all be created payouts (with `reconciles`: rows found as sent). */
 	payoutNode: string;
-	/** Set when that node reconciles: every row found pending with nothing mismatched, then a summary item. */
+	/** That node reconciles: every row found pending with nothing mismatched, then a summary item. */
 	reconciles?: boolean;
 	nodes: BenchNode[];
-	connections: Record<
-		string,
-		{ main: Array<Array<{ node: string; type: string; index: number }>> }
-	>;
-	/** Set when the workflow's payout node uses this package's credential. */
+	connections: IConnections;
+	/** Set when the payout node uses this package's credential. */
 	credentialType?: string;
 }
 
-export interface RouteSettings {
+interface RouteSettings {
 	concurrency: number;
 	url: string;
 	credentials: { username: string; password: string };
 }
 
-export interface PayoutRow {
-	referenceNo: string;
-	amount: number;
-	mobileNumber: string;
-}
-
 /** N e-wallet payouts, as rows of a spreadsheet would give them. */
-export function payoutItems(count: number, tag: string): PayoutRow[] {
+export function payoutItems(count: number, tag: string) {
 	return Array.from({ length: count }, (_, i) => ({
 		referenceNo: `BENCH-${tag}-${String(i + 1).padStart(6, '0')}`,
 		amount: 100 + (i % 50),
@@ -52,7 +38,13 @@ export function payoutItems(count: number, tag: string): PayoutRow[] {
 	}));
 }
 
-const link = (node: string, index = 0) => ({ node, type: 'main', index });
+const link = (node: string): IConnection => ({ node, type: 'main', index: 0 });
+const TRIGGER: BenchNode = {
+	name: 'Trigger',
+	type: 'n8n-nodes-base.manualTrigger',
+	parameters: {},
+};
+const ITEMS: BenchNode = { name: 'Items', type: 'harness.items', parameters: {} };
 
 /** The three fields of every row, mapped with an expression each (the manual mapping). */
 const MAPPED_FIELDS = {
@@ -62,32 +54,23 @@ const MAPPED_FIELDS = {
 };
 
 /** Manual Trigger -> Items -> the Disbursement node named `name` with these parameters. */
-function disbursementNodeWorkflow(
-	name: string,
-	parameters: Record<string, unknown>,
-): BenchWorkflow {
+function disbursementWorkflow(name: string, parameters: INodeParameters): BenchWorkflow {
 	return {
 		payoutNode: name,
 		nodes: [
-			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
-			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
+			TRIGGER,
+			ITEMS,
 			// Version 1: the version docs/benchmarks.md measured; it maps manually unless told otherwise.
 			{ name, type: DISBURSEMENT_TYPE, typeVersion: 1, parameters },
 		],
-		connections: {
-			Trigger: { main: [[link('Items')]] },
-			Items: { main: [[link(name)]] },
-		},
+		connections: { Trigger: { main: [[link('Items')]] }, Items: { main: [[link(name)]] } },
 		credentialType: 'disbursementApi',
 	};
 }
 
-/** Payout > Create (e-wallet, GCASH), mapped one way or the other. */
-function disbursementWorkflow(
-	concurrency: number,
-	mapping: Record<string, unknown>,
-): BenchWorkflow {
-	return disbursementNodeWorkflow('Create Payouts', {
+/** Payout > Create (e-wallet, GCASH), its fields mapped one way or the other. */
+const createPayouts = (concurrency: number, mapping: INodeParameters) =>
+	disbursementWorkflow('Create Payouts', {
 		resource: 'payout',
 		operation: 'create',
 		channelType: 'eWallet',
@@ -96,36 +79,9 @@ function disbursementWorkflow(
 		callbackWebhookUrl: '',
 		options: { concurrency },
 	});
-}
-
-function nodeWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
-	return disbursementWorkflow(concurrency, MAPPED_FIELDS);
-}
-
-/** The rows' columns (referenceNo, amount, mobileNumber) read as they are: no expression at all. */
-function nodeAutoWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
-	return disbursementWorkflow(concurrency, { mappingMode: 'autoMapInputData' });
-}
-
-/**
- * Payout > Reconcile of the rows the sandbox already holds as payouts (route `seeded`): one look-up
- * per row, the amount, channel and mobile number compared; fields mapped as for `node`.
- */
-function reconcileWorkflow({ concurrency }: RouteSettings): BenchWorkflow {
-	return {
-		...disbursementNodeWorkflow('Reconcile Payouts', {
-			resource: 'payout',
-			operation: 'reconcile',
-			...MAPPED_FIELDS,
-			channel: 'GCASH',
-			options: { concurrency },
-		}),
-		reconciles: true,
-	};
-}
 
 /** A POST with a JSON body through n8n's HTTP Request node, as a user adds it. */
-function httpPostNode(name: string, parameters: Record<string, unknown>): BenchNode {
+function httpPostNode(name: string, parameters: INodeParameters): BenchNode {
 	return {
 		name,
 		type: HTTP_REQUEST_TYPE,
@@ -134,15 +90,7 @@ function httpPostNode(name: string, parameters: Record<string, unknown>): BenchN
 	};
 }
 
-function tokenNode(url: string, credentials: RouteSettings['credentials']): BenchNode {
-	return httpPostNode('Get Token', {
-		url: `${url}${TOKEN_PATH}`,
-		jsonBody: JSON.stringify({ username: credentials.username, password: credentials.password }),
-		options: {},
-	});
-}
-
-function payoutRequestNode(url: string, options: Record<string, unknown>): BenchNode {
+function payoutRequestNode(url: string, options: INodeParameters): BenchNode {
 	return httpPostNode('Send Payout', {
 		url: `${url}${PAYOUT_PATH}`,
 		sendHeaders: true,
@@ -160,54 +108,24 @@ function payoutRequestNode(url: string, options: Record<string, unknown>): Bench
 
 /** Trigger -> Get Token -> Items -> `rest`: what every HTTP Request route starts with. */
 function afterToken(
-	{ url, credentials }: RouteSettings,
+	{ url, credentials: { username, password } }: RouteSettings,
 	rest: BenchNode[],
 	connections: BenchWorkflow['connections'],
 ): BenchWorkflow {
+	const token = httpPostNode('Get Token', {
+		url: `${url}/v1/auth/token`,
+		jsonBody: JSON.stringify({ username, password }),
+		options: {},
+	});
 	return {
 		payoutNode: 'Send Payout',
-		nodes: [
-			{ name: 'Trigger', type: TRIGGER_TYPE, parameters: {} },
-			tokenNode(url, credentials),
-			{ name: 'Items', type: ITEMS_TYPE, parameters: {} },
-			...rest,
-		],
+		nodes: [TRIGGER, token, ITEMS, ...rest],
 		connections: {
 			Trigger: { main: [[link('Get Token')]] },
 			'Get Token': { main: [[link('Items')]] },
 			...connections,
 		},
 	};
-}
-
-/**
- * Trigger -> Get Token -> Items -> Send Payout, with the HTTP Request node's own batching:
- * items per batch = the concurrency budget, batch interval 0 (as the benchmark issue asks).
- */
-function httpBatchingWorkflow(settings: RouteSettings): BenchWorkflow {
-	const batching = { batch: { batchSize: settings.concurrency, batchInterval: 0 } };
-	return afterToken(settings, [payoutRequestNode(settings.url, { batching })], {
-		Items: { main: [[link('Send Payout')]] },
-	});
-}
-
-/**
- * Trigger -> Get Token -> Items -> Loop Over Items (batch size = the budget) -> Send Payout ->
- * back to the loop: the way n8n's documentation bounds how many requests are out at once.
- */
-function httpLoopWorkflow(settings: RouteSettings): BenchWorkflow {
-	const loop: BenchNode = {
-		name: 'Loop Over Items',
-		type: LOOP_TYPE,
-		typeVersion: 3,
-		parameters: { batchSize: settings.concurrency, options: {} },
-	};
-	return afterToken(settings, [loop, payoutRequestNode(settings.url, {})], {
-		Items: { main: [[link('Loop Over Items')]] },
-		// Output 0 is "done", output 1 "loop".
-		'Loop Over Items': { main: [[], [link('Send Payout')]] },
-		'Send Payout': { main: [[link('Loop Over Items')]] },
-	});
 }
 
 export const ROUTES: Record<
@@ -219,16 +137,71 @@ export const ROUTES: Record<
 		seeded?: boolean;
 	}
 > = {
-	node: { label: 'Disbursement node', build: nodeWorkflow },
-	nodeAuto: { label: 'Disbursement node, columns mapped automatically', build: nodeAutoWorkflow },
-	httpBatching: {
-		label: 'HTTP Request, batching (c per batch, interval 0)',
-		build: httpBatchingWorkflow,
+	node: {
+		label: 'Disbursement node',
+		build: ({ concurrency }) => createPayouts(concurrency, MAPPED_FIELDS),
 	},
-	httpLoop: { label: 'HTTP Request in Loop Over Items (c per batch)', build: httpLoopWorkflow },
+	nodeAuto: {
+		label: 'Disbursement node, columns mapped automatically',
+		// The rows' columns (referenceNo, amount, mobileNumber) read as they are: no expression at all.
+		build: ({ concurrency }) => createPayouts(concurrency, { mappingMode: 'autoMapInputData' }),
+	},
+	httpLoop: {
+		label: 'HTTP Request in Loop Over Items',
+		// Loop Over Items (batch size = the budget) -> Send Payout -> back to the loop: the way
+		// n8n's documentation bounds how many requests are out at once.
+		build: (settings) =>
+			afterToken(
+				settings,
+				[
+					{
+						name: 'Loop Over Items',
+						type: LOOP_TYPE,
+						typeVersion: 3,
+						parameters: { batchSize: settings.concurrency, options: {} },
+					},
+					payoutRequestNode(settings.url, {}),
+				],
+				{
+					Items: { main: [[link('Loop Over Items')]] },
+					// Output 0 is "done", output 1 "loop".
+					'Loop Over Items': { main: [[], [link('Send Payout')]] },
+					'Send Payout': { main: [[link('Loop Over Items')]] },
+				},
+			),
+	},
+	httpBatching: {
+		label: 'HTTP Request, batching, interval 0',
+		// The HTTP Request node's own batching: items per batch = the budget, interval 0 (as the
+		// benchmark issue asks).
+		build: (settings) =>
+			afterToken(
+				settings,
+				[
+					payoutRequestNode(settings.url, {
+						batching: { batch: { batchSize: settings.concurrency, batchInterval: 0 } },
+					}),
+				],
+				{ Items: { main: [[link('Send Payout')]] } },
+			),
+	},
 	reconcile: {
 		label: 'Disbursement node, Payout > Reconcile',
-		build: reconcileWorkflow,
+		// One look-up per row of the payouts the sandbox holds; amount, channel and mobile compared.
+		build: ({ concurrency }) => ({
+			...disbursementWorkflow('Reconcile Payouts', {
+				resource: 'payout',
+				operation: 'reconcile',
+				...MAPPED_FIELDS,
+				channel: 'GCASH',
+				options: { concurrency },
+			}),
+			reconciles: true,
+		}),
 		seeded: true,
 	},
 };
+/** The Disbursement node's payout routes: every HTTP Request route is compared with these. */
+export const NODE_ROUTES = ['node', 'nodeAuto'];
+/** The routes through n8n's HTTP Request node (they need the n8n app in .n8n-app). */
+export const HTTP_ROUTES = ['httpLoop', 'httpBatching'];

@@ -1,5 +1,6 @@
 // Where a run's CPU went: the samples of a .cpuprofile put into a few buckets, each sample into
-// the first bucket (in the order below) that any frame of its stack belongs to.
+// the first bucket (in the order below) that any frame of its stack belongs to; and the functions
+// with the most samples of their own (self time).
 import fs from 'fs';
 import path from 'path';
 
@@ -8,11 +9,6 @@ interface CallFrame {
 	url: string;
 }
 type FrameTest = (frame: CallFrame) => boolean;
-
-interface CpuProfile {
-	nodes: Array<{ id: number; callFrame: CallFrame; children?: number[] }>;
-	samples: number[];
-}
 
 // Work n8n does for every request or parameter, whoever calls it: any frame of the stack decides.
 const CALLED: Array<[string, FrameTest]> = [
@@ -49,14 +45,11 @@ const OWNERS: Array<[string, FrameTest]> = [
 	],
 ];
 
-const TOP_FUNCTIONS = 8;
-
-/** "functionName (package or file)": where a sample's own time (self time) was spent. */
-function frameName(frame: CallFrame): string {
-	const url = frame.url || '';
+/** "functionName (package or file)": where a sample's own time was spent. */
+function frameName({ functionName, url }: CallFrame): string {
 	const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
 	const where = pkg ? pkg[1] : url.startsWith('node:') ? url : url ? path.basename(url) : 'native';
-	return `${frame.functionName || '(anonymous)'} (${where})`;
+	return `${functionName || '(anonymous)'} (${where})`;
 }
 
 function classify(frames: CallFrame[]): string {
@@ -70,58 +63,36 @@ function classify(frames: CallFrame[]): string {
 	return 'other (Node.js internals, microtasks)';
 }
 
-export interface ProfileSummary {
-	/** Shares of busy samples. */
-	busyShare: number;
-	buckets: Array<{ name: string; share: number }>;
-	topFunctions: Array<{ name: string; share: number }>;
-}
+/** Shares of the busy samples, largest first. */
+const shares = (counts: Map<string, number>, busy: number, top = Infinity) =>
+	[...counts]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, top)
+		.map(([name, count]) => ({ name, share: busy ? count / busy : 0 }));
 
-export function summarise(file: string): ProfileSummary {
-	const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+export function summarise(file: string) {
+	const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+		nodes: Array<{ id: number; callFrame: CallFrame; children?: number[] }>;
+		samples: number[];
+	};
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parentOf = new Map<number, number>();
-	for (const node of profile.nodes)
+	for (const node of profile.nodes) {
 		for (const child of node.children || []) parentOf.set(child, node.id);
-	const counts = new Map<number, number>();
-	for (const sample of profile.samples) counts.set(sample, (counts.get(sample) || 0) + 1);
-
-	const totals = new Map<string, number>();
+	}
+	const buckets = new Map<string, number>();
 	const selfTime = new Map<string, number>();
+	const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) || 0) + 1);
 	let busy = 0;
-	let all = 0;
-	for (const [id, count] of counts) {
-		all += count;
+	for (const sample of profile.samples) {
 		const frames: CallFrame[] = [];
-		for (let cur: number | undefined = id; cur !== undefined; cur = parentOf.get(cur))
-			frames.push(byId.get(cur)!.callFrame);
+		for (let id: number | undefined = sample; id !== undefined; id = parentOf.get(id)) {
+			frames.push(byId.get(id)!.callFrame);
+		}
 		if (frames[0].functionName === '(idle)' || frames[0].functionName === '(program)') continue;
-		busy += count;
-		const key = frameName(frames[0]);
-		selfTime.set(key, (selfTime.get(key) || 0) + count);
-		const name = classify(frames);
-		totals.set(name, (totals.get(name) || 0) + count);
+		busy++;
+		add(selfTime, frameName(frames[0]));
+		add(buckets, classify(frames));
 	}
-	return {
-		busyShare: all ? busy / all : 0,
-		buckets: [...totals]
-			.sort((a, b) => b[1] - a[1])
-			.map(([name, count]) => ({ name, share: busy ? count / busy : 0 })),
-		topFunctions: [...selfTime]
-			.sort((a, b) => b[1] - a[1])
-			.slice(0, TOP_FUNCTIONS)
-			.map(([name, count]) => ({ name, share: busy ? count / busy : 0 })),
-	};
-}
-
-if (require.main === module) {
-	for (const file of process.argv.slice(2)) {
-		const { busyShare, buckets } = summarise(file);
-		process.stdout.write(`${file} (busy ${(busyShare * 100).toFixed(0)}% of samples)\n`);
-		for (const { name, share } of buckets)
-			process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
-		process.stdout.write('  top functions by self time:\n');
-		for (const { name, share } of summarise(file).topFunctions)
-			process.stdout.write(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}\n`);
-	}
+	return { cpuBreakdown: shares(buckets, busy), topFunctions: shares(selfTime, busy, 8) };
 }
