@@ -19,7 +19,7 @@ import { loadExamples, triggerWebhookUrl, hasTrigger } from '../../../scripts/n8
 import { freePort, isAlive, sleep } from '../../../scripts/n8n/proc';
 import { newestTarget } from '../../../scripts/n8n/targets';
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
-import { test as e2eTest, expect, removeOrKeep } from './fixtures';
+import { test as e2eTest, expect, keepOnFailure, removeOrKeep } from './fixtures';
 
 // The demo script is TypeScript: its Node.js loads ts-node's register hook first (transpile only,
 // as `npm start` runs it), resolved from this repository.
@@ -155,12 +155,7 @@ const test = e2eTest.extend<{ run: DemoRun }, { workerRun: DemoRun }>({
 	/** The worker's demo run; a failed check marks it and names its folder. */
 	run: async ({ workerRun }, use, testInfo) => {
 		await use(workerRun);
-		if (testInfo.status !== testInfo.expectedStatus) {
-			workerRun.failed = true;
-			await testInfo.attach('demo folder', {
-				body: `${workerRun.folder} (start-N.log, n8n's logs in logs/)`,
-			});
-		}
+		await keepOnFailure(testInfo, workerRun, 'demo folder (start-N.log)', workerRun.folder);
 	},
 });
 

@@ -7,6 +7,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import type { IDataObject } from 'n8n-workflow';
+import type { TestInfo } from '@playwright/test';
 import { test as base, expect } from '../fixtures';
 import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/app';
 import { installPackage } from '../../../scripts/n8n/pack';
@@ -163,6 +164,18 @@ export function removeOrKeep(folder: string, failed: boolean, what: string): voi
 	else fs.rmSync(folder, { recursive: true, force: true });
 }
 
+/** After a check that failed: its folder (`where`) is kept, and the report names it. */
+export async function keepOnFailure(
+	testInfo: TestInfo,
+	kept: { failed: boolean },
+	name: string,
+	where: string,
+): Promise<void> {
+	if (testInfo.status === testInfo.expectedStatus) return;
+	kept.failed = true;
+	await testInfo.attach(name, { body: `${where} (every n8n command's output in logs/)` });
+}
+
 interface E2eWorkerFixtures {
 	/** The project's n8n, installed on first use (5 to 8 minutes on a fresh machine). */
 	runtime: N8nRuntime;
@@ -206,11 +219,6 @@ export const test = base.extend<{ leg: Leg }, E2eWorkerFixtures>({
 	/** The worker's leg; a failed check marks it and names its user folder. */
 	leg: async ({ workerLeg }, use, testInfo) => {
 		await use(workerLeg);
-		if (testInfo.status !== testInfo.expectedStatus) {
-			workerLeg.failed = true;
-			await testInfo.attach('n8n user folder', {
-				body: `${workerLeg.instance.userFolder} (every n8n command's output in logs/)`,
-			});
-		}
+		await keepOnFailure(testInfo, workerLeg, 'n8n user folder', workerLeg.instance.userFolder);
 	},
 });
