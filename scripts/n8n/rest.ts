@@ -2,6 +2,7 @@
 // publishing a workflow and saving a credential as the editor does, executions. Keeps the auth
 // cookie like a browser would.
 import path from 'path';
+import { createRequire } from 'module';
 import type { IDataObject, IRunData, IRunExecutionData } from 'n8n-workflow';
 import { sleep } from './proc';
 
@@ -169,7 +170,9 @@ export class N8nRest {
 			'GET',
 			`/executions/${id}`,
 		);
-		const flatted = await import(path.join(this.appDir, 'node_modules', 'flatted'));
+		// Required, not imported: Playwright's test runner resolves a dynamic import as an ES module,
+		// which cannot import a folder.
+		const flatted = createRequire(path.join(this.appDir, 'package.json'))('flatted');
 		const parse = (flatted as { parse: (text: string) => IRunExecutionData }).parse;
 		return { ...data, data: typeof data.data === 'string' ? parse(data.data) : data.data };
 	}

@@ -4,19 +4,21 @@
 // too. On a failure the user folder is kept (KEEP_E2E_FOLDER=1 keeps it always) and the failed
 // check names it: every n8n command's output is in its logs/ folder.
 import fs from 'fs';
+import net from 'net';
 import os from 'os';
 import path from 'path';
 import type { IDataObject } from 'n8n-workflow';
 import type { TestInfo } from '@playwright/test';
 import { test as base, expect } from '../fixtures';
 import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/app';
-import { installPackage } from '../../../scripts/n8n/pack';
+import { buildAndPack, installPackage } from '../../../scripts/n8n/pack';
 import { N8nInstance, type N8nServer, type WorkflowJson } from '../../../scripts/n8n/instance';
 import { N8nRest, nodeOutputs, type ExecutionSummary, type Owner } from '../../../scripts/n8n/rest';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import { loadExamples, triggerWebhookUrl } from '../../../scripts/n8n/examples';
 import { freePort } from '../../../scripts/n8n/proc';
 import { startSandboxGateway, SANDBOX_CREDENTIALS } from '../../../sandbox';
+import { DemoRun } from './demoRun';
 
 export { expect };
 
@@ -177,12 +179,14 @@ export async function keepOnFailure(
 }
 
 interface E2eWorkerFixtures {
+	/** demo.spec.ts's `npm start` runs (one demo folder). */
+	workerRun: DemoRun;
 	/** The project's n8n, installed on first use (5 to 8 minutes on a fresh machine). */
 	runtime: N8nRuntime;
 	workerLeg: Leg;
 }
 
-export const test = base.extend<{ leg: Leg }, E2eWorkerFixtures>({
+export const test = base.extend<{ leg: Leg; run: DemoRun }, E2eWorkerFixtures>({
 	runtime: [
 		async ({ n8nTarget }, use) => {
 			await use(await ensureN8n(n8nTarget));
@@ -220,5 +224,30 @@ export const test = base.extend<{ leg: Leg }, E2eWorkerFixtures>({
 	leg: async ({ workerLeg }, use, testInfo) => {
 		await use(workerLeg);
 		await keepOnFailure(testInfo, workerLeg, 'n8n user folder', workerLeg.instance.userFolder);
+	},
+
+	workerRun: [
+		async ({ runtime }, use) => {
+			// `npm start --no-build` installs the last build: this run's.
+			await buildAndPack();
+			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-demo-'));
+			const busyPort = await freePort(5800);
+			const blocker = net.createServer().listen(busyPort, '127.0.0.1');
+			const run = new DemoRun(folder, busyPort, blocker, runtime.n8nVersion);
+			try {
+				await use(run);
+			} finally {
+				blocker.close();
+				run.kill();
+				removeOrKeep(folder, run.failed, 'demo folder (start-N.log, logs/)');
+			}
+		},
+		{ scope: 'worker', timeout: 15 * 60_000 },
+	],
+
+	/** The worker's demo run; a failed check marks it and names its folder. */
+	run: async ({ workerRun }, use, testInfo) => {
+		await use(workerRun);
+		await keepOnFailure(testInfo, workerRun, 'demo folder (start-N.log)', workerRun.folder);
 	},
 });
