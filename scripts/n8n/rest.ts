@@ -170,8 +170,9 @@ export class N8nRest {
 			'GET',
 			`/executions/${id}`,
 		);
-		// require, not import(): under Playwright's loader import() takes the folder for an ES module.
-		const flatted = createRequire(__filename)(path.join(this.appDir, 'node_modules', 'flatted'));
+		// Required, not imported: Playwright's test runner resolves a dynamic import as an ES module,
+		// which cannot import a folder.
+		const flatted = createRequire(path.join(this.appDir, 'package.json'))('flatted');
 		const parse = (flatted as { parse: (text: string) => IRunExecutionData }).parse;
 		return { ...data, data: typeof data.data === 'string' ? parse(data.data) : data.data };
 	}

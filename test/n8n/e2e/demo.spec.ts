@@ -1,0 +1,188 @@
+// `npm start` as a user meets it, on the CI versions: started, stopped with Ctrl-C, started again
+// (on the newest also killed and started again, and last stopped with Ctrl-C while n8n is still
+// starting), with a login each time, an example workflow edited in between, and its port taken by
+// another program on the first start. Each start is a fresh scripts/demo.ts process. The sheet
+// example is paid before and after the first restart: the second time every row comes back
+// `replayed: true` (the sandbox kept its payouts).
+import fs from 'fs';
+import path from 'path';
+import type { IWorkflowBase } from 'n8n-workflow';
+import { N8nRest, nodeOutputs } from '../../../scripts/n8n/rest';
+import { DEMO_OWNER } from '../../../scripts/n8n/demoSetup';
+import { N8nInstance } from '../../../scripts/n8n/instance';
+import { loadExamples, triggerWebhookUrl, hasTrigger } from '../../../scripts/n8n/examples';
+import { isAlive, sleep } from '../../../scripts/n8n/proc';
+import { newestTarget } from '../../../scripts/n8n/targets';
+import { SANDBOX_CREDENTIALS } from '../../../sandbox';
+import { test, expect } from './fixtures';
+import type { RunningDemo } from './demoRun';
+
+const EDITED_WORKFLOW = 'pgwWalletReport';
+const EDIT_NOTE = 'Changed by the user: send the report to finance@example.com';
+const SHEET_WORKFLOW = 'pgwSheetPayouts';
+const SHEET_PAID_ROWS = 3;
+
+test.describe.configure({ mode: 'serial' });
+test.skip(({ n8nTarget }) => !n8nTarget.ci, 'npm start is checked on the versions CI runs');
+
+async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
+	const rest = new N8nRest(demo.url, appDir);
+	await rest.login(DEMO_OWNER);
+	return rest;
+}
+
+/**
+ * Runs the sheet example in the demo's n8n (its user folder, encryption key and database, beside
+ * the running `n8n start`) with `n8n execute`; resolves with each paid row's `replayed`.
+ */
+async function paySheet(instance: N8nInstance): Promise<boolean[]> {
+	const result = await instance.execute(SHEET_WORKFLOW);
+	expect(
+		result.code,
+		`exit code of n8n execute --id=${SHEET_WORKFLOW}, see ${result.logFile}`,
+	).toBe(0);
+	const runData = result.run?.data.resultData.runData;
+	const paid = nodeOutputs<{ replayed: boolean }>(runData, 'Payout accepted')[0] ?? [];
+	expect(paid, 'rows paid by the sheet example').toHaveLength(SHEET_PAID_ROWS);
+	return paid.map((row) => row.replayed);
+}
+
+/** The banner tells what a user needs: the sandbox's address, test credentials and Signing Secret, the trigger's URL. */
+function expectBanner(demo: RunningDemo): void {
+	const { collection, disbursement, signingSecret } = SANDBOX_CREDENTIALS;
+	const banner = demo.output();
+	const trigger = loadExamples({ n8nUrl: demo.url }).find((e) => hasTrigger(e.workflow));
+	expect(trigger, 'an example with a trigger').toBeDefined();
+	const shown: Array<[string, string | RegExp]> = [
+		['Base URL', /Base URL +http:\/\/127\.0\.0\.1:\d+/],
+		['collection login', `${collection.username}  /  ${collection.password}`],
+		['disbursement login', `${disbursement.username}  /  ${disbursement.password}`],
+		['Signing Secret', `Signing Secret  ${signingSecret}`],
+		["trigger's production webhook URL", triggerWebhookUrl(trigger!.workflow, demo.url)],
+	];
+	for (const [what, value] of shown) expect(banner, `the banner shows the ${what}`).toMatch(value);
+}
+
+/** Ctrl-C (or SIGHUP: the terminal closed): resolves once the demo has exited; n8n must be gone with it. */
+async function interrupt(demo: RunningDemo, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
+	demo.child.kill(signal);
+	await Promise.race([demo.exited, sleep(30000)]);
+	await expect
+		.poll(() => isAlive(demo.n8nPid), {
+			timeout: 15_000,
+			message: `n8n (pid ${demo.n8nPid}) stopped after ${signal}`,
+		})
+		.toBe(false);
+}
+
+test('npm start on a taken port names it, moves to the next one, shows the sandbox and the trigger URL, the demo login works, and the sheet example pays its rows', async ({
+	run,
+	runtime,
+}) => {
+	const demo = await run.start('start-1');
+	expect(demo.output(), 'the message about the taken port').toContain(
+		`port ${run.busyPort} is already in use by another program`,
+	);
+	expect(demo.output(), 'the console says which n8n runs').toContain(
+		`using n8n ${run.n8nVersion} on Node.js`,
+	);
+	expect(demo.url, 'the editor is not on the taken port').not.toMatch(
+		new RegExp(`:${run.busyPort}$`),
+	);
+	expectBanner(demo);
+	expect(await paySheet(new N8nInstance(run.folder, runtime)), 'replayed').toEqual(
+		Array(SHEET_PAID_ROWS).fill(false),
+	);
+	const rest = await login(demo, runtime.appDir);
+	const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
+	const nodes = workflow.nodes.map((node, i) => (i === 0 ? { ...node, notes: EDIT_NOTE } : node));
+	await rest.expectOk('PATCH', `/workflows/${EDITED_WORKFLOW}`, {
+		name: `${workflow.name} (mine)`,
+		nodes,
+		connections: workflow.connections,
+		versionId: workflow.versionId,
+	});
+});
+
+test('after Ctrl-C (which says what it stopped), npm start starts again, logs in, keeps the edited example, and the sheet example pays nobody twice (replayed: true)', async ({
+	run,
+	runtime,
+}) => {
+	const stopped = run.running();
+	await interrupt(stopped);
+	expect(stopped.output(), 'the line saying everything stopped').toContain(
+		'Stopped: n8n and the sandbox gateway.',
+	);
+	run.blocker.close();
+	const demo = await run.start('start-2');
+	expect(demo.output(), 'the console says which examples were kept').toMatch(
+		/example workflows kept as they are/,
+	);
+	const rest = await login(demo, runtime.appDir);
+	const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
+	expect(workflow.name, 'the edited name').toMatch(/\(mine\)$/);
+	expect(workflow.nodes[0].notes, 'the edited node note').toBe(EDIT_NOTE);
+	expect(await paySheet(new N8nInstance(run.folder, runtime)), 'replayed').toEqual(
+		Array(SHEET_PAID_ROWS).fill(true),
+	);
+});
+
+test.describe('on the newest version', () => {
+	test.skip(
+		({ n8nTarget }) => n8nTarget.n8n !== newestTarget().n8n,
+		'killing npm start and stopping it while it starts are checked on the newest n8n only',
+	);
+
+	test('after the demo was killed, npm start stops the n8n it left, starts again and logs in; closing the terminal (SIGHUP) stops it and its n8n', async ({
+		run,
+		runtime,
+	}) => {
+		const killed = run.running();
+		killed.child.kill('SIGKILL');
+		await killed.exited;
+		expect(isAlive(killed.n8nPid), 'n8n outlived the killed demo (something to clean up)').toBe(
+			true,
+		);
+		const demo = await run.start('start-3');
+		expect(demo.output(), 'the message about the leftover n8n').toContain(
+			`stopping the n8n an earlier run left running (pid ${killed.n8nPid})`,
+		);
+		expect(isAlive(killed.n8nPid), `the leftover n8n (pid ${killed.n8nPid}) still runs`).toBe(
+			false,
+		);
+		await login(demo, runtime.appDir);
+		await interrupt(demo, 'SIGHUP');
+		run.demo = undefined;
+	});
+
+	test('Ctrl-C while npm start is still starting n8n stops that n8n too', async ({ run }) => {
+		const starting = run.spawn('start-4');
+		const pidFile = path.join(run.folder, 'n8n.pid');
+		const n8nPid = () => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : 0);
+		await expect
+			.poll(() => starting.gone() || (n8nPid() > 0 && isAlive(n8nPid())), {
+				timeout: 120_000,
+				message: `npm start started n8n (its PID in ${pidFile}), see ${starting.logFile}`,
+			})
+			.toBe(true);
+		expect(starting.gone(), `npm start exited early, see ${starting.logFile}`).toBe(false);
+		const pid = n8nPid();
+		try {
+			expect(
+				starting.output(),
+				'n8n not yet ready before the Ctrl-C (something still starting)',
+			).not.toContain('Press Ctrl-C to stop.');
+			starting.child.kill('SIGINT');
+			await Promise.race([starting.exited, sleep(30000)]);
+			expect(starting.gone(), 'npm start exited on Ctrl-C').toBe(true);
+			await expect
+				.poll(() => isAlive(pid), {
+					timeout: 15_000,
+					message: `n8n (pid ${pid}) stopped after Ctrl-C during the start`,
+				})
+				.toBe(false);
+		} finally {
+			if (isAlive(pid)) process.kill(-pid, 'SIGKILL');
+		}
+	});
+});

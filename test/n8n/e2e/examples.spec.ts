@@ -1,0 +1,188 @@
+// The packed package in the project's n8n version: it loads, the sandbox credentials and the
+// example workflows import, and the examples run headless (`n8n execute`) against the sandbox
+// gateway, which shows who was paid what.
+import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
+import { major } from '../../../scripts/n8n/targets';
+import { test, expect, WF, SHEET_PAYOUTS, VALID_PAYOUTS, INVALID_PAYOUTS, ORDER } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The fields of the items these checks read, as the example workflows output them. */
+interface PayoutItem {
+	payout_id: string;
+	reference_no: string;
+	status: string;
+	replayed: boolean;
+	amount: number;
+	finalStatus?: boolean;
+}
+interface RowToFix {
+	payout_id: string;
+	reference_no: string;
+	problem: string;
+}
+interface DryRunItem {
+	rows: number;
+	wouldFail: number;
+	totalAmount: number;
+	overMaximumTotal: boolean;
+}
+interface PaymentLinkItem {
+	order_id: string;
+	pay_here: string;
+	status: string;
+	amount_due: number;
+}
+interface SandboxPayout {
+	amount: number;
+	channel: string;
+	callback_webhook_url?: string;
+	fields: { mobile_number: string };
+}
+
+// Example 06: each row paid its own amount to its own number; the row with a misspelt column not.
+const AUTO_MAPPED_PAID = [
+	['TIPS-2026-04-001', 1250, '09171234567'],
+	['TIPS-2026-04-002', 980.5, '09181234567'],
+	['TIPS-2026-04-003', 1500, '+639191234567'],
+] as const;
+const MISSPELT = 'TIPS-2026-04-004';
+
+test('the n8n of this project is installed on the Node.js it requires', ({
+	runtime,
+	n8nTarget,
+}) => {
+	expect(runtime.n8nVersion, 'n8n version').toBe(n8nTarget.n8n);
+	// The machine's own Node.js when its major version matches, else the one fetched for it.
+	expect(major(runtime.node.version), 'Node.js major version').toBe(major(n8nTarget.node));
+});
+
+test(`the packed package loads as ${PACKAGE_NAME}.*`, async ({ leg }) => {
+	const names = (await leg.instance.exportNodeTypes()).map((t) => t.name);
+	for (const node of ['paymentCollection', 'disbursement', 'paymentGatewayTrigger'])
+		expect(names, "n8n's node types").toContain(`${PACKAGE_NAME}.${node}`);
+});
+
+test('the sandbox credentials and the example workflows import', async ({ leg }) => {
+	await leg.importSandboxCredentials();
+	await leg.instance.importWorkflows(Object.values(leg.examples));
+});
+
+test('spreadsheet rows -> payouts: valid rows paid, invalid rows on the error output', async ({
+	leg,
+}) => {
+	const out = await leg.execute(WF.payouts);
+	const accepted = out<PayoutItem>('Payout accepted');
+	expect(
+		accepted.map((p) => p.payout_id),
+		'payouts accepted',
+	).toEqual(VALID_PAYOUTS);
+	expect(
+		accepted.map((p) => [p.status, p.replayed]),
+		'new payouts are pending, not replayed',
+	).toEqual(VALID_PAYOUTS.map(() => ['pending', false]));
+	const toFix = out<RowToFix>('Rows to fix');
+	expect(
+		toFix.map((r) => r.payout_id),
+		'rows on the error output',
+	).toEqual(INVALID_PAYOUTS);
+	expect(toFix[0].problem, 'row 4 names the missing field').toMatch(/Account Number/i);
+	expect(toFix[1].problem, 'row 5 names the bad amount').toMatch(/amount/i);
+	const created = leg.sandbox.stats().creationsByReference;
+	for (const ref of VALID_PAYOUTS)
+		expect(created[ref], `payouts created in the sandbox for ${ref}`).toBe(1);
+	for (const ref of INVALID_PAYOUTS)
+		expect(created[ref], `sandbox requests for ${ref}`).toBeUndefined();
+	const payout = leg.sandbox.getPayout(VALID_PAYOUTS[0]) as SandboxPayout | undefined;
+	expect(payout?.callback_webhook_url, 'callback_webhook_url sent').toBe(leg.webhookUrl);
+});
+
+test('running the payout workflow again pays nobody twice', async ({ leg }) => {
+	const out = await leg.execute(WF.payouts);
+	expect(
+		out<PayoutItem>('Payout accepted').map((p) => p.replayed),
+		'the second run returns the existing payouts',
+	).toEqual(VALID_PAYOUTS.map(() => true));
+	for (const ref of VALID_PAYOUTS)
+		expect(leg.sandbox.stats().creationsByReference[ref], `creations of ${ref}`).toBe(1);
+});
+
+test('the token fetched by the first n8n process is reused by the second', ({ leg }) => {
+	// Two `n8n execute` runs above, each its own process: n8n stored the token in the credential.
+	expect(leg.sandbox.stats().tokenRequests.disbursement, 'disbursement token requests').toBe(1);
+});
+
+test('check a payout sheet, then pay it: a dry run pays nothing, then every row is paid and its final status read', async ({
+	leg,
+}) => {
+	// The sandbox settles these payouts a moment after they are created (no callback URL is sent).
+	for (const ref of SHEET_PAYOUTS) leg.sandbox.scriptOutcome(ref, 'completed', 1000);
+	const out = await leg.execute(WF.checkThenPay);
+	const checked = out<DryRunItem>('Check the sheet');
+	expect(checked, 'dry run items (rows and summary)').toHaveLength(SHEET_PAYOUTS.length + 1);
+	const summary = checked[checked.length - 1];
+	expect(
+		[summary.rows, summary.wouldFail, summary.totalAmount, summary.overMaximumTotal],
+		'dry run summary',
+	).toEqual([3, 0, 7500.5, false]);
+	expect(
+		out<PayoutItem>('Pay the sheet').map((p) => p.reference_no),
+		'payouts sent after the check',
+	).toEqual(SHEET_PAYOUTS);
+	expect(
+		out<PayoutItem>('Wait for final status').map((p) => [p.reference_no, p.status, p.finalStatus]),
+		'final statuses',
+	).toEqual(SHEET_PAYOUTS.map((ref) => [ref, 'completed', true]));
+	for (const ref of SHEET_PAYOUTS)
+		expect(leg.sandbox.stats().creationsByReference[ref], `creations of ${ref}`).toBe(1);
+});
+
+test('spreadsheet columns mapped automatically -> payouts: each row pays its own amount to its own number, a misspelt column is named', async ({
+	leg,
+}) => {
+	const out = await leg.execute(WF.autoMapped);
+	expect(
+		out<PayoutItem>('Payout accepted').map((p) => [p.reference_no, p.amount, p.replayed]),
+		'payouts accepted',
+	).toEqual(AUTO_MAPPED_PAID.map(([reference, amount]) => [reference, amount, false]));
+	for (const [reference, amount, mobile] of AUTO_MAPPED_PAID) {
+		const payout = leg.sandbox.getPayout(reference) as SandboxPayout;
+		expect(
+			[payout.amount, payout.channel, payout.fields.mobile_number],
+			`the sandbox's payout ${reference}`,
+		).toEqual([amount, 'GCASH', mobile]);
+		expect(leg.sandbox.stats().creationsByReference[reference], `creations of ${reference}`).toBe(
+			1,
+		);
+	}
+	const [toFix, ...more] = out<RowToFix>('Rows to fix');
+	expect([toFix?.reference_no, more.length], 'rows on the error output').toEqual([MISSPELT, 0]);
+	expect(String(toFix.problem), "the error names the missing column and the row's columns").toMatch(
+		/^Column "amount" \(Amount\) missing: the item has columns "reference_no", "name", "mobile_number", "amout"/,
+	);
+	expect(
+		leg.sandbox.stats().attemptsByReference[MISSPELT],
+		`requests for ${MISSPELT}`,
+	).toBeUndefined();
+});
+
+test('new order -> payment link from the sandbox', async ({ leg }) => {
+	const out = await leg.execute(WF.paymentLink);
+	const [link] = out<PaymentLinkItem>('Payment link for the customer');
+	expect(link, 'the payment link item').toBeDefined();
+	expect(link.order_id, 'order_id').toBe(ORDER);
+	expect(link.pay_here, 'web_payment_url').toBe(`${leg.sandbox.url}/pay/${ORDER}`);
+	expect(link.status, 'status').toBe('pending');
+	expect(link.amount_due, 'amount_due').toBeGreaterThanOrEqual(1499);
+	expect(leg.sandbox.stats().creationsByReference[ORDER], 'transactions created').toBe(1);
+});
+
+test('daily wallet report: transactions summarised by status', async ({ leg }) => {
+	const out = await leg.execute(WF.report);
+	const transactions = out('Get wallet transactions');
+	const report = out<{ transactions: number }>('Send the report');
+	expect(transactions.length, 'wallet transactions').toBeGreaterThan(0);
+	expect(report.length, 'report rows').toBeGreaterThan(0);
+	const counted = report.reduce((n, row) => n + row.transactions, 0);
+	expect(counted, 'transactions counted in the report').toBe(transactions.length);
+});
