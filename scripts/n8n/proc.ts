@@ -22,7 +22,7 @@ export interface LoggedOptions extends StopManner {
 	/** Run as this user (the caller is root). */
 	uid?: number;
 	gid?: number;
-	/** Its name in `stillRunning` (default: the command's base name). */
+	/** Its name in logs (default: the command's base name). */
 	name?: string;
 }
 
@@ -83,30 +83,6 @@ export function startLogged(command: string, args: string[], options: LoggedOpti
 /** Stops every child of `startLogged` not yet stopped, newest first, including any started meanwhile. */
 export async function stopAll(): Promise<void> {
 	for (let newest = [...running].pop(); newest; newest = [...running].pop()) await newest.stop();
-}
-
-/**
- * Runs a check script's `main`, which resolves with the number of checks failed, and exits with 1
- * when any failed; an error it did not catch is printed and every child stopped before exiting.
- */
-export function exitWhenDone(main: () => Promise<number>): void {
-	main().then(
-		(failed) => process.exit(failed ? 1 : 0),
-		async (error: unknown) => {
-			process.stderr.write(
-				`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-			);
-			await stopAll();
-			process.exit(1);
-		},
-	);
-}
-
-/** Names and PIDs of the registered children still running (for a final report). */
-export function stillRunning(): string[] {
-	return [...running]
-		.filter((child) => !child.hasExited())
-		.map((child) => `${child.name} (${child.pid})`);
 }
 
 /**
@@ -281,5 +257,4 @@ export function isAlive(pid: number): boolean {
 	}
 }
 
-export const sleep = (ms: number): Promise<void> =>
-	new Promise((resolve) => setTimeout(resolve, ms));
+export { setTimeout as sleep } from 'timers/promises';

@@ -3,12 +3,7 @@
 import fs from 'fs';
 import path from 'path';
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
-import {
-	CALLBACKS,
-	PAYOUTS,
-	REFUSED,
-	WRONG_PASSWORD_CREDENTIAL,
-} from '../../../scripts/queue/workflows';
+import { CALLBACKS, PAYOUTS, REFUSED, WRONG_PASSWORD_CREDENTIAL } from './workflows';
 import { DEMO_CREDENTIALS } from '../../../scripts/n8n/credentials';
 import { WORKER_CONCURRENCY } from './cluster';
 import { N8N_VERSION, expect, test } from './fixtures';

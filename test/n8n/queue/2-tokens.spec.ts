@@ -5,7 +5,7 @@
 // is the floor; inside one worker the package shares one request among all items
 // (nodes/shared/transport/token.ts). The first check needs no token stored yet: this file runs
 // before the others (files run in the order of their names).
-import { PAYOUTS, REFUSED, payoutRows, payoutWebhookUrl } from '../../../scripts/queue/workflows';
+import { PAYOUTS, REFUSED, payoutRows, payoutWebhookUrl } from './workflows';
 import {
 	executionIds,
 	expectCreatedOnce,

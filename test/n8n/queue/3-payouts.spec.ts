@@ -1,6 +1,6 @@
 // The same 500-row payout workflow started twice at the same moment, on two workers, with the same
 // references: the service's own records must show every reference paid exactly once.
-import { PAYOUTS, payoutRows, payoutWebhookUrl } from '../../../scripts/queue/workflows';
+import { PAYOUTS, payoutRows, payoutWebhookUrl } from './workflows';
 import {
 	executionIds,
 	expectSucceededOnTwoWorkers,

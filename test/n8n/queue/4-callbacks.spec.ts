@@ -3,13 +3,7 @@
 // the workflow's static data (see nodes/PaymentGatewayTrigger/helpers/duplicates.ts); two webhook
 // processes receiving the same callback at the same moment is measured, not assumed.
 import { freePort } from '../../../scripts/n8n/proc';
-import {
-	CALLBACKS,
-	PAYOUTS,
-	callbackWebhookUrl,
-	payoutRows,
-	payoutWebhookUrl,
-} from '../../../scripts/queue/workflows';
+import { CALLBACKS, PAYOUTS, callbackWebhookUrl, payoutRows, payoutWebhookUrl } from './workflows';
 import type { N8nProcess, QueueCluster } from './cluster';
 import {
 	executionIds,

@@ -3,7 +3,7 @@
 // queued at once. Time runs from the first request to the webhook process to the last
 // execution's stop as n8n recorded it. Runs last: it stops a worker.
 import os from 'os';
-import { PAYOUTS, payoutRows, payoutWebhookUrl } from '../../../scripts/queue/workflows';
+import { PAYOUTS, payoutRows, payoutWebhookUrl } from './workflows';
 import {
 	elapsedUntilLastStop,
 	executionIds,

@@ -9,7 +9,7 @@ import { N8nInstance } from '../../../scripts/n8n/instance';
 import { installPackage } from '../../../scripts/n8n/pack';
 import { freePort } from '../../../scripts/n8n/proc';
 import { log, seconds } from '../../../scripts/n8n/log';
-import { startService, type Service } from '../../../scripts/queue/processes';
+import { startService, type Service } from './processes';
 import { waitReady, type Postgres, type Redis } from './services';
 
 /** Each worker takes one execution at a time: two executions started together land on two workers. */

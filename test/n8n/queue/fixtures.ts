@@ -25,7 +25,7 @@ import {
 	callbackWebhookUrl,
 	payoutWebhookUrl,
 	queueWorkflows,
-} from '../../../scripts/queue/workflows';
+} from './workflows';
 import { test as base } from '../fixtures';
 import { QueueCluster } from './cluster';
 import { SandboxControl } from './executions';

@@ -9,7 +9,7 @@ import path from 'path';
 import { execFileSync } from 'child_process';
 import { freePort, runLogged, runVisible, sleep } from '../../../scripts/n8n/proc';
 import { log, seconds } from '../../../scripts/n8n/log';
-import { startService, type Service } from '../../../scripts/queue/processes';
+import { startService, type Service } from './processes';
 
 const DEBIAN_PACKAGES = ['redis-server', 'postgresql'];
 const POSTGRES_LIB = '/usr/lib/postgresql';

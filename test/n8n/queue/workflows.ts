@@ -1,8 +1,8 @@
 // The workflows the queue check runs. Executions start the way they do in queue mode: a request to
 // a production webhook on the webhook process, which queues the execution for a worker.
-import type { WorkflowJson } from '../n8n/instance';
-import { PACKAGE_NAME } from '../n8n/paths';
-import { DEMO_CREDENTIALS } from '../n8n/credentials';
+import type { WorkflowJson } from '../../../scripts/n8n/instance';
+import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
+import { DEMO_CREDENTIALS } from '../../../scripts/n8n/credentials';
 
 export const PAYOUTS = {
 	id: 'pgwQueuePayouts',

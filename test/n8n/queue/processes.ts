@@ -2,7 +2,7 @@
 // services. They join n8n/proc's register, which stops them newest first by process group, also
 // on failure and on Ctrl-C.
 import fs from 'fs';
-import { startLogged, type LoggedOptions } from '../n8n/proc';
+import { startLogged, type LoggedOptions } from '../../../scripts/n8n/proc';
 
 export interface Service {
 	name: string;
