@@ -1,10 +1,13 @@
-// Child processes: output goes to a file (never a pipe that could fill up or close early), each
-// child leads its own process group so that it and anything it spawned (n8n's task runner) can be
-// ended together by the child's PID.
+// Child processes, started with execa: output goes to a file (never a pipe that could fill up or
+// close early), each child leads its own process group so that it and anything it spawned (n8n's
+// task runner) can be ended together by the child's PID. Free ports come from get-port.
 import fs from 'fs';
 import net from 'net';
 import path from 'path';
-import { spawn, type ChildProcess } from 'child_process';
+import type { ChildProcess } from 'child_process';
+import { execa, type StdoutStderrOption } from 'execa';
+import getPort, { portNumbers } from 'get-port';
+import { setTimeout as sleep } from 'timers/promises';
 
 /** How a child is asked to stop; SIGKILL to its whole group follows after `graceMs` (default 10 s). */
 export interface StopManner {
@@ -24,6 +27,8 @@ export interface LoggedOptions extends StopManner {
 	gid?: number;
 	/** Its name in logs (default: the command's base name). */
 	name?: string;
+	/** Ends the leader with SIGKILL after this long; `exited` then resolves with 124. */
+	timeoutMs?: number;
 }
 
 /** A child started by `startLogged`; `exited` resolves with its exit code (128 after a signal, 127 when it never ran). */
@@ -46,28 +51,35 @@ process.on('exit', () => running.forEach((child) => signalGroup(child.pid, 'SIGK
 
 /** Starts `command` with stdout and stderr appended to `logFile`. */
 export function startLogged(command: string, args: string[], options: LoggedOptions): LoggedChild {
-	const { env, cwd, logFile, uid, gid, name = path.basename(command) } = options;
+	const { env, cwd, logFile, uid, gid, timeoutMs, name = path.basename(command) } = options;
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
+	// A file descriptor, not execa's `{ file, append: true }`: that pipes the output through this
+	// process, and a child that outlives it (a killed demo) would write into a closed pipe.
 	const fd = fs.openSync(logFile, 'a');
-	const child = spawn(command, args, {
+	// execa's types admit descriptors up to 9 only; it hands any to spawn as it is.
+	const output = fd as StdoutStderrOption;
+	const child = execa(command, args, {
 		env,
+		extendEnv: false,
 		cwd,
 		uid,
 		gid,
 		detached: true,
-		stdio: ['ignore', fd, fd],
+		stdin: 'ignore',
+		stdout: output,
+		stderr: output,
+		timeout: timeoutMs,
+		killSignal: 'SIGKILL',
+		reject: false,
 	});
 	fs.closeSync(fd);
 	let done = false;
-	const exited = new Promise<number>((resolve) => {
-		const end = (code: number) => {
-			done = true;
-			resolve(code);
-		};
-		child.on('exit', (code, signal) => end(code ?? (signal ? 128 : 1)));
-		child.on('error', () => end(127));
+	const exited = child.then((result) => {
+		done = true;
+		if (result.timedOut) return 124;
+		return result.exitCode ?? (result.signal ? 128 : 127);
 	});
-	const logged: LoggedChild = Object.assign(child, {
+	const logged: LoggedChild = Object.assign(child as unknown as ChildProcess, {
 		name,
 		exited,
 		hasExited: () => done,
@@ -126,46 +138,32 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals = 'S
 
 /** Sends the stop signal (see StopManner), then SIGKILL to the group after the grace if the leader has not exited. */
 async function stopGroup(
-	child: LoggedChild | undefined,
+	child: LoggedChild,
 	{ stopSignal = 'SIGTERM', leaderOnly = false, graceMs = 10000 }: StopManner = {},
 ): Promise<void> {
-	if (!child || child.pid === undefined) return;
+	if (child.pid === undefined) return;
 	if (!child.hasExited()) {
-		if (!leaderOnly) signalGroup(child.pid, stopSignal);
-		else
-			try {
-				process.kill(child.pid, stopSignal);
-			} catch {
-				// already gone
-			}
-		let timer: NodeJS.Timeout | undefined;
-		const grace = new Promise<'timeout'>(
-			(resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)),
-		);
-		await Promise.race([child.exited, grace]);
-		clearTimeout(timer);
+		if (leaderOnly) child.kill(stopSignal);
+		else signalGroup(child.pid, stopSignal);
+		await Promise.race([child.exited, sleep(graceMs, undefined, { ref: false })]);
 	}
 	// Whatever is left in the group (a task runner outliving its parent, a backend) goes too.
 	signalGroup(child.pid, 'SIGKILL');
 }
 
-/** Runs a command to completion; resolves with its exit code and everything it wrote. */
+/** Runs a command to completion; resolves with its exit code (124 after `timeoutMs`) and everything it wrote. */
 export async function runLogged(
 	command: string,
 	args: string[],
-	options: LoggedOptions & { timeoutMs?: number },
+	options: LoggedOptions,
 ): Promise<{ code: number; output: string }> {
 	const start = fs.existsSync(options.logFile) ? fs.statSync(options.logFile).size : 0;
-	const child = startLogged(command, args, options);
-	const timeoutMs = options.timeoutMs ?? 5 * 60 * 1000;
-	let timer: NodeJS.Timeout | undefined;
-	const timedOut = new Promise<'timeout'>((resolve) => {
-		timer = setTimeout(() => resolve('timeout'), timeoutMs);
+	const child = startLogged(command, args, {
+		...options,
+		timeoutMs: options.timeoutMs ?? 5 * 60 * 1000,
 	});
-	const result = await Promise.race([child.exited, timedOut]);
-	clearTimeout(timer);
-	const code = result === 'timeout' ? 124 : result;
-	// The leader has exited (or timed out): end anything it left behind.
+	const code = await child.exited;
+	// The leader has exited (or was killed at the timeout): end anything it left behind.
 	running.delete(child);
 	signalGroup(child.pid, 'SIGKILL');
 	const output = fs.readFileSync(options.logFile, 'utf8').slice(start);
@@ -173,45 +171,30 @@ export async function runLogged(
 }
 
 /** Runs a command with its output shown live; rejects on a non-zero exit. */
-export function runVisible(
+export async function runVisible(
 	command: string,
 	args: string[],
 	{ cwd, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
-		child.on('error', reject);
-		child.on('exit', (code) =>
-			code === 0
-				? resolve()
-				: reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
-		);
-	});
+	await execa(command, args, { cwd, env, extendEnv: false, stdio: 'inherit' });
 }
 
-/** Binds `port` on 127.0.0.1 for a moment: the bound port (0 = any free one), or null when taken. */
-function tryBind(port: number): Promise<number | null> {
+/** Whether `port` on 127.0.0.1 can be bound now. Not get-port: it answers no for a port it handed out lately. */
+export function portIsFree(port: number): Promise<boolean> {
 	return new Promise((resolve) => {
 		const server = net.createServer();
-		server.once('error', () => resolve(null));
-		server.listen(port, '127.0.0.1', () => {
-			const { port: bound } = server.address() as net.AddressInfo;
-			server.close(() => resolve(bound));
-		});
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
 	});
 }
 
-export async function portIsFree(port: number): Promise<boolean> {
-	return (await tryBind(port)) !== null;
-}
-
-/** Resolves with `preferred` if it is free on 127.0.0.1, else the next free port above it. 0 = any. */
-export async function freePort(preferred = 0, tries = 50): Promise<number> {
-	for (let i = 0; i < tries; i++) {
-		const got = await tryBind(preferred === 0 ? 0 : preferred + i);
-		if (got) return got;
-	}
-	throw new Error(`No free port found from ${preferred}`);
+/**
+ * Resolves with `preferred` if it is free on 127.0.0.1, else the next free port of the `tries`
+ * above it, else any free one (0 = any). A port handed out is not handed out again for 15 to 30 s.
+ */
+export function freePort(preferred = 0, tries = 50): Promise<number> {
+	const last = Math.min(preferred + tries - 1, 65535);
+	return getPort({ port: preferred ? portNumbers(preferred, last) : undefined, host: '127.0.0.1' });
 }
 
 /**
@@ -257,4 +240,4 @@ export function isAlive(pid: number): boolean {
 	}
 }
 
-export { setTimeout as sleep } from 'timers/promises';
+export { sleep };
