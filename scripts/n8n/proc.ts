@@ -31,7 +31,11 @@ export interface LoggedOptions extends StopManner {
 	timeoutMs?: number;
 }
 
-/** A child started by `startLogged`; `exited` resolves with its exit code (128 after a signal, 127 when it never ran). */
+/**
+ * A child started by `startLogged`; `exited` resolves with its exit code (128 after a signal, 127
+ * when it never ran). It is execa's child, which is also a promise of its end: hand it on inside an
+ * object, never as an async function's result (that would wait for the child to exit).
+ */
 export interface LoggedChild extends ChildProcess {
 	name: string;
 	exited: Promise<number>;
