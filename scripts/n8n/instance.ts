@@ -220,7 +220,8 @@ export class N8nInstance {
 			exited: child.exited,
 		};
 		const deadline = Date.now() + timeoutMs;
-		const pending = [`${url}/rest/settings`, ...webhooks];
+		// n8n 1.x serves /rest/settings and webhooks before it has registered its sign-in routes.
+		const pending = [`${url}/rest/settings`, `${url}/rest/login`, ...webhooks];
 		while (pending.length) {
 			if (exited) {
 				if (/already in use|EADDRINUSE/.test(server.log())) throw portInUse(port);
@@ -242,14 +243,17 @@ export class N8nInstance {
 	}
 }
 
-/** True once `url` is served: a REST route answers 200; a webhook answers its CORS preflight. */
+/**
+ * True once `url` is served: a REST route answers 200 (the sign-in route, 401 to a stranger); a
+ * webhook answers its CORS preflight.
+ */
 async function answers(url: string): Promise<boolean> {
 	try {
 		const res = url.includes('/webhook/')
 			? await fetch(url, { method: 'OPTIONS' })
 			: await fetch(url);
 		await res.arrayBuffer();
-		return res.status < 300;
+		return res.status < 300 || (url.endsWith('/rest/login') && res.status === 401);
 	} catch {
 		return false;
 	}
