@@ -236,7 +236,7 @@ export class N8nInstance {
 					`n8n was not ready in ${timeoutMs / 1000} s (${what}), see ${logFile}:\n${tail(server.log())}`,
 				);
 			}
-			if (listensOn(child.pid, port) && (await answers(pending[0]))) pending.shift();
+			if (listensOn(child.pid, port) && (await isServed(pending[0]))) pending.shift();
 			else await sleep(250);
 		}
 		return server;
@@ -244,16 +244,23 @@ export class N8nInstance {
 }
 
 /**
- * True once `url` is served: a REST route answers 200 (the sign-in route, 401 to a stranger); a
- * webhook answers its CORS preflight.
+ * True once `url` is served: a REST route answers JSON, 200 (the sign-in route, 401 to a
+ * stranger); a webhook answers its CORS preflight with 204 (asked with an Origin, n8n looks the
+ * webhook up and answers 404 until it is registered). While n8n migrates its database it answers
+ * every request 200 with a line of text, which is not ready.
  */
-async function answers(url: string): Promise<boolean> {
+export async function isServed(url: string): Promise<boolean> {
 	try {
-		const res = url.includes('/webhook/')
-			? await fetch(url, { method: 'OPTIONS' })
-			: await fetch(url);
+		if (url.includes('/webhook/')) {
+			const res = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1' } });
+			await res.arrayBuffer();
+			return res.status === 204;
+		}
+		const res = await fetch(url);
 		await res.arrayBuffer();
-		return res.status < 300 || (url.endsWith('/rest/login') && res.status === 401);
+		const isJson = res.headers.get('content-type')?.includes('application/json') ?? false;
+		const signInRoute = url.endsWith('/rest/login') && res.status === 401;
+		return isJson && (res.status < 300 || signInRoute);
 	} catch {
 		return false;
 	}

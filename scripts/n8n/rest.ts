@@ -72,24 +72,30 @@ export class N8nRest {
 	/** The answer's `data` (or the whole JSON), typed by the caller after what the route returns. */
 	async expectOk<T = IDataObject>(method: string, urlPath: string, body?: unknown): Promise<T> {
 		const res = await this.request(method, urlPath, body);
-		if (res.status >= 300)
-			throw new Error(
-				`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`,
-			);
-		const json = res.json as { data?: unknown } | undefined;
-		return (json?.data ?? json) as T;
+		const json = expectJson(method, urlPath, res) as { data?: unknown };
+		return (json.data ?? json) as T;
 	}
 
 	/** Creates the owner account on a fresh instance, or logs in when it already exists. */
 	async setupOwnerOrLogin(owner: Owner): Promise<'created' | 'existing'> {
 		const res = await this.request('POST', '/owner/setup', owner);
-		if (res.status === 200) return 'created';
+		if (res.status === 200) {
+			expectJson('POST', '/owner/setup', res);
+			this.expectSignedIn('/owner/setup');
+			return 'created';
+		}
 		await this.login(owner);
 		return 'existing';
 	}
 
 	async login({ email, password }: { email: string; password: string }): Promise<void> {
 		await this.expectOk('POST', '/login', { emailOrLdapLoginId: email, password });
+		this.expectSignedIn('/login');
+	}
+
+	private expectSignedIn(urlPath: string): void {
+		if (!this.cookie)
+			throw new Error(`POST /rest${urlPath} answered 200 without the n8n-auth cookie`);
 	}
 
 	/**
@@ -186,4 +192,14 @@ export function nodeOutputs<T = IDataObject>(
 	const run = runData?.[nodeName]?.[0];
 	const main = run?.data?.main ?? [];
 	return main.map((items) => (items ?? []).map((item) => item.json as T));
+}
+
+/**
+ * The JSON of a 2xx answer. While n8n migrates its database at start-up it answers every request
+ * 200 with the text "n8n is starting up. Please wait": a 2xx without JSON is an error too.
+ */
+function expectJson(method: string, urlPath: string, res: RestResponse): object {
+	if (res.status >= 300 || typeof res.json !== 'object' || res.json === null)
+		throw new Error(`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
+	return res.json;
 }

@@ -5,7 +5,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import type { N8nRuntime } from '../../../scripts/n8n/app';
-import { N8nInstance } from '../../../scripts/n8n/instance';
+import { N8nInstance, isServed } from '../../../scripts/n8n/instance';
 import { installPackage } from '../../../scripts/n8n/pack';
 import { freePort } from '../../../scripts/n8n/proc';
 import { log, seconds } from '../../../scripts/n8n/log';
@@ -121,12 +121,13 @@ export class QueueCluster {
 		return { process: n8n, instance };
 	}
 
-	/** `n8n start`: ready when its REST API answers. */
+	/** `n8n start`: ready when its REST API, the sign-in route included, answers. */
 	async startMain(): Promise<N8nProcess & { url: string }> {
 		const port = await freePort(20000 + Math.floor(Math.random() * 20000));
 		const { process: spawned } = await this.spawn('main', ['start'], port);
 		const main = Object.assign(spawned, { url: spawned.url ?? `http://127.0.0.1:${port}` });
-		await waitUntil(main, async () => (await status(`${main.url}/rest/settings`)) === 200);
+		for (const route of ['/rest/settings', '/rest/login'])
+			await waitUntil(main, () => isServed(`${main.url}${route}`));
 		return main;
 	}
 
@@ -136,7 +137,7 @@ export class QueueCluster {
 		await waitUntil(webhook, async () => (await status(`${webhook.url}/healthz`)) === 200);
 		for (const url of webhooks) {
 			const here = url.replace(this.shared.webhookBaseUrl, `${webhook.url}/`);
-			await waitUntil(webhook, async () => (await status(here, 'OPTIONS')) < 300, { quiet: true });
+			await waitUntil(webhook, () => isServed(here), { quiet: true });
 		}
 		return webhook;
 	}
@@ -184,9 +185,9 @@ export class QueueCluster {
 	}
 }
 
-async function status(url: string, method = 'GET'): Promise<number> {
+async function status(url: string): Promise<number> {
 	try {
-		const res = await fetch(url, { method });
+		const res = await fetch(url);
 		await res.arrayBuffer();
 		return res.status;
 	} catch {
