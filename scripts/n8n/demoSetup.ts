@@ -2,12 +2,16 @@
 // packed package, the sandbox credentials, the example workflows, an owner account.
 import fs from 'fs';
 import path from 'path';
-import type { SandboxCredentials, SandboxGateway } from '../../sandbox';
+import {
+	startSandboxGateway,
+	SANDBOX_CREDENTIALS,
+	type SandboxCredentials,
+	type SandboxGateway,
+} from '../../sandbox';
 import { ensureN8n, chooseNewestRuntime, type N8nRuntime } from './app';
 import { installPackage } from './pack';
 import { N8nInstance, type N8nServer } from './instance';
 import { N8nRest, type Owner } from './rest';
-import { loadSandbox } from './sandbox';
 import { sandboxCredentials } from './credentials';
 import { loadExamples, hasTrigger, triggerWebhookUrl, type Example } from './examples';
 import { freePort, portIsFree, isAlive, signalGroup, sleep } from './proc';
@@ -27,26 +31,23 @@ export const DEMO_OWNER: Owner = {
  */
 async function stopLeftoverN8n(userFolder: string): Promise<void> {
 	const pidFile = path.join(userFolder, 'n8n.pid');
-	let pid: number;
-	try {
-		pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-	} catch {
-		return;
-	}
-	const cmdline = (() => {
-		try {
-			return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-		} catch {
-			return '';
-		}
-	})();
-	if (pid > 0 && isAlive(pid) && cmdline.includes('n8n')) {
+	const pid = Number(readIfThere(pidFile));
+	if (pid > 0 && isAlive(pid) && readIfThere(`/proc/${pid}/cmdline`).includes('n8n')) {
 		log(`stopping the n8n an earlier run left running (pid ${pid})`);
 		signalGroup(pid, 'SIGTERM');
 		for (let i = 0; i < 40 && isAlive(pid); i++) await sleep(250);
 		signalGroup(pid, 'SIGKILL');
 	}
 	fs.rmSync(pidFile, { force: true });
+}
+
+/** A file's text, trimmed; empty when it cannot be read. */
+function readIfThere(file: string): string {
+	try {
+		return fs.readFileSync(file, 'utf8').trim();
+	} catch {
+		return '';
+	}
 }
 
 async function choosePort(preferred: number, what: string): Promise<number> {
@@ -123,7 +124,6 @@ export async function startDemoSetup({
 	await stopLeftoverN8n(instance.userFolder);
 	await installPackage(instance.userFolder, { build });
 
-	const { startSandboxGateway, SANDBOX_CREDENTIALS } = loadSandbox();
 	// Kept beside n8n's database: the trigger remembers the callbacks it saw, the sandbox the
 	// references it was given, so a restarted demo pays nobody twice (`replayed: true`).
 	const stateFile = path.join(instance.userFolder, 'sandbox-state.json');
@@ -161,7 +161,7 @@ export async function startDemoSetup({
 			webhooks,
 			onSpawn: (pid) => fs.writeFileSync(pidFile, `${pid}\n`),
 		});
-		const rest = new N8nRest(server.url, runtime.appDir);
+		const rest = new N8nRest(server.url);
 		await rest.setupOwnerOrLogin(DEMO_OWNER);
 		log(`ready in ${seconds(started)}`);
 		return {

@@ -4,7 +4,7 @@
 import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
-import type { IRun, IWorkflowBase } from 'n8n-workflow';
+import type { IWorkflowBase } from 'n8n-workflow';
 import type { N8nRuntime } from './app';
 import type { ImportedCredential } from './credentials';
 import { major } from './targets';
@@ -167,23 +167,6 @@ export class N8nInstance {
 		return exported.map((w) => ({ id: w.id, active: Boolean(w.active || w.activeVersionId) }));
 	}
 
-	/** `n8n execute --rawOutput`: resolves with the exit code, the parsed run (or undefined) and the log. */
-	async execute(
-		id: string,
-		{ timeoutMs = 120000 }: { timeoutMs?: number } = {},
-	): Promise<{ code: number; output: string; logFile: string; run: IRun | undefined }> {
-		const result = await this.run(['execute', `--id=${id}`, '--rawOutput'], { timeoutMs });
-		return { ...result, run: parseRawOutput(result.output) };
-	}
-
-	/** Node types n8n loaded, from `n8n export:nodes`. */
-	async exportNodeTypes(): Promise<Array<{ name: string }>> {
-		const file = path.join(this.userFolder, 'import', 'node-types.json');
-		await this.runChecked(['export:nodes', `--output=${file}`], /Successfully exported/);
-		await sleep(200); // the command ends before its write stream is flushed
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>;
-	}
-
 	/**
 	 * `n8n start` on 127.0.0.1. Ready when this very process listens on the port (not another program
 	 * that took it meanwhile) and answers there: its REST API (which n8n registers after /healthz)
@@ -270,24 +253,6 @@ function portInUse(port: number): Error {
 	return new Error(
 		`Port ${port} on 127.0.0.1 is already in use by another program (another n8n?). Stop that program, or choose another port.`,
 	);
-}
-
-/** The run JSON of `n8n execute --rawOutput` starts at a line `{`, after n8n's start-up lines. */
-export function parseRawOutput(output: string): IRun | undefined {
-	const lines = output.split('\n');
-	for (let i = 0; i < lines.length; i++) {
-		if (lines[i] !== '{') continue;
-		// Shutdown lines may follow the JSON: try each closing `}` line, last first.
-		for (let end = lines.length - 1; end > i; end--) {
-			if (lines[end] !== '}') continue;
-			try {
-				return JSON.parse(lines.slice(i, end + 1).join('\n')) as IRun;
-			} catch {
-				// not the end of the run JSON
-			}
-		}
-	}
-	return undefined;
 }
 
 function tail(text: string, n = 25): string {

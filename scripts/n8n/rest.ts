@@ -1,35 +1,12 @@
-// The few calls of n8n's internal REST API (/rest) the scripts need: owner set-up, login,
-// publishing a workflow and saving a credential as the editor does, executions. Keeps the auth
-// cookie like a browser would.
-import { createRequire } from 'module';
-import path from 'path';
-import type { IDataObject, IRunData, IRunExecutionData } from 'n8n-workflow';
-import { sleep } from './proc';
+// The calls of n8n's internal REST API (/rest) the demo needs: owner set-up and sign-in, keeping the
+// auth cookie as a browser does. The checks extend it (test/n8n/editorApi.ts).
+import type { IDataObject } from 'n8n-workflow';
 
 export interface Owner {
 	email: string;
 	firstName: string;
 	lastName: string;
 	password: string;
-}
-
-/** An entry of the executions list. */
-export interface ExecutionSummary {
-	id: string;
-	status: string;
-	mode?: string;
-	workflowId?: string;
-}
-
-/** One execution with its run data parsed. */
-export interface Execution extends ExecutionSummary {
-	data: IRunExecutionData;
-}
-
-/** n8n 2.x: `GET /rest/workflows/:id/publication-status`. */
-interface PublicationStatus {
-	status: 'in_progress' | 'not_published' | 'published' | 'partial' | 'failed';
-	triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
 }
 
 interface RestResponse {
@@ -41,11 +18,7 @@ interface RestResponse {
 export class N8nRest {
 	private cookie = '';
 
-	/** `appDir`: the n8n install whose `flatted` parses execution data. */
-	constructor(
-		readonly baseUrl: string,
-		private readonly appDir: string,
-	) {}
+	constructor(readonly baseUrl: string) {}
 
 	async request(method: string, urlPath: string, body?: unknown): Promise<RestResponse> {
 		const res = await fetch(`${this.baseUrl}/rest${urlPath}`, {
@@ -97,101 +70,6 @@ export class N8nRest {
 		if (!this.cookie)
 			throw new Error(`POST /rest${urlPath} answered 200 without the n8n-auth cookie`);
 	}
-
-	/**
-	 * Publishes (activates) a workflow as the editor does, and says whether n8n activated it or why
-	 * not. 1.x: `PATCH /workflows/:id` with `active: true`, answered 400 with the activation error.
-	 * 2.x: `POST /workflows/:id/activate` queues the publication; the editor then polls
-	 * `GET /workflows/:id/publication-status` until it is no longer in progress, and shows the
-	 * failed trigger's `errorMessage`.
-	 */
-	async publish(
-		workflowId: string,
-		n8nMajor: number,
-	): Promise<{ published: true } | { published: false; message: string }> {
-		const { versionId } = await this.expectOk<{ versionId: string }>(
-			'GET',
-			`/workflows/${workflowId}`,
-		);
-		if (n8nMajor < 2) {
-			const res = await this.request('PATCH', `/workflows/${workflowId}`, {
-				active: true,
-				versionId,
-			});
-			if (res.status < 300) return { published: true };
-			const message = (res.json as { message?: string } | undefined)?.message;
-			if (res.status !== 400 || !message)
-				throw new Error(
-					`PATCH /rest/workflows/${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`,
-				);
-			return { published: false, message };
-		}
-		await this.expectOk('POST', `/workflows/${workflowId}/activate`, { versionId });
-		const deadline = Date.now() + 60000;
-		for (;;) {
-			const publication = await this.expectOk<PublicationStatus>(
-				'GET',
-				`/workflows/${workflowId}/publication-status`,
-			);
-			if (publication.status === 'published') return { published: true };
-			if (publication.status === 'failed' || publication.status === 'partial') {
-				const messages = publication.triggers
-					.filter((t) => t.status === 'failed')
-					.map((t) => t.errorMessage ?? '');
-				return { published: false, message: messages.join('\n') };
-			}
-			if (Date.now() > deadline)
-				throw new Error(
-					`the publication of ${workflowId} was still ${publication.status} after 60 s`,
-				);
-			await sleep(250);
-		}
-	}
-
-	/** Replaces a credential's data, as saving the credential form does. */
-	async updateCredential(
-		credential: { id: string; name: string; type: string },
-		data: IDataObject,
-	): Promise<void> {
-		await this.expectOk('PATCH', `/credentials/${credential.id}`, {
-			name: credential.name,
-			type: credential.type,
-			data,
-		});
-	}
-
-	/** Newest first: [{ id, status, mode, workflowId, ... }]. */
-	async executions(workflowId: string): Promise<ExecutionSummary[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.expectOk<{ results: ExecutionSummary[] }>(
-			'GET',
-			`/executions?filter=${filter}&limit=100`,
-		);
-		return data.results;
-	}
-
-	/** One execution with its run data parsed (n8n stores it in the `flatted` format). */
-	async execution(id: string): Promise<Execution> {
-		const data = await this.expectOk<ExecutionSummary & { data: string | IRunExecutionData }>(
-			'GET',
-			`/executions/${id}`,
-		);
-		// Required, not imported: Playwright's test runner resolves a dynamic import as an ES module,
-		// which cannot import a folder.
-		const flatted = createRequire(path.join(this.appDir, 'package.json'))('flatted');
-		const parse = (flatted as { parse: (text: string) => IRunExecutionData }).parse;
-		return { ...data, data: typeof data.data === 'string' ? parse(data.data) : data.data };
-	}
-}
-
-/** The JSON of every item a node output on its first run: [[...output 0], [...output 1]]. */
-export function nodeOutputs<T = IDataObject>(
-	runData: IRunData | undefined,
-	nodeName: string,
-): T[][] {
-	const run = runData?.[nodeName]?.[0];
-	const main = run?.data?.main ?? [];
-	return main.map((items) => (items ?? []).map((item) => item.json as T));
 }
 
 /**

@@ -29,11 +29,6 @@ export function targetFor(version: string): Target {
 	return found;
 }
 
-/** The targets `npm run e2e` runs: the ones named in `versions`, else the CI ones. */
-export function selectTargets(versions: string[] = []): Target[] {
-	return versions.length ? versions.map(targetFor) : TARGETS.filter((t) => t.ci);
-}
-
 /** The newest n8n overall (the demo fetches its Node when the machine's is older). */
 export function newestTarget(): Target {
 	return TARGETS[0];

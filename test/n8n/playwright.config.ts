@@ -4,13 +4,16 @@
 // CI has two cores. `npm run e2e`, `e2e:queue`, `e2e:agent` and `browser-check` each pick projects;
 // N8N_VERSIONS=2.8.4 (comma-separated) runs the e2e matrix on other tested versions.
 import { defineConfig } from '@playwright/test';
-import { selectTargets } from '../../scripts/n8n/targets';
+import { TARGETS, targetFor } from '../../scripts/n8n/targets';
 import type { N8nTargetOption } from './fixtures';
 
 const versions = (process.env.N8N_VERSIONS ?? '').split(',').filter(Boolean);
+// The e2e matrix: the versions named, else the ones CI proves.
+const e2eTargets = versions.length ? versions.map(targetFor) : TARGETS.filter((t) => t.ci);
 
 export default defineConfig<N8nTargetOption>({
 	testMatch: '**/*.spec.ts',
+	globalSetup: './globalSetup.ts',
 	workers: 1,
 	fullyParallel: false,
 	retries: 0,
@@ -20,7 +23,7 @@ export default defineConfig<N8nTargetOption>({
 	reporter: [['list']],
 	outputDir: '../../.n8n-test-results',
 	projects: [
-		...selectTargets(versions).map((target) => ({
+		...e2eTargets.map((target) => ({
 			name: `n8n-${target.n8n}`,
 			testDir: './e2e',
 			use: { n8nTarget: target },

@@ -12,7 +12,8 @@ import { ensureN8n } from '../../../scripts/n8n/app';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import { N8nInstance } from '../../../scripts/n8n/instance';
 import { installPackage } from '../../../scripts/n8n/pack';
-import { nodeOutputs } from '../../../scripts/n8n/rest';
+import { executeWorkflow } from '../cli';
+import { nodeOutputs } from '../editorApi';
 import { SandboxControl } from '../queue/executions';
 import { expect, test as base } from '../fixtures';
 import { SCRIPTS } from './modelScripts';
@@ -91,7 +92,7 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 
 	runScript: async ({ n8n, model }, use, testInfo) => {
 		await use(async (script) => {
-			const result = await n8n.execute(agentWorkflow(script).id, { timeoutMs: 180_000 });
+			const result = await executeWorkflow(n8n, agentWorkflow(script).id, { timeoutMs: 180_000 });
 			await testInfo.attach(`n8n execute, script ${script}`, { path: result.logFile });
 			const see = `, see ${result.logFile}`;
 			expect(result.code, `n8n execute's exit code${see}`).toBe(0);

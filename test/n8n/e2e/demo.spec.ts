@@ -7,13 +7,14 @@
 import fs from 'fs';
 import path from 'path';
 import type { IWorkflowBase } from 'n8n-workflow';
-import { N8nRest, nodeOutputs } from '../../../scripts/n8n/rest';
 import { DEMO_OWNER } from '../../../scripts/n8n/demoSetup';
 import { N8nInstance } from '../../../scripts/n8n/instance';
 import { loadExamples, triggerWebhookUrl, hasTrigger } from '../../../scripts/n8n/examples';
 import { isAlive, sleep } from '../../../scripts/n8n/proc';
 import { newestTarget } from '../../../scripts/n8n/targets';
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
+import { executeWorkflow } from '../cli';
+import { EditorApi, nodeOutputs } from '../editorApi';
 import { test, expect } from './fixtures';
 import type { RunningDemo } from './demoRun';
 
@@ -25,8 +26,8 @@ const SHEET_PAID_ROWS = 3;
 test.describe.configure({ mode: 'serial' });
 test.skip(({ n8nTarget }) => !n8nTarget.ci, 'npm start is checked on the versions CI runs');
 
-async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
-	const rest = new N8nRest(demo.url, appDir);
+async function login(demo: RunningDemo, appDir: string): Promise<EditorApi> {
+	const rest = new EditorApi(demo.url, appDir);
 	await rest.login(DEMO_OWNER);
 	return rest;
 }
@@ -36,7 +37,7 @@ async function login(demo: RunningDemo, appDir: string): Promise<N8nRest> {
  * the running `n8n start`) with `n8n execute`; resolves with each paid row's `replayed`.
  */
 async function paySheet(instance: N8nInstance): Promise<boolean[]> {
-	const result = await instance.execute(SHEET_WORKFLOW);
+	const result = await executeWorkflow(instance, SHEET_WORKFLOW);
 	expect(
 		result.code,
 		`exit code of n8n execute --id=${SHEET_WORKFLOW}, see ${result.logFile}`,

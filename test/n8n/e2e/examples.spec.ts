@@ -3,6 +3,7 @@
 // gateway, which shows who was paid what.
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { major } from '../../../scripts/n8n/targets';
+import { exportNodeTypes } from '../cli';
 import { test, expect, WF, SHEET_PAYOUTS, VALID_PAYOUTS, INVALID_PAYOUTS, ORDER } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -58,7 +59,7 @@ test('the n8n of this project is installed on the Node.js it requires', ({
 });
 
 test(`the packed package loads as ${PACKAGE_NAME}.*`, async ({ leg }) => {
-	const names = (await leg.instance.exportNodeTypes()).map((t) => t.name);
+	const names = (await exportNodeTypes(leg.instance)).map((t) => t.name);
 	for (const node of ['paymentCollection', 'disbursement', 'paymentGatewayTrigger'])
 		expect(names, "n8n's node types").toContain(`${PACKAGE_NAME}.${node}`);
 });

@@ -11,9 +11,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { TestInfo } from '@playwright/test';
 import { test as base, expect } from '../fixtures';
 import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/app';
-import { buildAndPack, installPackage } from '../../../scripts/n8n/pack';
+import { installPackage } from '../../../scripts/n8n/pack';
 import { N8nInstance, type N8nServer, type WorkflowJson } from '../../../scripts/n8n/instance';
-import { N8nRest, nodeOutputs, type ExecutionSummary, type Owner } from '../../../scripts/n8n/rest';
+import type { Owner } from '../../../scripts/n8n/rest';
+import { EditorApi, nodeOutputs, type ExecutionSummary } from '../editorApi';
+import { executeWorkflow } from '../cli';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import { loadExamples, triggerWebhookUrl } from '../../../scripts/n8n/examples';
 import { freePort } from '../../../scripts/n8n/proc';
@@ -51,7 +53,7 @@ export type Outputs = <T = IDataObject>(node: string, output?: number) => T[];
 /** One n8n user folder on the project's n8n version, its sandbox gateway, and `n8n start` when running. */
 export class Leg {
 	server: N8nServer | undefined;
-	rest: N8nRest | undefined;
+	rest: EditorApi | undefined;
 	/** Set when a check on this leg failed: its user folder is kept. */
 	failed = false;
 	private credentialsImported = false;
@@ -88,7 +90,7 @@ export class Leg {
 
 	/** Runs a workflow with `n8n execute`; resolves with its nodes' outputs. */
 	async execute(id: string): Promise<Outputs> {
-		const result = await this.instance.execute(id);
+		const result = await executeWorkflow(this.instance, id);
 		expect(result.code, `exit code of n8n execute --id=${id}, see ${result.logFile}`).toBe(0);
 		expect(
 			result.run,
@@ -100,16 +102,16 @@ export class Leg {
 	}
 
 	/** The REST API of the running `n8n start`, logged in as the owner. */
-	running(): N8nRest {
+	running(): EditorApi {
 		if (!this.rest) throw new Error('n8n is not running');
 		return this.rest;
 	}
 
 	/** (Re)starts `n8n start`, ready once it serves `webhooks`; creates the owner or logs in. */
-	async start(webhooks: string[]): Promise<N8nRest> {
+	async start(webhooks: string[]): Promise<EditorApi> {
 		await this.stop();
 		this.server = await this.instance.start({ port: this.port, webhooks });
-		const rest = new N8nRest(this.server.url, this.instance.runtime.appDir);
+		const rest = new EditorApi(this.server.url, this.instance.runtime.appDir);
 		await rest.setupOwnerOrLogin(OWNER);
 		this.rest = rest;
 		return rest;
@@ -228,8 +230,7 @@ export const test = base.extend<{ leg: Leg; run: DemoRun }, E2eWorkerFixtures>({
 
 	workerRun: [
 		async ({ runtime }, use) => {
-			// `npm start --no-build` installs the last build: this run's.
-			await buildAndPack();
+			// Each `npm start` inherits PGW_PACKED_PACKAGE: it installs what the global set-up packed.
 			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pgw-demo-'));
 			const busyPort = await freePort(5800);
 			const blocker = net.createServer().listen(busyPort, '127.0.0.1');

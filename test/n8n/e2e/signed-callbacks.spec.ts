@@ -3,7 +3,7 @@
 // verified executions; a forged, a replayed and a repeated callback start none.
 import type { ImportedCredential } from '../../../scripts/n8n/credentials';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
-import { nodeOutputs, type Execution } from '../../../scripts/n8n/rest';
+import { nodeOutputs, type Execution } from '../editorApi';
 import { sleep } from '../../../scripts/n8n/proc';
 import {
 	test,

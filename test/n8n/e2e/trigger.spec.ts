@@ -7,7 +7,7 @@
 // lives in the workflow's static data).
 import crypto from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
-import { nodeOutputs } from '../../../scripts/n8n/rest';
+import { nodeOutputs } from '../editorApi';
 import { sleep } from '../../../scripts/n8n/proc';
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { DEMO_CREDENTIALS, type CredentialRef } from '../../../scripts/n8n/credentials';

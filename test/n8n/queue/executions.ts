@@ -1,7 +1,7 @@
 // Starting executions through the webhook process, waiting for them in n8n's database (through the
 // main's REST API), and reading the sandbox's own records through its HTTP control API.
 import { expect } from '@playwright/test';
-import { N8nRest, nodeOutputs, type ExecutionSummary as Listed } from '../../../scripts/n8n/rest';
+import { EditorApi, nodeOutputs, type ExecutionSummary as Listed } from '../editorApi';
 import type { QueueCluster } from './cluster';
 
 export interface ExecutionSummary extends Listed {
@@ -65,13 +65,13 @@ export async function startRun(webhookUrl: string, rows: unknown[]): Promise<voi
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 /** Ids of every execution of a workflow so far. */
-export async function executionIds(rest: N8nRest, workflowId: string): Promise<Set<string>> {
+export async function executionIds(rest: EditorApi, workflowId: string): Promise<Set<string>> {
 	return new Set((await rest.executions(workflowId)).map((e) => String(e.id)));
 }
 
 /** The executions of a workflow that are not in `known`. */
 async function newExecutions(
-	rest: N8nRest,
+	rest: EditorApi,
 	workflowId: string,
 	known: Set<string>,
 ): Promise<ExecutionSummary[]> {
@@ -84,7 +84,7 @@ async function newExecutions(
  * with them, oldest first. Fails naming how many arrived, and their statuses, after `timeoutMs`.
  */
 export async function waitForNew(
-	rest: N8nRest,
+	rest: EditorApi,
 	workflowId: string,
 	known: Set<string>,
 	count: number,
@@ -104,7 +104,7 @@ export async function waitForNew(
 
 /** The new executions, once all have finished and no new one has appeared for `quietMs`. */
 export async function settledCount(
-	rest: N8nRest,
+	rest: EditorApi,
 	workflowId: string,
 	known: Set<string>,
 	quietMs = 3000,
@@ -155,7 +155,7 @@ export async function expectCreatedOnce(
 
 /** The JSON of a node's items in an execution: [output 0, output 1]. */
 export async function nodeItems(
-	rest: N8nRest,
+	rest: EditorApi,
 	executionId: string,
 	node: string,
 ): Promise<Array<Array<Record<string, unknown>>>> {

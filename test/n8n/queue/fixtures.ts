@@ -15,7 +15,7 @@ import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import { log } from '../../../scripts/n8n/log';
 import { installPackage } from '../../../scripts/n8n/pack';
 import { freePort } from '../../../scripts/n8n/proc';
-import { N8nRest } from '../../../scripts/n8n/rest';
+import { EditorApi } from '../editorApi';
 import { targetFor } from '../../../scripts/n8n/targets';
 import {
 	CALLBACKS,
@@ -51,7 +51,7 @@ interface Workspace {
 /** The running cluster, its main's REST API and the address callbacks are published under. */
 export interface Queue {
 	cluster: QueueCluster;
-	rest: N8nRest;
+	rest: EditorApi;
 	/** The first webhook process, as published in WEBHOOK_URL: 'http://127.0.0.1:<port>/'. */
 	webhookBase: string;
 }
@@ -177,7 +177,7 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 	queue: [
 		async ({ cluster, runtime }, use) => {
 			const main = await cluster.startMain();
-			const rest = new N8nRest(main.url, runtime.appDir);
+			const rest = new EditorApi(main.url, runtime.appDir);
 			await rest.setupOwnerOrLogin(OWNER);
 			const webhookBase = `http://127.0.0.1:${cluster.webhookPort}/`;
 			const webhooks = [
