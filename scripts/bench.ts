@@ -8,14 +8,14 @@ import path from 'path';
 import { parseArgs } from 'node:util';
 
 import { startGateway } from './bench/gateway';
-import { ENGINES, readVersion, resolveEngine, type Engine } from './bench/engines';
+import { ENGINES, resolveEngine, type Engine } from './bench/engines';
 import { summarise } from './bench/profile';
 import * as report from './bench/report';
 import type { RunResult } from './bench/report';
 import type { RunAnswer, RunSpec } from './bench/runChild';
 import { HTTP_ROUTES, NODE_ROUTES, ROUTES } from './bench/workflows';
-import { ensureN8n } from './n8n/app';
-import { appDir } from './n8n/paths';
+import { ensureN8n, installedVersion } from './n8n/app';
+import { appDir, ROOT } from './n8n/paths';
 import { runLogged } from './n8n/proc';
 import { targetFor } from './n8n/targets';
 
@@ -47,7 +47,6 @@ const USAGE = `Usage: npm run bench -- [options]
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
   --help`;
 
-const ROOT = path.resolve(__dirname, '..');
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
 const RUN_CHILD = path.join(__dirname, 'bench', 'runChild.ts');
 const ENGINE_MODULES = path.join(__dirname, 'bench', 'engineModules.ts');
@@ -148,7 +147,7 @@ async function ensureApp(options: BenchOptions, engine: Engine): Promise<string 
 	if (!installed() && options.install) {
 		try {
 			await ensureN8n(targetFor(n8n));
-			engine.appVersion = readVersion(engine.appModules, 'n8n');
+			engine.appVersion = installedVersion(engine.appModules, 'n8n');
 		} catch (error) {
 			failure = String((error as Error).message).split('\n')[0];
 		}
@@ -174,7 +173,7 @@ function machine(argv: string[], options: BenchOptions, engines: Engine[]) {
 		memoryGb: os.totalmem() / 2 ** 30,
 		node: process.version,
 		platform: `${os.platform()} ${os.release()}`,
-		n8nCore: readVersion(path.join(ROOT, 'node_modules'), 'n8n-core'),
+		n8nCore: installedVersion(path.join(ROOT, 'node_modules'), 'n8n-core'),
 		n8nApp: options.n8nAppVersion,
 		engines: engines.map(({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion }) => ({
 			id,

@@ -11,6 +11,7 @@ import path from 'path';
 import { execFileSync } from 'child_process';
 import { pathToFileURL } from 'url';
 import { ROOT, TOOLS_DIR } from './n8n/paths';
+import { installedVersion } from './n8n/app';
 import { buildAndPack } from './n8n/pack';
 import { runVisible } from './n8n/proc';
 import { log, seconds } from './n8n/log';
@@ -33,20 +34,9 @@ const importModule = new Function('specifier', 'return import(specifier)') as (
 	specifier: string,
 ) => Promise<Scanner>;
 
-function installedScannerVersion(): string | undefined {
-	try {
-		return (
-			JSON.parse(fs.readFileSync(path.join(scannerDir, 'package.json'), 'utf8')) as {
-				version?: string;
-			}
-		).version;
-	} catch {
-		return undefined;
-	}
-}
-
 async function ensureScanner(): Promise<void> {
-	if (installedScannerVersion() === SCANNER.version) return;
+	if (installedVersion(path.join(TOOLS_DIR, 'node_modules'), SCANNER.name) === SCANNER.version)
+		return;
 	const started = Date.now();
 	log(`installing ${SCANNER.name}@${SCANNER.version} into .tools (install scripts off)`);
 	fs.mkdirSync(TOOLS_DIR, { recursive: true });

@@ -1,14 +1,11 @@
 // The n8n engines a run can use (`--engine`): the n8n-core the tests use, on this machine's
 // Node.js, and the newest n8n-core from the installed n8n app, on the Node.js that n8n requires,
 // with its default expression engine (isolated-vm) or its legacy one.
-import fs from 'fs';
 import path from 'path';
 
-import { ensureNode } from '../n8n/app';
-import { appDir } from '../n8n/paths';
+import { ensureNode, installedVersion } from '../n8n/app';
+import { appDir, ROOT } from '../n8n/paths';
 import { targetFor } from '../n8n/targets';
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 export const ENGINES: Record<
 	string,
@@ -24,14 +21,6 @@ export const ENGINES: Record<
 /** An engine ready to run on this machine. */
 export type Engine = Awaited<ReturnType<typeof resolveEngine>>;
 
-export function readVersion(dir: string, name: string): string | undefined {
-	try {
-		return JSON.parse(fs.readFileSync(path.join(dir, name, 'package.json'), 'utf8')).version;
-	} catch {
-		return undefined;
-	}
-}
-
 /**
  * What a run process needs to use the engine. Fetches its Node.js from the npm registry when it is
  * missing (as the e2e matrix does); throws with the reason when the engine cannot run here.
@@ -40,9 +29,9 @@ export async function resolveEngine(id: string) {
 	const { n8n, coreFromApp, expressionEngine } = ENGINES[id];
 	const appModules = path.join(appDir(n8n), 'node_modules');
 	const coreModules = coreFromApp ? appModules : path.join(ROOT, 'node_modules');
-	if (coreFromApp && !readVersion(appModules, 'n8n-core')) {
+	if (coreFromApp && !installedVersion(appModules, 'n8n-core')) {
 		throw new Error(
-			`engine ${id} needs n8n ${n8n} installed in ${path.relative(ROOT, appDir(n8n))} (npm run e2e -- ${n8n} installs it)`,
+			`engine ${id} needs n8n ${n8n} installed in ${path.relative(ROOT, appDir(n8n))} (npx ts-node --transpile-only scripts/n8n/app.ts ${n8n} installs it)`,
 		);
 	}
 	let execPath = process.execPath;
@@ -65,8 +54,8 @@ export async function resolveEngine(id: string) {
 		coreModules,
 		coreFromApp,
 		appModules,
-		appVersion: readVersion(appModules, 'n8n'),
-		n8nCore: readVersion(coreModules, 'n8n-core'),
-		n8nWorkflow: readVersion(coreModules, 'n8n-workflow'),
+		appVersion: installedVersion(appModules, 'n8n'),
+		n8nCore: installedVersion(coreModules, 'n8n-core'),
+		n8nWorkflow: installedVersion(coreModules, 'n8n-workflow'),
 	};
 }

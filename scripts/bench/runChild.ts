@@ -17,8 +17,8 @@ import { CredentialStore } from '../../test/harness/credentialStore';
 import { prepareWorkflow } from '../../test/harness/engine';
 import * as harness from '../../test/harness/nodeTypes';
 import { HTTP_REQUEST_TYPE, LOOP_TYPE, payoutItems, ROUTES, type BenchWorkflow } from './workflows';
+import { ROOT } from '../n8n/paths';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const LOOP_RESOLUTION_MS = 10;
 const MB = 2 ** 20;
 

