@@ -16,6 +16,7 @@ import type { RunAnswer, RunSpec } from './bench/runChild';
 import { HTTP_ROUTES, NODE_ROUTES, ROUTES } from './bench/workflows';
 import { ensureN8n, installedVersion } from './n8n/app';
 import { appDir, ROOT } from './n8n/paths';
+import { lastLines } from './n8n/log';
 import { runLogged } from './n8n/proc';
 import { targetFor } from './n8n/targets';
 
@@ -203,7 +204,7 @@ async function runInChild(spec: RunSpec, engine: Engine): Promise<RunAnswer> {
 			: `the run process exited with code ${code} without an answer`;
 	return {
 		ok: false,
-		error: `${ended} (${logFile}):\n${output.trim().split('\n').slice(-20).join('\n')}`,
+		error: `${ended} (${logFile}):\n${lastLines(output.trim(), 20)}`,
 	};
 }
 

@@ -5,7 +5,7 @@ import fs from 'fs';
 import path from 'path';
 import { appDir, nodeDir, ROOT } from './paths';
 import { TARGETS, newestTarget, targetFor, major, type Target } from './targets';
-import { log, seconds } from './log';
+import { lastLines, log, seconds } from './log';
 import { runLogged } from './proc';
 
 // Packages whose install script downloads from hosts outside the npm registry and that n8n does
@@ -143,7 +143,7 @@ async function runNpm(
 	});
 	if (code !== 0)
 		throw new Error(
-			`npm ${args.join(' ')} in ${cwd} exited with ${code}:\n${output.split('\n').slice(-30).join('\n')}`,
+			`npm ${args.join(' ')} in ${cwd} exited with ${code}:\n${lastLines(output, 30)}`,
 		);
 }
 

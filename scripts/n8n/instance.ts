@@ -7,6 +7,7 @@ import path from 'path';
 import type { IWorkflowBase } from 'n8n-workflow';
 import type { N8nRuntime } from './app';
 import type { ImportedCredential } from './credentials';
+import { lastLines } from './log';
 import { major } from './targets';
 import { startLogged, runLogged, freePort, portIsFree, listensOn, sleep } from './proc';
 
@@ -112,7 +113,7 @@ export class N8nInstance {
 		const result = await this.run(args);
 		if (result.code !== 0 || (successPattern && !successPattern.test(result.output))) {
 			throw new Error(
-				`n8n ${args.join(' ')} failed (exit ${result.code}), see ${result.logFile}:\n${tail(result.output)}`,
+				`n8n ${args.join(' ')} failed (exit ${result.code}), see ${result.logFile}:\n${lastLines(result.output)}`,
 			);
 		}
 		return result;
@@ -208,7 +209,7 @@ export class N8nInstance {
 		while (pending.length) {
 			if (exited) {
 				if (/already in use|EADDRINUSE/.test(server.log())) throw portInUse(port);
-				throw new Error(`n8n start exited early, see ${logFile}:\n${tail(server.log())}`);
+				throw new Error(`n8n start exited early, see ${logFile}:\n${lastLines(server.log())}`);
 			}
 			if (Date.now() > deadline) {
 				await server.stop();
@@ -216,7 +217,7 @@ export class N8nInstance {
 					? `its trigger webhook ${pending[0]} never answered`
 					: 'its REST API never answered';
 				throw new Error(
-					`n8n was not ready in ${timeoutMs / 1000} s (${what}), see ${logFile}:\n${tail(server.log())}`,
+					`n8n was not ready in ${timeoutMs / 1000} s (${what}), see ${logFile}:\n${lastLines(server.log())}`,
 				);
 			}
 			if (listensOn(child.pid, port) && (await isServed(pending[0]))) pending.shift();
@@ -253,8 +254,4 @@ function portInUse(port: number): Error {
 	return new Error(
 		`Port ${port} on 127.0.0.1 is already in use by another program (another n8n?). Stop that program, or choose another port.`,
 	);
-}
-
-function tail(text: string, n = 25): string {
-	return text.split('\n').slice(-n).join('\n');
 }

@@ -3,6 +3,7 @@
 // on failure and on Ctrl-C.
 import fs from 'fs';
 import { startLogged, type LoggedOptions } from '../../../scripts/n8n/proc';
+import { lastLines } from '../../../scripts/n8n/log';
 
 export interface Service {
 	name: string;
@@ -32,7 +33,7 @@ export function startService(
 		logFile,
 		exited: child.exited,
 		hasExited: () => child.hasExited(),
-		tail: (lines = 25) => fs.readFileSync(logFile, 'utf8').split('\n').slice(-lines).join('\n'),
+		tail: (lines = 25) => lastLines(fs.readFileSync(logFile, 'utf8'), lines),
 		stop: () => child.stop(),
 	};
 }
