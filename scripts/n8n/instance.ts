@@ -8,6 +8,7 @@ import type { IWorkflowBase } from 'n8n-workflow';
 import type { N8nRuntime } from './app';
 import type { ImportedCredential } from './credentials';
 import { lastLines } from './log';
+import { isServed } from './readiness';
 import { major } from './targets';
 import { startLogged, runLogged, freePort, portIsFree, listensOn, sleep } from './proc';
 
@@ -224,29 +225,6 @@ export class N8nInstance {
 			else await sleep(250);
 		}
 		return server;
-	}
-}
-
-/**
- * True once `url` is served: a REST route answers JSON, 200 (the sign-in route, 401 to a
- * stranger); a webhook answers its CORS preflight with 204 (asked with an Origin, n8n looks the
- * webhook up and answers 404 until it is registered). While n8n migrates its database it answers
- * every request 200 with a line of text, which is not ready.
- */
-export async function isServed(url: string): Promise<boolean> {
-	try {
-		if (url.includes('/webhook/')) {
-			const res = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1' } });
-			await res.arrayBuffer();
-			return res.status === 204;
-		}
-		const res = await fetch(url);
-		await res.arrayBuffer();
-		const isJson = res.headers.get('content-type')?.includes('application/json') ?? false;
-		const signInRoute = url.endsWith('/rest/login') && res.status === 401;
-		return isJson && (res.status < 300 || signInRoute);
-	} catch {
-		return false;
 	}
 }
 
