@@ -127,8 +127,8 @@ export class QueueCluster {
 		const port = await freePort(20000 + Math.floor(Math.random() * 20000));
 		const { process: spawned } = await this.spawn('main', ['start'], port);
 		const main = Object.assign(spawned, { url: spawned.url ?? `http://127.0.0.1:${port}` });
-		for (const route of ['/rest/settings', '/rest/login'])
-			await waitUntil(main, () => isServed(`${main.url}${route}`));
+		const routes = ['/rest/settings', '/rest/login'].map((route) => `${main.url}${route}`);
+		await waitUntil(main, async () => (await Promise.all(routes.map(isServed))).every(Boolean));
 		return main;
 	}
 
