@@ -36,10 +36,10 @@ export class EditorApi extends N8nRest {
 
 	/**
 	 * Publishes (activates) a workflow as the editor does, and says whether n8n activated it or why
-	 * not. 1.x: `PATCH /workflows/:id` with `active: true`, answered 400 with the activation error.
-	 * 2.x: `POST /workflows/:id/activate` queues the publication; the editor then polls
-	 * `GET /workflows/:id/publication-status` until it is no longer in progress, and shows the
-	 * failed trigger's `errorMessage`.
+	 * not. 1.x: `PATCH /workflows/:id` with `active: true`; 2.x: `POST /workflows/:id/activate`.
+	 * Up to 2.8 both activate at once and answer 400 with the activation error. Newer 2.x queue the
+	 * publication: the editor then polls `GET /workflows/:id/publication-status` until it is no
+	 * longer in progress, and shows the failed trigger's `errorMessage`.
 	 */
 	async publish(
 		workflowId: string,
@@ -49,26 +49,31 @@ export class EditorApi extends N8nRest {
 			'GET',
 			`/workflows/${workflowId}`,
 		);
-		if (n8nMajor < 2) {
-			const res = await this.request('PATCH', `/workflows/${workflowId}`, {
-				active: true,
-				versionId,
-			});
-			if (res.status < 300) return { published: true };
-			const message = (res.json as { message?: string } | undefined)?.message;
-			if (res.status !== 400 || !message)
-				throw new Error(
-					`PATCH /rest/workflows/${workflowId} answered ${res.status}: ${res.text.slice(0, 300)}`,
-				);
-			return { published: false, message };
-		}
-		await this.expectOk('POST', `/workflows/${workflowId}/activate`, { versionId });
+		const [method, route, body] =
+			n8nMajor < 2
+				? ['PATCH', `/workflows/${workflowId}`, { active: true, versionId }]
+				: ['POST', `/workflows/${workflowId}/activate`, { versionId }];
+		const res = await this.request(method, route, body);
+		const message = (res.json as { message?: string } | undefined)?.message;
+		if (res.status === 400 && message) return { published: false, message };
+		if (res.status >= 300)
+			throw new Error(`${method} /rest${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+		return n8nMajor < 2 ? { published: true } : this.publicationOutcome(workflowId);
+	}
+
+	/** What the publication of a workflow came to; activated already when n8n has no such status. */
+	private async publicationOutcome(
+		workflowId: string,
+	): Promise<{ published: true } | { published: false; message: string }> {
+		const route = `/workflows/${workflowId}/publication-status`;
 		const deadline = Date.now() + 60000;
 		for (;;) {
-			const publication = await this.expectOk<PublicationStatus>(
-				'GET',
-				`/workflows/${workflowId}/publication-status`,
-			);
+			const res = await this.request('GET', route);
+			if (res.status === 404) return { published: true }; // 2.8: activated synchronously
+			const publication = ((res.json as { data?: PublicationStatus } | undefined)?.data ??
+				res.json) as PublicationStatus | undefined;
+			if (res.status >= 300 || !publication?.status)
+				throw new Error(`GET /rest${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
 			if (publication.status === 'published') return { published: true };
 			if (publication.status === 'failed' || publication.status === 'partial') {
 				const messages = publication.triggers
