@@ -6,7 +6,7 @@ import path from 'path';
 import { appDir, nodeDir, ROOT } from './paths';
 import { TARGETS, newestTarget, targetFor, major, type Target } from './targets';
 import { lastLines, log, seconds } from './log';
-import { runLogged } from './proc';
+import { runForOutput, runLogged } from './proc';
 
 // Packages whose install script downloads from hosts outside the npm registry and that n8n does
 // not need to start (the Kafka node's native client). Every other install script is run.
@@ -33,7 +33,6 @@ export interface N8nRuntime {
 
 interface PackageJson {
 	version?: string;
-	scripts?: Record<string, string>;
 }
 
 function readJson(file: string): PackageJson | undefined {
@@ -153,39 +152,16 @@ function installedN8nVersion(dir: string): string | undefined {
 	return installedVersion(path.join(dir, 'node_modules'), 'n8n');
 }
 
-/** Installed packages (name -> folders) that need an install step: a binding.gyp or an install script. */
-function packagesWithInstallSteps(
-	modulesDir: string,
-	found = new Map<string, string[]>(),
-): Map<string, string[]> {
-	let names: string[];
-	try {
-		names = fs.readdirSync(modulesDir);
-	} catch {
-		return found;
-	}
-	for (const name of names) {
-		if (name.startsWith('.')) continue;
-		const dir = path.join(modulesDir, name);
-		if (name.startsWith('@')) {
-			for (const scoped of fs.readdirSync(dir)) visit(`${name}/${scoped}`, path.join(dir, scoped));
-		} else visit(name, dir);
-	}
-	function visit(name: string, dir: string) {
-		const pkg = readJson(path.join(dir, 'package.json'));
-		if (!pkg) return;
-		const scripts = pkg.scripts ?? {};
-		if (
-			fs.existsSync(path.join(dir, 'binding.gyp')) ||
-			scripts.preinstall ||
-			scripts.install ||
-			scripts.postinstall
-		) {
-			found.set(name, [...(found.get(name) ?? []), dir]);
-		}
-		packagesWithInstallSteps(path.join(dir, 'node_modules'), found);
-	}
-	return found;
+/**
+ * The installed packages with an install step, as npm itself finds them: a preinstall, install or
+ * postinstall script, or a binding.gyp (which npm reads as `install: node-gyp rebuild`).
+ */
+async function packagesWithInstallSteps(dir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+	const selector = ['preinstall', 'install', 'postinstall']
+		.map((script) => `:attr(scripts, [${script}])`)
+		.join(', ');
+	const found = JSON.parse(await runForOutput('npm', ['query', selector], { cwd: dir, env }));
+	return [...new Set((found as Array<{ name: string }>).map((pkg) => pkg.name))].sort();
 }
 
 /**
@@ -238,8 +214,7 @@ export async function ensureN8n(target: Target): Promise<N8nRuntime> {
 		log(
 			`  n8n ${target.n8n}: packages in place after ${seconds(started)}; building native modules`,
 		);
-		const steps = packagesWithInstallSteps(path.join(dir, 'node_modules'));
-		for (const name of [...steps.keys()].sort()) {
+		for (const name of await packagesWithInstallSteps(dir, runtime.env)) {
 			if (SKIPPED_INSTALL_SCRIPTS.has(name)) continue;
 			try {
 				await runNpm(['rebuild', '--ignore-scripts=false', '--foreground-scripts', name], {

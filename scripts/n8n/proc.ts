@@ -174,6 +174,15 @@ export async function runLogged(
 	return { code, output };
 }
 
+/** Runs a command to completion; resolves with what it printed, rejects on a non-zero exit. */
+export async function runForOutput(
+	command: string,
+	args: string[],
+	{ cwd, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<string> {
+	return (await execa(command, args, { cwd, env, extendEnv: false })).stdout;
+}
+
 /** Runs a command with its output shown live; rejects on a non-zero exit. */
 export async function runVisible(
 	command: string,
