@@ -6,7 +6,7 @@ import path from 'path';
 import { appDir, nodeDir, ROOT } from './paths';
 import { TARGETS, newestTarget, targetFor, major, type Target } from './targets';
 import { lastLines, log, seconds } from './log';
-import { runForOutput, runLogged } from './proc';
+import { runForOutput, runLogged, stopOnInterrupt } from './proc';
 
 // Packages whose install script downloads from hosts outside the npm registry and that n8n does
 // not need to start (the Kafka node's native client). Every other install script is run.
@@ -241,8 +241,9 @@ export async function ensureN8n(target: Target): Promise<N8nRuntime> {
 }
 
 // `ts-node --transpile-only scripts/n8n/app.ts 2.41.1 [1.123.81 ...]` installs those versions
-// (CI warms them this way).
+// (CI warms them this way). Ctrl-C stops the npm it runs (npm runs in its own process group).
 if (require.main === module) {
+	stopOnInterrupt();
 	(async () => {
 		for (const version of process.argv.slice(2)) await ensureN8n(targetFor(version));
 	})().catch((error) => {
