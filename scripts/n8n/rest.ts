@@ -9,7 +9,7 @@ export interface Owner {
 	password: string;
 }
 
-interface RestResponse {
+export interface RestResponse {
 	status: number;
 	json: unknown;
 	text: string;
@@ -44,8 +44,20 @@ export class N8nRest {
 
 	/** The answer's `data` (or the whole JSON), typed by the caller after what the route returns. */
 	async expectOk<T = IDataObject>(method: string, urlPath: string, body?: unknown): Promise<T> {
-		const res = await this.request(method, urlPath, body);
-		const json = expectJson(method, urlPath, res) as { data?: unknown };
+		return this.dataOf<T>(method, urlPath, await this.request(method, urlPath, body));
+	}
+
+	/**
+	 * The `data` (or the whole JSON) of a 2xx answer. While n8n migrates its database at start-up
+	 * it answers every request 200 with the text "n8n is starting up. Please wait": a 2xx without
+	 * JSON is an error too, naming the route and the answer.
+	 */
+	protected dataOf<T>(method: string, urlPath: string, res: RestResponse): T {
+		if (res.status >= 300 || typeof res.json !== 'object' || res.json === null)
+			throw new Error(
+				`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`,
+			);
+		const json = res.json as { data?: unknown };
 		return (json.data ?? json) as T;
 	}
 
@@ -53,7 +65,7 @@ export class N8nRest {
 	async setupOwnerOrLogin(owner: Owner): Promise<'created' | 'existing'> {
 		const res = await this.request('POST', '/owner/setup', owner);
 		if (res.status === 200) {
-			expectJson('POST', '/owner/setup', res);
+			this.dataOf('POST', '/owner/setup', res);
 			this.expectSignedIn('/owner/setup');
 			return 'created';
 		}
@@ -70,14 +82,4 @@ export class N8nRest {
 		if (!this.cookie)
 			throw new Error(`POST /rest${urlPath} answered 200 without the n8n-auth cookie`);
 	}
-}
-
-/**
- * The JSON of a 2xx answer. While n8n migrates its database at start-up it answers every request
- * 200 with the text "n8n is starting up. Please wait": a 2xx without JSON is an error too.
- */
-function expectJson(method: string, urlPath: string, res: RestResponse): object {
-	if (res.status >= 300 || typeof res.json !== 'object' || res.json === null)
-		throw new Error(`${method} /rest${urlPath} answered ${res.status}: ${res.text.slice(0, 300)}`);
-	return res.json;
 }

@@ -56,8 +56,7 @@ export class EditorApi extends N8nRest {
 		const res = await this.request(method, route, body);
 		const message = (res.json as { message?: string } | undefined)?.message;
 		if (res.status === 400 && message) return { published: false, message };
-		if (res.status >= 300)
-			throw new Error(`${method} /rest${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+		this.dataOf(method, route, res);
 		return n8nMajor < 2 ? { published: true } : this.publicationOutcome(workflowId);
 	}
 
@@ -70,10 +69,9 @@ export class EditorApi extends N8nRest {
 		for (;;) {
 			const res = await this.request('GET', route);
 			if (res.status === 404) return { published: true }; // 2.8: activated synchronously
-			const publication = ((res.json as { data?: PublicationStatus } | undefined)?.data ??
-				res.json) as PublicationStatus | undefined;
-			if (res.status >= 300 || !publication?.status)
-				throw new Error(`GET /rest${route} answered ${res.status}: ${res.text.slice(0, 300)}`);
+			const publication = this.dataOf<PublicationStatus>('GET', route, res);
+			if (!publication.status)
+				throw new Error(`GET /rest${route} answered without a status: ${res.text.slice(0, 300)}`);
 			if (publication.status === 'published') return { published: true };
 			if (publication.status === 'failed' || publication.status === 'partial') {
 				const messages = publication.triggers
