@@ -8,7 +8,7 @@ import type { IWorkflowBase } from 'n8n-workflow';
 import type { N8nRuntime } from './app';
 import type { ImportedCredential } from './credentials';
 import { lastLines } from './log';
-import { isServed } from './readiness';
+import { isServed, restRoutes } from './readiness';
 import { major } from './targets';
 import { startLogged, runLogged, freePort, portIsFree, listensOn, sleep } from './proc';
 
@@ -205,8 +205,7 @@ export class N8nInstance {
 			exited: child.exited,
 		};
 		const deadline = Date.now() + timeoutMs;
-		// n8n 1.x serves /rest/settings and webhooks before it has registered its sign-in routes.
-		const pending = [`${url}/rest/settings`, `${url}/rest/login`, ...webhooks];
+		const pending = [...restRoutes(url), ...webhooks];
 		while (pending.length) {
 			if (exited) {
 				if (/already in use|EADDRINUSE/.test(server.log())) throw portInUse(port);

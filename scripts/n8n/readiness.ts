@@ -1,6 +1,11 @@
 // When an n8n process counts as started: asked over HTTP, never read from a log an earlier run
 // could have written. Shared by the demo, the e2e checks and the queue-mode check.
 
+/** The REST routes of a started n8n: 1.x serves /rest/settings before it registers sign-in. */
+export function restRoutes(baseUrl: string): string[] {
+	return [`${baseUrl}/rest/settings`, `${baseUrl}/rest/login`];
+}
+
 /**
  * True once `url` is served: a REST route answers JSON, 200 (the sign-in route, 401 to a
  * stranger); a webhook answers its CORS preflight with 204 (asked with an Origin, n8n looks the

@@ -6,7 +6,7 @@ import fs from 'fs';
 import path from 'path';
 import type { N8nRuntime } from '../../../scripts/n8n/app';
 import { N8nInstance } from '../../../scripts/n8n/instance';
-import { isServed } from '../../../scripts/n8n/readiness';
+import { isServed, restRoutes } from '../../../scripts/n8n/readiness';
 import { installPackage } from '../../../scripts/n8n/pack';
 import { freePort } from '../../../scripts/n8n/proc';
 import { log, seconds } from '../../../scripts/n8n/log';
@@ -127,7 +127,7 @@ export class QueueCluster {
 		const port = await freePort(20000 + Math.floor(Math.random() * 20000));
 		const { process: spawned } = await this.spawn('main', ['start'], port);
 		const main = Object.assign(spawned, { url: spawned.url ?? `http://127.0.0.1:${port}` });
-		const routes = ['/rest/settings', '/rest/login'].map((route) => `${main.url}${route}`);
+		const routes = restRoutes(main.url);
 		await waitUntil(main, async () => (await Promise.all(routes.map(isServed))).every(Boolean));
 		return main;
 	}
