@@ -6,6 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import {
 	addCredential,
 	bankRow,
@@ -47,12 +48,20 @@ async function confirm(token: unknown, credentialId?: string, options: INodePara
 
 const sentPayouts = () => s.gw.stats().requestsByPath[PROCESS_KEY] ?? 0;
 
-/** The token's payload, changed by `change`, put back with the original signature. */
+/** A token's summary and its signed part, `summary [pa2.payload.signature]`. */
+function partsOf(token: string) {
+	const [, summary, signed] = /^(.*) \[(pa2\.[^\]]+)\]$/.exec(token) ?? [];
+	const [prefix, encoded, signature] = signed.split('.');
+	return { summary, prefix, encoded, signature };
+}
+
+/** The token's payload, changed by `change`, put back with the original summary and signature. */
 function tampered(token: string, change: (payload: IDataObject) => void): string {
-	const [prefix, encoded, signature] = token.split('.');
+	const { summary, prefix, encoded, signature } = partsOf(token);
 	const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as IDataObject;
 	change(payload);
-	return [prefix, Buffer.from(JSON.stringify(payload)).toString('base64url'), signature].join('.');
+	const signed = [prefix, Buffer.from(JSON.stringify(payload)).toString('base64url'), signature];
+	return `${summary} [${signed.join('.')}]`;
 }
 
 /** Every leaf of an object, as a path of keys. */
@@ -73,15 +82,23 @@ function changeLeaf(payload: IDataObject, path: string[]): void {
 test('Prepare checks the row, sends nothing that moves money, and shows what a person approves', async () => {
 	const out = await prepared('AP-PREP-1');
 	expect(sentPayouts()).toBe(0);
+	const summary =
+		'Pay PHP 1,500.00 to account number 001234567890 named "Juan Dela Cruz" at "BDO Unibank, Inc." (bank code BDO), over INSTAPAY, reference AP-PREP-1 (Sandbox)';
 	expect(out).toMatchObject({
 		sent: false,
 		reference_no: 'AP-PREP-1',
 		amount: 1500,
 		channel: 'INSTAPAY',
-		payee: 'BDO ••••••••7890',
-		summary: 'Pay 1,500.00 to BDO ••••••••7890 over INSTAPAY, reference AP-PREP-1',
+		recipient: {
+			kind: 'bankAccount',
+			channel: 'INSTAPAY',
+			bankCode: 'BDO',
+			accountNumber: '001234567890',
+			bankName: 'BDO Unibank, Inc.',
+		},
+		summary,
 	});
-	expect(String(out.approvalToken)).toMatch(/^pa1\./);
+	expect(String(out.approvalToken).startsWith(`${summary} [pa2.`)).toBe(true);
 	const minutes = (Date.parse(String(out.expiresAt)) - Date.now()) / 60_000;
 	expect(minutes).toBeGreaterThan(14);
 	expect(minutes).toBeLessThanOrEqual(15);
@@ -129,7 +146,9 @@ test('an e-wallet payout is confirmed the same way', async () => {
 		items: [{ ref: 'AP-EW-1', amount: 250, mobile: '0917 123 4567' }],
 	});
 	const out = jsonOf(result)[0];
-	expect(out.payee).toBe('0917•••4567');
+	expect(out.summary).toBe(
+		'Pay PHP 250.00 to e-wallet mobile number 09171234567 on GCASH, reference AP-EW-1 (Sandbox)',
+	);
 	const confirmed = await confirm(out.approvalToken);
 	expect(jsonOf(confirmed)[0]).toMatchObject({ reference_no: 'AP-EW-1', amount: 250 });
 	expect(s.gw.stats().creationsByReference['AP-EW-1']).toBe(1);
@@ -143,11 +162,11 @@ describe('a token with any signed field changed is refused, nothing sent', () =>
 		token = String(
 			(await prepared('AP-TAMPER-1', { options: { endpointPath: PROCESS } })).approvalToken,
 		);
-		const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+		const payload = JSON.parse(Buffer.from(partsOf(token).encoded, 'base64url').toString());
 		paths = leaves(payload);
 	});
 
-	test('the token covers the body, the path, the channel type, the expiry and the credential', () => {
+	test('the token covers the body, the path, the channel type, the expiry, where it pays and the credential', () => {
 		const names = paths.map((path) => path.join('.'));
 		for (const name of [
 			'send.body.amount',
@@ -161,7 +180,10 @@ describe('a token with any signed field changed is refused, nothing sent', () =>
 			'send.pathOverride',
 			'channelType',
 			'expiresAt',
+			'environment',
+			'baseUrl',
 			'credential',
+			'bankName',
 		])
 			expect(names).toContain(name);
 	});
@@ -211,8 +233,12 @@ test('an expired token is refused, nothing sent', async () => {
 
 test('a token from another credential is refused, nothing sent', async () => {
 	const { approvalToken } = await prepared('AP-OTHER-1');
-	// The same login in another credential, and one whose Signing Secret differs.
-	for (const other of [addCredential(s, {}), addCredential(s, { signingSecret: 'x'.repeat(32) })]) {
+	// The same login and Signing Secret in another credential, and one whose Signing Secret differs.
+	const same = { signingSecret: SANDBOX_CREDENTIALS.signingSecret };
+	for (const other of [
+		addCredential(s, same),
+		addCredential(s, { signingSecret: 'x'.repeat(32) }),
+	]) {
 		const result = await confirm(approvalToken, other);
 		expect(result.error?.message).toMatch(/signed with another credential/);
 	}
@@ -220,7 +246,7 @@ test('a token from another credential is refused, nothing sent', async () => {
 });
 
 test('text that is not a token is refused, nothing sent', async () => {
-	for (const token of ['', 'abc', 'pa1.e30.x', 'pa1.!!!.x']) {
+	for (const token of ['', 'abc', 'pa1.e30.x', 'pa1.!!!.x', 'pa2.e30.x', 'Pay 1 [pa2.!!!.x]']) {
 		const result = await confirm(token);
 		expect(result.error?.message).toMatch(/not one Payout > Prepare gave/);
 	}

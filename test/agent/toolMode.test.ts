@@ -160,7 +160,9 @@ describe('Payout > Create as a tool', () => {
 		);
 		expect(outside).toMatchObject({
 			refused: true,
-			error: expect.stringMatching(/account number is not in this node's Allowed Recipients/),
+			error: expect.stringMatching(
+				/recipient \(account number 001234567890 at bank BDO\) is not in this node's Allowed Recipients/,
+			),
 		});
 		expect(sentPayouts()).toBe(0);
 		const inside = await askTool(

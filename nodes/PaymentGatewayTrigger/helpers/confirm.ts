@@ -118,9 +118,9 @@ function disagreement(confirmed: Confirmed, callback: Callback): string | undefi
 		recipient: recordRecipient(copy),
 	};
 	const kind = confirmed.api === 'collection' ? 'transaction' : 'payout';
-	const [first] = recordMismatches(kind, stated, confirmed.record, true);
+	const [first] = recordMismatches(kind, stated, confirmed.record);
 	if (first)
-		return first.recorded === undefined
+		return first.recorded === null
 			? `the service record has no ${first.fact}`
 			: said(`${first.fact} `, first.expected, first.recorded);
 	if (

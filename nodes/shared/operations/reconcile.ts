@@ -19,7 +19,8 @@ import { itemValues } from '../runner/itemValues';
 import { readExecutionOptions, type Operation, type ReconcilePlan } from '../runner/operation';
 import { reconcileSummary } from '../runner/records';
 import { ItemProblems } from '../validation/problems';
-import type { PayoutRecipient, RecordKind } from '../validation/records';
+import { comparableAccount, comparableCode, comparableMobile } from '../validation/recipient';
+import type { RecipientFacts, RecordKind } from '../validation/records';
 import {
 	parseAccountNumber,
 	parseAmount,
@@ -124,15 +125,19 @@ export function reconcileOperation(spec: ReconcileSpec): Operation {
 type Given = <T>(name: string, parse: (value: unknown) => T) => T | undefined;
 
 /** The recipient facts a row gives, each checked as Payout > Create checks it. */
-function readRecipient(node: INode, itemIndex: number, given: Given): PayoutRecipient | undefined {
-	const recipient: PayoutRecipient = {
-		mobileNumber: given('mobileNumber', (value) =>
-			parsePhilippineMobile(node, itemIndex, 'Mobile Number', value),
-		),
-		bankCode: given('bankCode', (value) => requireText(node, itemIndex, 'Bank Code', value)),
-		accountNumber: given('receiverAccountNumber', (value) =>
-			parseAccountNumber(node, itemIndex, 'Receiver Account Number', value),
-		),
+function readRecipient(node: INode, itemIndex: number, given: Given): RecipientFacts | undefined {
+	const mobile = given('mobileNumber', (value) =>
+		parsePhilippineMobile(node, itemIndex, 'Mobile Number', value),
+	);
+	const bankCode = given('bankCode', (value) => requireText(node, itemIndex, 'Bank Code', value));
+	const account = given('receiverAccountNumber', (value) =>
+		parseAccountNumber(node, itemIndex, 'Receiver Account Number', value),
+	);
+	// In the comparable forms of recipient.ts, as the record's are read.
+	const recipient: RecipientFacts = {
+		'mobile number': comparableMobile(mobile),
+		'bank code': comparableCode(bankCode),
+		'account number': comparableAccount(account),
 	};
 	return Object.values(recipient).some((value) => value !== undefined) ? recipient : undefined;
 }

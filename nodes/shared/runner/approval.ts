@@ -1,46 +1,100 @@
 /**
  * Approval tokens in the runner (validation/approvalToken.ts holds the token itself): Payout >
  * Prepare's plan is signed with the node's credential, and a request carrying a token (Payout >
- * Confirm) is sent only when the token was signed by this credential, has not expired, and covers
- * exactly that request. A refused token sends nothing.
+ * Confirm) is sent only when the token was signed by this credential for its current Environment,
+ * Base URL and username, has not expired, reads the summary its payload gives, and covers exactly
+ * that request. A refused token sends nothing.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../transport/endpoints';
-import { CREDENTIAL_TYPE, credentialsFor } from '../transport/transport';
+import { callService, CREDENTIAL_TYPE, credentialsFor } from '../transport/transport';
 import {
 	approvalKey,
+	approvalSummary,
 	canonicalJson,
 	credentialFingerprint,
+	environmentLabel,
 	hasValidSignature,
-	readApprovalPayload,
+	normalBaseUrl,
+	readApprovalToken,
 	signApproval,
+	type ApprovalBinding,
 	type ApprovalPayload,
 } from '../validation/approvalToken';
+import { bankSchema, pickList } from '../validation/schemas';
 import type { ApprovePlan, SendPlan } from './operation';
 
 interface SigningKey {
 	key: Buffer;
 	fingerprint: string;
+	binding: ApprovalBinding;
 }
 
 // The key is derived once per execution context: scrypt is slow on purpose.
 const keys = new WeakMap<object, Promise<SigningKey>>();
 
-async function signingKey(ctx: IExecuteFunctions, endpoint: SendPlan['send']['endpoint']) {
+/** Thrown when the credential has no Signing Secret: approvals never use a person's password. */
+function noSigningSecret(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		"Approvals need the credential's Signing Secret, and it is empty: nothing was prepared or sent",
+		{
+			itemIndex,
+			description:
+				'Tell the user that the owner of this workflow must fill in Signing Secret in the Disbursement credential (the key issued with the credentials). Approval tokens are never signed with the password.',
+		},
+	);
+}
+
+async function signingKey(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	endpoint: SendPlan['send']['endpoint'],
+): Promise<SigningKey> {
 	let key = keys.get(ctx);
 	if (!key) {
 		const api = ENDPOINTS[endpoint].api;
 		key = credentialsFor(ctx, api).then((data) => {
-			const secret = String(data.signingSecret || data.password || '');
+			const secret = typeof data.signingSecret === 'string' ? data.signingSecret : '';
+			if (secret === '') throw noSigningSecret(ctx, itemIndex);
 			const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE[api]]?.id ?? '';
+			const binding: ApprovalBinding = {
+				environment: String(data.environment ?? ''),
+				baseUrl: normalBaseUrl(String(data.baseUrl ?? '')),
+				username: String(data.username ?? ''),
+			};
 			const derived = approvalKey(secret, credentialId);
-			return { key: derived, fingerprint: credentialFingerprint(derived) };
+			return { key: derived, fingerprint: credentialFingerprint(derived, binding), binding };
 		});
 		keys.set(ctx, key);
 	}
 	return await key;
+}
+
+// The bank list is read once per run, for the names in Prepare's summaries.
+const bankLists = new WeakMap<object, Promise<unknown[] | undefined>>();
+
+/**
+ * The bank's name as the service lists it, or undefined when the list cannot be read or names the
+ * code more than once (the summary then shows the code alone, which is what is sent).
+ */
+async function bankNameOf(ctx: IExecuteFunctions, code: unknown): Promise<string | undefined> {
+	if (typeof code !== 'string') return undefined;
+	let list = bankLists.get(ctx);
+	if (!list) {
+		list = callService(ctx, { endpoint: 'getBanks' }).then(
+			({ data }) => pickList(data, 'banks'),
+			() => undefined,
+		);
+		bankLists.set(ctx, list);
+	}
+	const banks = (await list) ?? [];
+	const named = banks
+		.map((entry) => bankSchema.safeParse(entry))
+		.filter((parsed) => parsed.success && parsed.data.code.toUpperCase() === code.toUpperCase());
+	return named.length === 1 ? named[0].data!.name : undefined;
 }
 
 /** What was signed of a request: everything sent, nothing of how long to wait for it. */
@@ -52,25 +106,31 @@ const signedPart = (send: SendPlan['send']): ApprovalPayload['send'] => {
 /** Payout > Prepare: the summary a person checks, and the token that lets exactly this be sent. */
 export async function signedApproval(
 	ctx: IExecuteFunctions,
+	itemIndex: number,
 	plan: ApprovePlan,
 ): Promise<IDataObject> {
 	const { send, creates, channelType, validForMs } = plan.approve;
-	const { key, fingerprint } = await signingKey(ctx, send.endpoint);
+	const { key, fingerprint, binding } = await signingKey(ctx, itemIndex, send.endpoint);
 	const expiresAt = Date.now() + validForMs;
+	const recipient = creates.recipient;
+	const bankName =
+		recipient?.kind === 'bankAccount' ? await bankNameOf(ctx, recipient.bankCode) : undefined;
 	const payload: ApprovalPayload = {
 		send: signedPart(send),
 		channelType,
 		expiresAt,
+		environment: binding.environment,
+		baseUrl: binding.baseUrl,
 		credential: fingerprint,
+		...(bankName ? { bankName } : {}),
 	};
-	const payee = creates.payee ? ` to ${creates.payee}` : '';
 	return {
 		sent: false,
-		summary: `Pay ${creates.amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}${payee} over ${creates.channel}, reference ${creates.referenceNo}`,
+		summary: approvalSummary(payload),
 		reference_no: creates.referenceNo,
 		amount: creates.amount,
 		channel: creates.channel,
-		...(creates.payee ? { payee: creates.payee } : {}),
+		...(recipient ? { recipient: { ...recipient, ...(bankName ? { bankName } : {}) } } : {}),
 		expiresAt: new Date(expiresAt).toISOString(),
 		approvalToken: signApproval(key, payload),
 	};
@@ -88,18 +148,31 @@ export async function checkApproval(
 			description: todo,
 		});
 	const prepareAgain =
-		'Run Payout > Prepare again, have a person check the new summary, and confirm with its token.';
-	const payload = readApprovalPayload(plan.approval);
-	if (!payload) throw refuse('is not one Payout > Prepare gave', prepareAgain);
-	const { key, fingerprint } = await signingKey(ctx, plan.send.endpoint);
+		'Run Payout > Prepare again, have a person check the new summary, and confirm with its whole token.';
+	const token = readApprovalToken(plan.approval);
+	if (!token) throw refuse('is not one Payout > Prepare gave, whole', prepareAgain);
+	const { payload } = token;
+	const { key, fingerprint, binding } = await signingKey(ctx, itemIndex, plan.send.endpoint);
+	if (payload.environment !== binding.environment || payload.baseUrl !== binding.baseUrl) {
+		throw refuse(
+			`was prepared for ${environmentLabel(payload.environment)} at ${payload.baseUrl}, but this credential is now ${environmentLabel(binding.environment)} at ${binding.baseUrl}`,
+			`A token pays only where it was prepared. ${prepareAgain}`,
+		);
+	}
 	if (payload.credential !== fingerprint) {
 		throw refuse(
-			"was signed with another credential, or this credential's secret changed since",
+			"was signed with another credential, or this credential's username or Signing Secret changed since",
 			`Confirm with the credential Prepare used. ${prepareAgain}`,
 		);
 	}
-	if (!hasValidSignature(key, plan.approval)) {
+	if (!hasValidSignature(key, token)) {
 		throw refuse('was changed after it was prepared (its signature does not match)', prepareAgain);
+	}
+	if (token.summary !== approvalSummary(payload)) {
+		throw refuse(
+			'does not read the summary Prepare wrote for it: the text before its [pa2.…] part was changed',
+			prepareAgain,
+		);
 	}
 	if (Date.now() > payload.expiresAt) {
 		throw refuse(`expired at ${new Date(payload.expiresAt).toISOString()}`, prepareAgain);

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { maskedRecipient } from '../validation/recipient';
 import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
 import { RepeatedReferences } from './repeatedReferences';
@@ -29,7 +30,8 @@ export function dryRunItems(
 			repeats.claim(ctx.getNode(), itemIndex, plan);
 			if (!('send' in plan) || !plan.creates)
 				throw new Error('This operation creates nothing, so it has no dry run');
-			const { referenceNo, amount, channel, payee } = plan.creates;
+			const { referenceNo, amount, channel, recipient } = plan.creates;
+			const payee = recipient && maskedRecipient(recipient);
 			const earlier = repeats.earlierRow(itemIndex);
 			if (earlier) {
 				// A real run sends nothing for it: the look-up gives back the earlier row's record, or a conflict.

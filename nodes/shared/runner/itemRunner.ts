@@ -45,7 +45,7 @@ export async function carryOut(
 	if ('lookUp' in plan) return await lookUpRecord(ctx, itemIndex, plan);
 	if ('poll' in plan) return await pollUntilFinal(ctx, itemIndex, plan);
 	if ('reconcile' in plan) return await reconcileRow(ctx, itemIndex, plan);
-	if ('approve' in plan) return await signedApproval(ctx, plan);
+	if ('approve' in plan) return await signedApproval(ctx, itemIndex, plan);
 	if (plan.approval) await checkApproval(ctx, itemIndex, { ...plan, approval: plan.approval });
 	if (plan.sandboxOnly) await requireSandbox(ctx, itemIndex, plan);
 	if (plan.creates) return await createOnce(ctx, itemIndex, plan as MoneyPlan);

@@ -5,8 +5,8 @@
  * - reference_no is the idempotency key. After an unclear failure (time-out, dropped connection,
  *   5xx, unreadable body) the reference is looked up first, and resent with the SAME reference_no
  *   only when the look-up finds nothing (the service's own guidance). A definite 4xx is final.
- * - A record is this item's only when the one check of records.ts (`recordMismatches`) finds its
- *   reference_no, amount (to the centavo), channel and recipient agree wherever it states them. A
+ * - A record is this item's only when the one check of records.ts (`recordMismatches`) finds it
+ *   states the item's reference_no, amount (to the centavo), channel and recipient, and agrees. A
  *   2xx that does not pass is checked by a look-up, never believed; an existing record that does
  *   not pass is a conflict that says what differs. Two records for one reference are an error.
  * - `replayed` is true when the record predates this item: the service said the reference was
@@ -22,7 +22,13 @@ import { explained, Unexplained } from './itemErrors';
 import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
 import { callService, outcomeOf } from '../transport/transport';
-import { recordCreatedAt, recordMismatches, type Mismatch } from '../validation/records';
+import { recipientFacts } from '../validation/recipient';
+import {
+	recordCreatedAt,
+	recordMismatches,
+	type ExpectedRecord,
+	type Mismatch,
+} from '../validation/records';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
@@ -162,13 +168,18 @@ export async function repeatOfEarlierRow(
 	);
 }
 
+/** What a record must state to be this item's: its reference_no, amount, channel and recipient. */
+function expectedOf(intent: MoneyIntent): ExpectedRecord {
+	const { referenceNo, amount, channel, recipient } = intent;
+	return { referenceNo, amount, channel, recipient: recipient && recipientFacts(recipient) };
+}
+
 /** Why a 2xx body does not confirm this request, or undefined when it does. */
 function confirmationProblem(intent: MoneyIntent, data: unknown): string | undefined {
 	if (!data || typeof data !== 'object' || Array.isArray(data)) return 'no record in the answer';
-	// A 2xx without an amount may still confirm: the look-up is what compares it then.
-	const [first] = recordMismatches(intent.kind, intent, data as IDataObject, false);
+	const [first] = recordMismatches(intent.kind, expectedOf(intent), data as IDataObject);
 	if (!first) return undefined;
-	if (first.recorded === undefined) return `the record has no ${first.fact}`;
+	if (first.recorded === null) return `the record has no ${first.fact}`;
 	if (first.fact === 'reference_no') return `the record is for reference_no "${first.recorded}"`;
 	return `the record is for ${first.fact} ${first.recorded}, not ${first.expected}`;
 }
@@ -185,9 +196,9 @@ const EXISTING_DIFFERS: Record<Mismatch['fact'], string> = {
 
 /** Why an existing record is not the one this item asks for, or undefined when it is. */
 function conflictWith(intent: MoneyIntent, existing: IDataObject): string | undefined {
-	const reasons = recordMismatches(intent.kind, intent, existing, true).map(
+	const reasons = recordMismatches(intent.kind, expectedOf(intent), existing).map(
 		({ fact, expected, recorded }) =>
-			recorded === undefined
+			recorded === null
 				? `the existing ${intent.kind} shows no ${fact} to compare with ${expected}`
 				: `the existing ${intent.kind} ${EXISTING_DIFFERS[fact]} ${recorded}, this item asks for ${expected}`,
 	);

@@ -15,7 +15,8 @@ import {
 	type ServiceResponse,
 } from '../transport/endpoints';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/properties';
-import type { PayoutRecipient, RecordKind } from '../validation/records';
+import type { Recipient } from '../validation/recipient';
+import type { RecipientFacts, RecordKind } from '../validation/records';
 import { isPerItem, runParameter } from './itemValues';
 import {
 	parseDryRun,
@@ -35,10 +36,8 @@ export interface MoneyIntent {
 	amount: number;
 	/** The channel code sent. */
 	channel: string;
-	/** Who is paid, masked (payouts), for a dry run's preview. */
-	payee?: string;
-	/** Who is paid (payouts), as the body names them: a found record must pay the same. */
-	recipient?: PayoutRecipient;
+	/** Who is paid (payouts), read once from the body sent (recipient.ts): a found record must pay the same. */
+	recipient?: Recipient;
 }
 
 /** A definite refusal of the service, as an operation may explain it. */
@@ -123,7 +122,7 @@ export interface ReconcilePlan {
 		referenceNo: string;
 		timeoutMs: number;
 		/** The facts the row gives (each compared when present). */
-		expect: { amount?: number; channel?: string; recipient?: PayoutRecipient };
+		expect: { amount?: number; channel?: string; recipient?: RecipientFacts };
 	};
 }
 

@@ -100,7 +100,7 @@ export async function reconcileRow(
 	}
 	const record = looked.answer;
 	if (!record) return { ...row, status: NOT_FOUND, mismatches: [] };
-	const mismatches = recordMismatches(kind, { referenceNo, ...expect }, record, false);
+	const mismatches = recordMismatches(kind, { referenceNo, ...expect }, record);
 	return {
 		...row,
 		status: String(record.status ?? 'unknown'),

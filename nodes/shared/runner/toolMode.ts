@@ -6,8 +6,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isAllowedRecipient, parseAllowList } from '../validation/allowList';
-import type { PayoutRecipient } from '../validation/records';
+import { isAllowedRecipient, parseAllowList, type AllowedRecipient } from '../validation/allowList';
+import type { Recipient } from '../validation/recipient';
 import { readOption } from './operation';
 import { stopRun } from './runStop';
 
@@ -48,29 +48,56 @@ export const allowedRecipientsOption: INodeProperties = {
 	type: 'string',
 	typeOptions: { rows: 3 },
 	default: '',
-	placeholder: '09171234567, 001234567890, 0918*',
+	placeholder: '0917*, 09181234567, BDO:001234567890',
 	description:
-		'Only these recipients may be paid: mobile numbers and account numbers, separated by commas or new lines; * stands for any digits (0918* allows every number starting with 0918). A payout to anyone else is refused with nothing sent. Recommended when an AI agent uses this node.',
+		'Only these recipients may be paid, separated by commas or new lines. A mobile number (09171234567, +63 917 123 4567) admits e-wallet payouts to it; an account number (001234567890) bank transfers to it at any bank, BDO:001234567890 only at bank BDO. * stands for any digits (0917* admits every mobile number starting with 0917). An entry that is none of these stops the node before anything is sent; a payout to anyone else is refused with nothing sent. Recommended when an AI agent uses this node.',
 };
+
+const isSet = (ctx: IExecuteFunctions) =>
+	(ctx.getNode().parameters.options as IDataObject | undefined)?.allowedRecipients !== undefined;
+
+/** The item's Allowed Recipients; an entry that cannot be read stops the run before anything is sent. */
+function allowListOf(ctx: IExecuteFunctions, itemIndex: number): AllowedRecipient[] {
+	const parsed = parseAllowList(readOption(ctx, 'allowedRecipients', itemIndex, ''));
+	if ('allowed' in parsed) return parsed.allowed;
+	const entries = parsed.unreadable.map((entry) => `"${entry.slice(0, 40)}"`).join(', ');
+	throw stopRun(
+		new NodeOperationError(
+			ctx.getNode(),
+			`Allowed Recipients has ${parsed.unreadable.length === 1 ? 'an entry' : 'entries'} that is neither a mobile number nor an account number: ${entries}. Nothing was sent`,
+			{
+				itemIndex,
+				description:
+					'Write each entry as a mobile number (09171234567, 0917*), an account number (001234567890) or a bank code and account number (BDO:001234567890), separated by commas.',
+			},
+		),
+	);
+}
+
+/** Allowed Recipients read before the first payout, so an unreadable entry stops the run at once. */
+export function checkAllowList(ctx: IExecuteFunctions): void {
+	if (isSet(ctx) && ctx.getInputData().length > 0) allowListOf(ctx, 0);
+}
 
 /** Refuses a payout to a recipient outside Allowed Recipients, when the option is set. */
 export function requireAllowedRecipient(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	recipient: PayoutRecipient,
+	recipient: Recipient,
 ): void {
-	const options = ctx.getNode().parameters.options as IDataObject | undefined;
-	if (options?.allowedRecipients === undefined) return;
-	const allowList = parseAllowList(readOption(ctx, 'allowedRecipients', itemIndex, ''));
-	if (isAllowedRecipient(recipient, allowList)) return;
-	const who = recipient.accountNumber ? 'account number' : 'mobile number';
+	if (!isSet(ctx)) return;
+	if (isAllowedRecipient(recipient, allowListOf(ctx, itemIndex))) return;
+	const who =
+		recipient.kind === 'bankAccount'
+			? `account number ${recipient.accountNumber} at bank ${recipient.bankCode}`
+			: `mobile number ${recipient.mobileNumber}`;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`Refused: the recipient's ${who} is not in this node's Allowed Recipients, so nothing was sent`,
+		`Refused: the recipient (${who}) is not in this node's Allowed Recipients, so nothing was sent`,
 		{
 			itemIndex,
 			description:
-				'Tell the user that this recipient is not allowed. The owner of this workflow can add it to "Allowed Recipients" in the Options.',
+				'Tell the user that this recipient is not allowed. The owner of this workflow can add it to "Allowed Recipients" in the Options (a mobile number admits only e-wallet payouts, an account number only bank transfers).',
 		},
 	);
 }

@@ -1,26 +1,85 @@
-/** Allowed Recipients: mobile and account numbers, and patterns with * for any digits. */
-import type { PayoutRecipient } from './records';
+/**
+ * Allowed Recipients: each entry says what kind of recipient it admits.
+ *
+ * - A mobile number (`09171234567`, `+63 917 123 4567`, `639171234567`) or a pattern of one
+ *   (`0917*`, `+63 917*`) admits e-wallet payouts to that number only.
+ * - An account number (`001234567890`) or a pattern (`0012*`) admits bank transfers to that account
+ *   at any bank; `BDO:001234567890` only at bank code BDO; `account:09171234567` is an account
+ *   number written like a mobile number.
+ *
+ * Account numbers are compared as written apart from spaces and dashes; `*` stands for any run of
+ * letters and digits (of digits in a mobile number). An entry that is none of these is an error,
+ * never skipped: a guard that cannot be read must not let money through.
+ */
+import { comparableMobile, type Recipient } from './recipient';
 
-/** Digits only; a Philippine mobile number written +639… or 639… becomes 09…. */
-function normalised(text: string): string {
-	const digits = text.replace(/[^\d*]/g, '');
-	return /^639\d{9}$/.test(digits) ? `0${digits.slice(2)}` : digits;
+export interface AllowedRecipient {
+	kind: 'mobile' | 'bankAccount';
+	/** The bank code an account entry is tied to; undefined for any bank. */
+	bankCode?: string;
+	pattern: RegExp;
+	/** The entry as written, for messages. */
+	entry: string;
 }
 
-/** The entries of the option: separated by commas, semicolons or new lines; empty ones dropped. */
-export function parseAllowList(value: unknown): RegExp[] {
-	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	return text
+const ANY_BANK = 'ACCOUNT';
+
+const regexOf = (text: string, anyRun: string) =>
+	new RegExp(`^${text.split('*').map(escaped).join(anyRun)}$`);
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A mobile pattern in the 09… form, from 09…, +639… or 639… (spaces, dashes and brackets left out). */
+function mobilePattern(compact: string): string | undefined {
+	const local = compact.replace(/^\+?63(?=9)/, '0');
+	if (!/^09[\d*]*$/.test(local)) return undefined;
+	if (local.includes('*')) return local;
+	return comparableMobile(local);
+}
+
+function readEntry(entry: string): AllowedRecipient | undefined {
+	const tied = /^([A-Za-z0-9_]+)\s*:\s*(.+)$/.exec(entry);
+	const compact = (tied ? tied[2] : entry).replace(/[\s\-()]/g, '');
+	if (compact.replace(/\*/g, '') === '') return undefined;
+	if (!tied) {
+		const mobile = mobilePattern(compact);
+		if (mobile) return { kind: 'mobile', pattern: regexOf(mobile, '\\d*'), entry };
+	}
+	if (!/^[A-Za-z0-9*]+$/.test(compact)) return undefined;
+	const bank = tied?.[1].toUpperCase();
+	return {
+		kind: 'bankAccount',
+		bankCode: bank === ANY_BANK ? undefined : bank,
+		pattern: regexOf(compact, '[A-Za-z0-9]*'),
+		entry,
+	};
+}
+
+/**
+ * The entries of the option (separated by commas, semicolons or new lines; empty ones dropped),
+ * or the entries that cannot be read.
+ */
+export function parseAllowList(
+	value: unknown,
+): { allowed: AllowedRecipient[] } | { unreadable: string[] } {
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+	if (text === undefined) return { unreadable: [typeof value] };
+	const entries = text
 		.split(/[,;\n]/)
-		.map((entry) => normalised(entry.trim()))
-		.filter((entry) => entry.replace(/\*/g, '') !== '')
-		.map((entry) => new RegExp(`^${entry.replace(/\*/g, '\\d*')}$`));
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
+	const read = entries.map((entry) => [entry, readEntry(entry)] as const);
+	const unreadable = read.filter(([, allowed]) => !allowed).map(([entry]) => entry);
+	if (unreadable.length > 0) return { unreadable };
+	return { allowed: read.map(([, allowed]) => allowed!) };
 }
 
-/** Whether the payout's recipient (its account number, else its mobile number) is on the list. */
-export function isAllowedRecipient(recipient: PayoutRecipient, allowList: RegExp[]): boolean {
-	const number = recipient.accountNumber ?? recipient.mobileNumber;
-	if (!number) return false;
-	const wanted = normalised(number);
-	return allowList.some((pattern) => pattern.test(wanted));
+/** Whether an entry admits the recipient: a mobile entry only an e-wallet's number, an account entry only a bank account. */
+export function isAllowedRecipient(recipient: Recipient, allowList: AllowedRecipient[]): boolean {
+	return allowList.some((allowed) => {
+		if (recipient.kind === 'mobile')
+			return allowed.kind === 'mobile' && allowed.pattern.test(recipient.mobileNumber);
+		if (allowed.kind !== 'bankAccount') return false;
+		if (allowed.bankCode !== undefined && allowed.bankCode !== recipient.bankCode) return false;
+		return allowed.pattern.test(recipient.accountNumber);
+	});
 }

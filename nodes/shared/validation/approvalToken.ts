@@ -1,39 +1,72 @@
 /**
  * The approval token of Payout > Prepare and Payout > Confirm: what a person approved, signed so
  * that Confirm can send exactly that and nothing else, with no state kept anywhere (queue-mode
- * workers and restarts see the same token). It is `pa1.<payload>.<signature>`, the payload being
- * canonical JSON (sorted keys) of the request that will be sent, the channel type, the expiry and
- * a fingerprint of the credential; the signature an HMAC-SHA256 of that text.
+ * workers and restarts see the same token).
  *
- * The key is derived with scrypt from the credential's secret (its Signing Secret, or its Password
- * when no Signing Secret is set) and the credential's id: a token shown to a model gives no cheap
- * offline test of a short password, and the fingerprint (an HMAC under that key) tells credentials
- * apart without revealing anything of the secret.
+ * A token reads `<summary> [pa2.<payload>.<signature>]`. The summary is the payout in words (amount,
+ * the recipient in full, channel, reference, environment): a person's review shows the token the
+ * agent passes to Confirm, so it shows that summary. Confirm rebuilds the summary from the signed
+ * payload and refuses a token whose summary differs, so no text from a model can make a review
+ * show one payout while Confirm pays another. The payload is canonical JSON (sorted keys) of the
+ * request that will be sent, the channel type, the expiry, the environment and Base URL it was
+ * prepared for, and a fingerprint of the credential; the signature an HMAC-SHA256 of it.
+ *
+ * The key is derived with scrypt from the credential's Signing Secret and the credential's id. A
+ * person's password is never a key: every token is shown to the model, its provider and the
+ * chat's history, and each would be an offline test of a guessed password.
  */
 import { createHmac, scryptSync, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-const PREFIX = 'pa1';
+import type { ChannelType } from './channels';
+import { readRecipient, recipientInFull } from './recipient';
+import { readUrl } from './validation';
 
-/** What a token covers: every field of the request that will be sent, and for how long. */
+const PREFIX = 'pa2';
+
+/** Where a token may pay: the credential's Environment, its Base URL in normal form, its username. */
+export interface ApprovalBinding {
+	environment: string;
+	baseUrl: string;
+	username: string;
+}
+
+/** What a token covers: every field of the request that will be sent, where, and for how long. */
 export interface ApprovalPayload {
 	/** The request as sent: endpoint name, path override (when set), query and the exact body. */
 	send: { endpoint: string; body: IDataObject } & IDataObject;
-	/** The form's channel type, for explaining a refused channel. */
+	/** The form's channel type: which fields name the recipient. */
 	channelType: string;
 	/** Expiry, milliseconds since the epoch. */
 	expiresAt: number;
-	/** The credential the token was signed with (`credentialFingerprint`). */
+	/** The credential's Environment and Base URL when it was prepared (shown when they differ). */
+	environment: string;
+	baseUrl: string;
+	/** The credential, its Environment, Base URL and username (`credentialFingerprint`). */
 	credential: string;
+	/** The receiving bank's name as the service lists it, for the summary; absent when unknown. */
+	bankName?: string;
 }
 
-/** A credential's signing key; derived once per run by the caller. */
-export function approvalKey(secret: string, credentialId: string): Buffer {
-	return scryptSync(secret, `n8n payout approval|${credentialId}`, 32);
+/** A credential's signing key, from its Signing Secret; derived once per run by the caller. */
+export function approvalKey(signingSecret: string, credentialId: string): Buffer {
+	return scryptSync(signingSecret, `n8n payout approval|${credentialId}`, 32);
 }
 
-export function credentialFingerprint(key: Buffer): string {
-	return createHmac('sha256', key).update('credential').digest('base64url').slice(0, 22);
+/** A Base URL in the form requests use: scheme and host lower-cased, no trailing slash. */
+export function normalBaseUrl(baseUrl: string): string {
+	const url = readUrl(baseUrl.trim());
+	return url instanceof URL ? url.href.replace(/\/+$/, '') : baseUrl.trim();
+}
+
+/** Tells credentials, environments, hosts and usernames apart, revealing nothing of the key. */
+export function credentialFingerprint(key: Buffer, binding: ApprovalBinding): string {
+	const bound = JSON.stringify([
+		binding.environment,
+		normalBaseUrl(binding.baseUrl),
+		binding.username,
+	]);
+	return createHmac('sha256', key).update(`credential|${bound}`).digest('base64url').slice(0, 22);
 }
 
 /** JSON with object keys sorted at every level, so the same request always gives the same text. */
@@ -48,40 +81,82 @@ export function canonicalJson(value: unknown): string {
 	return JSON.stringify(value ?? null);
 }
 
+const ENVIRONMENT_LABEL: Record<string, string> = { sandbox: 'Sandbox', production: 'Production' };
+export const environmentLabel = (environment: string) =>
+	ENVIRONMENT_LABEL[environment] ?? `"${environment.slice(0, 20)}"`;
+
+const pesos = (amount: unknown) =>
+	typeof amount === 'number' && Number.isFinite(amount)
+		? `PHP ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+		: `"${String(amount).slice(0, 20)}"`;
+
+/**
+ * The payout a payload sends, in words: amount, the recipient in full, channel, reference and
+ * environment. Undefined when the payload names no readable recipient.
+ */
+export function approvalSummary(payload: ApprovalPayload): string | undefined {
+	const { body } = payload.send;
+	const read = readRecipient(body, payload.channelType as ChannelType);
+	if (!('recipient' in read)) return undefined;
+	const receiver = ((body.fields as IDataObject | undefined)?.receiver ?? {}) as IDataObject;
+	const accountName = typeof receiver.account_name === 'string' ? receiver.account_name : undefined;
+	const to = recipientInFull(read.recipient, { accountName, bankName: payload.bankName });
+	const reference = String(body.reference_no).slice(0, 64);
+	return `Pay ${pesos(body.amount)} to ${to}, reference ${reference} (${environmentLabel(payload.environment)})`;
+}
+
 const signatureOf = (key: Buffer, encodedPayload: string) =>
 	createHmac('sha256', key).update(`${PREFIX}.${encodedPayload}`).digest('base64url');
 
+/** The token: the payload's summary, then the signed payload. */
 export function signApproval(key: Buffer, payload: ApprovalPayload): string {
+	const summary = approvalSummary(payload);
+	if (summary === undefined) throw new Error('The payout to approve names no readable recipient');
 	const encoded = Buffer.from(canonicalJson(payload)).toString('base64url');
-	return `${PREFIX}.${encoded}.${signatureOf(key, encoded)}`;
+	return `${summary} [${PREFIX}.${encoded}.${signatureOf(key, encoded)}]`;
+}
+
+const TOKEN = /^([^\n]*) \[(pa2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\]$/;
+
+/** A token taken apart, NOT yet verified: its summary as written, its signed part and payload. */
+export interface ReadToken {
+	summary: string;
+	signed: string;
+	payload: ApprovalPayload;
 }
 
 /**
- * The payload of a token, NOT yet verified: limits and allow-lists may be checked against it
- * early, since a changed payload fails `hasValidSignature` before anything is sent.
- * Undefined when the text is not an approval token at all.
+ * The parts of a token, NOT yet verified: limits and allow-lists may be checked against its payload
+ * early, since a changed payload fails `hasValidSignature` before anything is sent. Undefined when
+ * the text is not a whole approval token (a bare `pa2.…` without its summary is not one).
  */
-export function readApprovalPayload(token: unknown): ApprovalPayload | undefined {
+export function readApprovalToken(token: unknown): ReadToken | undefined {
 	if (typeof token !== 'string') return undefined;
-	const parts = token.trim().split('.');
-	if (parts.length !== 3 || parts[0] !== PREFIX) return undefined;
+	const match = TOKEN.exec(token.trim());
+	if (!match) return undefined;
+	const [, summary, signed] = match;
 	try {
-		const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as unknown;
+		const payload = JSON.parse(
+			Buffer.from(signed.split('.')[1], 'base64url').toString('utf8'),
+		) as unknown;
 		if (!payload || typeof payload !== 'object') return undefined;
-		const { send, channelType, expiresAt, credential } = payload as ApprovalPayload;
+		const { send, channelType, expiresAt, credential, environment, baseUrl, bankName } =
+			payload as ApprovalPayload;
 		const body = send?.body;
 		if (!body || typeof body !== 'object' || typeof send.endpoint !== 'string') return undefined;
 		if (typeof expiresAt !== 'number' || typeof credential !== 'string') return undefined;
-		if (typeof channelType !== 'string') return undefined;
-		return payload as ApprovalPayload;
+		if (typeof channelType !== 'string' || typeof environment !== 'string') return undefined;
+		if (typeof baseUrl !== 'string') return undefined;
+		if (bankName !== undefined && typeof bankName !== 'string') return undefined;
+		return { summary, signed, payload: payload as ApprovalPayload };
 	} catch {
 		return undefined;
 	}
 }
 
-/** Whether the token was signed with this key, over exactly its payload's text. */
-export function hasValidSignature(key: Buffer, token: string): boolean {
-	const [, encoded, signature] = token.trim().split('.');
+/** Whether the token's signed part was signed with this key, over exactly its payload's text. */
+export function hasValidSignature(key: Buffer, { signed }: ReadToken): boolean {
+	const [, encoded, signature] = signed.split('.');
 	const expected = Buffer.from(signatureOf(key, encoded ?? ''));
 	const given = Buffer.from(signature ?? '');
 	return given.length === expected.length && timingSafeEqual(given, expected);

@@ -1,21 +1,18 @@
 /**
  * Reading the facts of the service's records in one place each, and the one check of "this record
- * is what was asked for", used by the money-safe path (a 2xx's confirmation, a replay, a conflict)
- * and by the trigger's Confirm With Service.
+ * is what was asked for", used by the money-safe path (a 2xx's confirmation, a replay, a conflict),
+ * by Reconcile and by the trigger's Confirm With Service.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readAmount, readPhilippineMobile, toCentavos } from './validation';
+import { RECORD_RECIPIENT_FIELDS, recordRecipientValue, type RecipientFact } from './recipient';
+import { readAmount, toCentavos } from './validation';
+
+/** The recipient facts a row or a record gives, each in comparable form. */
+export type RecipientFacts = Partial<Record<RecipientFact, string>>;
 
 /** Which record a reference_no names: a payment link of Collection, or a payout. */
 export type RecordKind = 'transaction' | 'payout';
-
-/** Who a payout pays, as its body's `fields` names them (docs/endpoints.md, Answers): an e-wallet's mobile number, a bank and account. */
-export interface PayoutRecipient {
-	mobileNumber?: string;
-	bankCode?: string;
-	accountNumber?: string;
-}
 
 /** Where each kind of record states its amount: a transaction's subtotal is what was asked for (docs/endpoints.md, Answers). */
 const AMOUNT_FIELDS: Record<RecordKind, string[]> = {
@@ -63,51 +60,16 @@ export function sameAmount(a: unknown, b: unknown): boolean {
 	return x !== undefined && y !== undefined && toCentavos(x) === toCentavos(y);
 }
 
-/** Letters and digits of an account number (spaces and dashes left out); a number only when it is exact. */
-function comparableAccount(value: unknown): string | undefined {
-	const text =
-		typeof value === 'string'
-			? value
-			: typeof value === 'number' && Number.isSafeInteger(value)
-				? String(value)
-				: '';
-	const compact = text.replace(/[\s-]/g, '');
-	return /^[A-Za-z0-9]+$/.test(compact) ? compact : undefined;
-}
+export type RecordFact = 'reference_no' | 'amount' | 'channel' | RecipientFact;
 
-const comparableCode = (value: unknown) =>
-	typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined;
-
-export type RecordFact =
-	| 'reference_no'
-	| 'amount'
-	| 'channel'
-	| 'mobile number'
-	| 'bank code'
-	| 'account number';
-
-/** The recipient facts a payout record states under `fields`, as the request sent them, each in its comparable form. */
-const RECIPIENT_FACTS: Array<
-	[keyof PayoutRecipient, RecordFact, string[], (value: unknown) => string | undefined]
-> = [
-	[
-		'mobileNumber',
-		'mobile number',
-		['mobile_number'],
-		(value) => readPhilippineMobile(value)?.replace(/^\+63/, '0'),
-	],
-	['bankCode', 'bank code', ['bank_code'], comparableCode],
-	['accountNumber', 'account number', ['receiver', 'account_number'], comparableAccount],
-];
-
-/** The recipient a payout record (or a callback's copy of one) states under `fields`, as text. */
-export function recordRecipient(record: IDataObject | undefined): PayoutRecipient {
-	const recipient: PayoutRecipient = {};
-	for (const [key, , path] of RECIPIENT_FACTS) {
-		const value = valueAt(record?.fields, path);
-		if (typeof value === 'string' || typeof value === 'number') recipient[key] = String(value);
+/** The recipient facts a payout record's copy (or a callback's) states under `fields`, in comparable form. */
+export function recordRecipient(record: IDataObject | undefined): RecipientFacts {
+	const facts: RecipientFacts = {};
+	for (const [fact, path, comparable] of RECORD_RECIPIENT_FIELDS) {
+		const value = comparable(recordRecipientValue(record, path));
+		if (value !== undefined) facts[fact] = value;
 	}
-	return recipient;
+	return facts;
 }
 
 /** What a record is checked against: a row's intent, or what a callback states. */
@@ -116,74 +78,62 @@ export interface ExpectedRecord {
 	/** Not compared when undefined (a reconciled row without an amount). */
 	amount?: number;
 	channel?: string;
-	recipient?: PayoutRecipient;
+	/** Who is paid, in comparable form (recipient.ts): only the facts given are compared. */
+	recipient?: RecipientFacts;
 }
 
-/** A fact the record does not agree on: `recorded` is what it states (shown), undefined when it states none. */
+/** A fact the record does not agree on: `recorded` is what it states (shown), null when it states none. */
 export interface Mismatch {
 	fact: RecordFact;
 	expected: string;
-	recorded?: string;
+	recorded: string | null;
 }
 
 const shown = (value: unknown) => `"${String(value).slice(0, 32)}"`;
-
-function valueAt(holder: unknown, path: string[]): unknown {
-	return path.reduce<unknown>(
-		(at, key) => (at && typeof at === 'object' ? (at as IDataObject)[key] : undefined),
-		holder,
-	);
-}
+const absent = (value: unknown) => value === undefined || value === null;
 
 /**
  * The one check of "this record is what was asked for": reference_no, amount (to the centavo),
- * channel, and a payout's recipient (mobile number; bank code and account number). A fact the
- * record does not state is not compared, except the amount when `amountRequired`; a fact it
- * states in a form that cannot be read is a mismatch, never an agreement.
+ * channel, and a payout's recipient (its mobile number; or its bank code and account number). Every
+ * fact that is expected must be stated by the record and agree: a fact it does not state is a
+ * mismatch with `recorded: null`, one it states in a form that cannot be read is a mismatch too,
+ * never an agreement.
  */
 export function recordMismatches(
 	kind: RecordKind,
 	expected: ExpectedRecord,
 	record: IDataObject,
-	amountRequired: boolean,
 ): Mismatch[] {
 	const mismatches: Mismatch[] = [];
 	if (record.reference_no !== expected.referenceNo) {
-		const recorded =
-			record.reference_no === undefined || record.reference_no === null
-				? undefined
-				: String(record.reference_no).slice(0, 64);
+		const recorded = absent(record.reference_no) ? null : String(record.reference_no).slice(0, 64);
 		mismatches.push({ fact: 'reference_no', expected: expected.referenceNo, recorded });
 	}
 	const amount = recordAmount(kind, record);
-	const amountDiffers =
-		amount === undefined ? amountRequired : !sameAmount(amount, expected.amount);
-	if (expected.amount !== undefined && amountDiffers) {
-		const recorded = amount === undefined ? undefined : String(readAmount(amount) ?? shown(amount));
+	if (expected.amount !== undefined && !sameAmount(amount, expected.amount)) {
+		const read = readAmount(amount);
+		const recorded =
+			amount === undefined ? null : read !== undefined ? String(read) : shown(amount);
 		mismatches.push({ fact: 'amount', expected: String(expected.amount), recorded });
 	}
+	const stated = record.channel ?? record.channel_code;
 	const channel = recordChannel(record);
-	const statesChannel = (record.channel ?? record.channel_code ?? null) !== null;
-	if (expected.channel !== undefined && statesChannel && channel !== expected.channel) {
-		mismatches.push({
-			fact: 'channel',
-			expected: expected.channel,
-			recorded: channel ?? shown(record.channel ?? record.channel_code),
-		});
+	if (expected.channel !== undefined && channel !== expected.channel) {
+		const recorded = absent(stated) ? null : (channel ?? shown(stated));
+		mismatches.push({ fact: 'channel', expected: expected.channel, recorded });
 	}
-	for (const [key, fact, path, comparable] of RECIPIENT_FACTS) {
-		const wanted = expected.recipient?.[key];
-		const stated = valueAt(record.fields, path);
-		if (kind !== 'payout' || wanted === undefined || stated === undefined || stated === null)
-			continue;
-		const recorded = comparable(stated);
-		if (recorded === undefined || recorded !== comparable(wanted)) {
+	if (kind !== 'payout') return mismatches;
+	for (const [fact, path, comparable] of RECORD_RECIPIENT_FIELDS) {
+		const wanted = expected.recipient?.[fact];
+		if (wanted === undefined) continue;
+		const value = recordRecipientValue(record, path);
+		const recorded = comparable(value);
+		if (recorded !== wanted)
 			mismatches.push({
 				fact,
-				expected: comparable(wanted) ?? wanted,
-				recorded: recorded ?? shown(stated),
+				expected: wanted,
+				recorded: absent(value) ? null : (recorded ?? shown(value)),
 			});
-		}
 	}
 	return mismatches;
 }

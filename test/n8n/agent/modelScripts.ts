@@ -3,7 +3,7 @@
 // under the cap, so the token is what refuses), (c) one genuine but past its expiry.
 import {
 	approvalKey,
-	readApprovalPayload,
+	readApprovalToken,
 	signApproval,
 } from '../../../nodes/shared/validation/approvalToken';
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
@@ -22,19 +22,21 @@ const row = (referenceNo: string, receiverAccountNumber = ALLOWED_ACCOUNT) => ({
 
 export const tokenOf = (answers: ToolAnswer[]) => String(answers[0]?.approvalToken ?? '');
 
-function payloadOf(token: string) {
-	const payload = readApprovalPayload(token);
-	if (!payload) throw new Error(`Prepare gave no readable approval token: "${token}"`);
-	return payload;
+function readToken(token: string) {
+	const read = readApprovalToken(token);
+	if (!read) throw new Error(`Prepare gave no readable approval token: "${token}"`);
+	return read;
 }
+const payloadOf = (token: string) => readToken(token).payload;
 
-/** The token with its payload changed and its signature kept, as a model might alter it. */
+/** The token with its payload changed and its summary and signature kept, as a model might alter it. */
 function withAmount(token: string, amount: number): string {
-	const [prefix, , signature] = token.split('.');
+	const { summary, signed } = readToken(token);
+	const [prefix, , signature] = signed.split('.');
 	const payload = payloadOf(token);
 	payload.send.body = { ...payload.send.body, amount };
 	const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-	return `${prefix}.${encoded}.${signature}`;
+	return `${summary} [${prefix}.${encoded}.${signature}]`;
 }
 
 /**

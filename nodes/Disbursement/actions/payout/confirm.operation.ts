@@ -14,10 +14,15 @@ import {
 	readSafetyLimit,
 	type ItemPlan,
 } from '../../../shared/runner/operation';
-import { allowedRecipientsOption, requireCapAsTool } from '../../../shared/runner/toolMode';
-import { readApprovalPayload } from '../../../shared/validation/approvalToken';
+import {
+	allowedRecipientsOption,
+	checkAllowList,
+	requireCapAsTool,
+} from '../../../shared/runner/toolMode';
+import { approvalSummary, readApprovalToken } from '../../../shared/validation/approvalToken';
 import type { ChannelType } from '../../../shared/validation/channels';
 import { maxAmountPerPayoutOption, payoutPlan } from './create.operation';
+import { refuseUnreadDryRun } from './formVersions';
 
 const properties: INodeProperties[] = [
 	{
@@ -35,7 +40,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		description:
-			'The approvalToken Payout > Prepare returned, unchanged. A token that was changed, has expired or comes from another credential is refused with nothing sent.',
+			"The approvalToken Payout > Prepare returned, unchanged: it starts with the payout in words, which a person's review shows. A token that was changed, has expired, or comes from another credential, environment or Base URL is refused with nothing sent.",
 	},
 	executionOptionsProperty(undefined, [maxAmountPerPayoutOption, allowedRecipientsOption]),
 ];
@@ -48,15 +53,16 @@ export const description = updateDisplayOptions(
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const node = ctx.getNode();
 	const token = String(ctx.getNodeParameter('approvalToken', itemIndex, '') ?? '').trim();
-	const approved = readApprovalPayload(token);
-	if (!approved || approved.send.endpoint !== 'createPayout') {
+	const approved = readApprovalToken(token)?.payload;
+	// A payload naming no readable payout was never signed by Prepare: refused before it is read further.
+	if (!approved || approved.send.endpoint !== 'createPayout' || !approvalSummary(approved)) {
 		throw new NodeOperationError(
 			node,
-			'The approval token is not one Payout > Prepare gave: nothing was sent',
+			'The approval token is not one Payout > Prepare gave, whole: nothing was sent',
 			{
 				itemIndex,
 				description:
-					'Pass the approvalToken of Payout > Prepare unchanged, or prepare the payout again.',
+					'Pass the approvalToken of Payout > Prepare unchanged, its summary and its [pa2.…] part together, or prepare the payout again.',
 			},
 		);
 	}
@@ -81,6 +87,8 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 /** As a tool, Confirm needs its cap set before anything is read. */
 export function checkRun(ctx: IExecuteFunctions): void {
 	requireCapAsTool(ctx);
+	refuseUnreadDryRun(ctx, false);
 	if (ctx.getInputData().length > 0)
 		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	checkAllowList(ctx);
 }

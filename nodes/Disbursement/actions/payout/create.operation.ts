@@ -21,7 +21,11 @@ import {
 } from '../../../shared/descriptions/properties';
 import { AUTO_MAP, type ColumnField } from '../../../shared/descriptions/columns';
 import { itemValues, runParameter } from '../../../shared/runner/itemValues';
-import type { PayoutRecipient } from '../../../shared/validation/records';
+import {
+	readRecipient,
+	strayRecipientFields,
+	type Recipient,
+} from '../../../shared/validation/recipient';
 import {
 	readExecutionOptions,
 	readRunGuards,
@@ -34,6 +38,7 @@ import {
 import type { ServiceRequest } from '../../../shared/transport/endpoints';
 import {
 	allowedRecipientsOption,
+	checkAllowList,
 	requireAllowedRecipient,
 	requireCapAsTool,
 } from '../../../shared/runner/toolMode';
@@ -56,6 +61,8 @@ import { explainChannelRefusal } from './channels';
 import {
 	dryRunSetting,
 	fromVersion2,
+	nodeVersion,
+	refuseUnreadDryRun,
 	runModeNotices,
 	runModeProperty,
 	version1Only,
@@ -231,18 +238,26 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		),
 	);
 
+	const fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
+	if (channelFields)
+		for (const stray of strayRecipientFields(fields, channelType as ChannelType))
+			problems.add(stray);
+
 	problems.throwIfAny();
 	const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
 	// Every value is present once no problem was collected.
 	const body: IDataObject = { channel: channel!, amount: amount!, reference_no: referenceNo! };
 	if (callbackUrl) body.callback_webhook_url = callbackUrl;
-	const fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
 	body.fields = fields;
 	const send = { endpoint: 'createPayout' as const, pathOverride: endpointPath, body, timeoutMs };
 	return payoutPlan(ctx, itemIndex, send, channelType as ChannelType);
 }
 
-/** A checked payout request as the runner sends it: what it creates, and how a refused channel is explained. */
+/**
+ * A checked payout request as the runner sends it: what it creates, and how a refused channel is
+ * explained. Who is paid is read here once, from the body that is sent (recipient.ts), and checked
+ * against Allowed Recipients; a recipient field the channel type does not use is refused.
+ */
 export function payoutPlan(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -250,7 +265,13 @@ export function payoutPlan(
 	channelType: ChannelType,
 ): SendPlan & { creates: MoneyIntent } {
 	const { body } = send;
-	const recipient = recipientOf((body.fields ?? {}) as IDataObject);
+	const read = readRecipient(body, channelType);
+	if ('problems' in read) {
+		const problems = new ItemProblems(ctx.getNode(), itemIndex);
+		for (const problem of read.problems) problems.add(problem);
+		problems.throwIfAny();
+	}
+	const { recipient } = read as { recipient: Recipient };
 	requireAllowedRecipient(ctx, itemIndex, recipient);
 	const channel = String(body.channel);
 	return {
@@ -260,41 +281,20 @@ export function payoutPlan(
 			referenceNo: String(body.reference_no),
 			amount: Number(body.amount),
 			channel,
-			payee: payeeOf(recipient),
 			recipient,
 		},
 		explain: explainChannelRefusal(ctx, channel, channelType),
 	};
 }
 
-/** Who the payout pays, as the body's `fields` names them (the form's values win over extra fields). */
-export function recipientOf(fields: IDataObject): PayoutRecipient {
-	const receiver = (fields.receiver ?? {}) as IDataObject;
-	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-	return {
-		mobileNumber: text(fields.mobile_number),
-		bankCode: text(fields.bank_code),
-		accountNumber: text(receiver.account_number),
-	};
-}
-
-/** Who is paid, masked for a dry run's preview: the last 4 digits of the account or mobile number. */
-/**
- * Who a dry run would pay, masked but told apart: a mobile number keeps its network prefix and last
- * 4 digits (`0917•••4567`), an account its bank and last 4 digits (`BDO ••••••••7890`).
- */
-function payeeOf({ accountNumber, bankCode, mobileNumber }: PayoutRecipient): string | undefined {
-	const masked = (number: string, shownAtStart: number) =>
-		`${number.slice(0, shownAtStart)}${'•'.repeat(Math.max(0, number.length - shownAtStart - 4))}${number.slice(-4)}`;
-	if (accountNumber) return `${bankCode ? `${bankCode} ` : ''}${masked(accountNumber, 0)}`;
-	return mobileNumber ? masked(mobileNumber, 4) : undefined;
-}
-
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
 export function checkRun(ctx: IExecuteFunctions): RunGuards {
 	requireCapAsTool(ctx);
 	const guards = readRunGuards(ctx, dryRunSetting(ctx));
+	// Check Only reads nothing that pays; version 1 reads Options > Dry Run itself.
+	refuseUnreadDryRun(ctx, guards.dryRun || nodeVersion(ctx) < 2);
 	if (ctx.getInputData().length > 0)
 		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	checkAllowList(ctx);
 	return guards;
 }

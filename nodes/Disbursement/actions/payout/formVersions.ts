@@ -4,10 +4,12 @@
  * shows the same stored names tidied: Mode (Pay or Check Only) at the top, optional bank-transfer
  * fields under Additional Fields, limits with no default, and input columns mapped automatically.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { DryRunSetting } from '../../../shared/runner/operation';
 import { DRY_RUN_OPTION } from '../../../shared/runner/operation';
+import { quoted, stopRun } from '../../../shared/runner/runStop';
 
 export const IN_VERSION_1 = { '@version': [1] };
 export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
@@ -95,4 +97,25 @@ export function dryRunSetting(ctx: IExecuteFunctions): DryRunSetting {
 		fallback: 'pay',
 		choice: { label: 'Mode', dryRun: 'dryRun', pay: 'pay' },
 	};
+}
+
+/**
+ * A node about to pay that stores an Options > Dry Run it does not read (version 1's option kept in
+ * a version-2 node, or set on Confirm, as an imported or hand-edited workflow may): the run stops
+ * naming it, never pays. `dryRunRead` says whether the node reads that option (Create version 1).
+ */
+export function refuseUnreadDryRun(ctx: IExecuteFunctions, dryRunRead: boolean): void {
+	const node = ctx.getNode();
+	const stored = (node.parameters.options as IDataObject | undefined)?.dryRun;
+	if (dryRunRead || stored === undefined || stored === false) return;
+	throw stopRun(
+		new NodeOperationError(
+			node,
+			`Options hold Dry Run (${quoted(stored)}), which this node does not read: nothing was sent`,
+			{
+				description:
+					'Dry Run in Options belongs to version 1 of Payout > Create. To only check the rows, set Mode to "Check Only (Dry Run)"; to pay, remove "dryRun" from the node\'s options in the workflow JSON.',
+			},
+		),
+	);
 }

@@ -12,11 +12,12 @@ import { executionOptionsProperty } from '../../../shared/descriptions/propertie
 import { runParameter } from '../../../shared/runner/itemValues';
 import {
 	readOption,
+	readSafetyLimit,
 	type ItemPlan,
 	type MoneyIntent,
 	type SendPlan,
 } from '../../../shared/runner/operation';
-import { allowedRecipientsOption } from '../../../shared/runner/toolMode';
+import { allowedRecipientsOption, checkAllowList } from '../../../shared/runner/toolMode';
 import {
 	maxAmountPerPayoutOption,
 	payoutFormProperties,
@@ -55,6 +56,13 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['payout'], operation: ['prepare'] } },
 	properties,
 );
+
+/** Limits and Allowed Recipients that cannot be read stop the node before the first row. */
+export function checkRun(ctx: IExecuteFunctions): void {
+	if (ctx.getInputData().length > 0)
+		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	checkAllowList(ctx);
+}
 
 export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const { send, creates } = preparePayout(ctx, itemIndex) as SendPlan & { creates: MoneyIntent };
