@@ -246,3 +246,109 @@ describe('the tool variant run by the engine as an ordinary node (n8n 2.x agents
 		expect(sentPayouts()).toBe(1);
 	});
 });
+
+describe('who is paid, as a tool', () => {
+	const eWallet = (referenceNo: string, operation: string, options: INodeParameters = {}) => ({
+		resource: 'payout',
+		operation,
+		channelType: 'eWallet',
+		channel: 'GCASH',
+		mappingMode: 'defineBelow',
+		amount: 500,
+		referenceNo,
+		mobileNumber: '09998887777',
+		options: { maxAmountPerPayout: 5000, ...options },
+	});
+	const confirmWith = (approvalToken: unknown): INodeParameters => ({
+		resource: 'payout',
+		operation: 'confirm',
+		approvalToken: approvalToken as string,
+		options: { maxAmountPerPayout: 5000 },
+	});
+
+	test('an account entry does not admit an e-wallet payout, even with that account in its extra fields', async () => {
+		const smuggled = await askTool(new Disbursement(), {
+			...eWallet('TM-WHO-1', 'create', { allowedRecipients: '001234567890' }),
+			extraChannelFields: '{"receiver": {"account_number": "001234567890"}}',
+		});
+		expect(smuggled).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/fields\.receiver\.account_number is not a recipient field/),
+		});
+		const plain = await askTool(
+			new Disbursement(),
+			eWallet('TM-WHO-2', 'prepare', { allowedRecipients: '001234567890, +63 917*' }),
+		);
+		expect(plain).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/mobile number 09998887777\) is not in this node's Allowed/),
+		});
+		const unreadable = await askTool(
+			new Disbursement(),
+			eWallet('TM-WHO-3', 'create', { allowedRecipients: '0999*, ask the boss' }),
+		);
+		expect(unreadable).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/"ask the boss"/),
+		});
+		expect(sentPayouts()).toBe(0);
+	});
+
+	test('Prepare shows the recipient in full; Confirm refuses a token read with another summary', async () => {
+		const shown = await askTool(new Disbursement(), eWallet('TM-WHO-SHOWN', 'prepare'));
+		const other = await askTool(new Disbursement(), {
+			...eWallet('TM-WHO-OTHER', 'prepare'),
+			mobileNumber: '09171234567',
+		});
+		expect(other.summary).toBe(
+			'Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference TM-WHO-OTHER (Sandbox)',
+		);
+		const token = String(other.approvalToken);
+		const forged = `${String(shown.summary)}${token.slice(token.lastIndexOf(' [pa2.'))}`;
+		const refused = await askTool(new Disbursement(), confirmWith(forged));
+		expect(refused).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/does not read the summary Prepare wrote for it/),
+		});
+		expect(sentPayouts()).toBe(0);
+	});
+
+	test('a token prepared in Sandbox does not pay once the credential says Production', async () => {
+		const prepared = await askTool(new Disbursement(), eWallet('TM-WHO-ENV', 'prepare'));
+		const id = s.store.firstOf('disbursementApi')!.id;
+		const data = s.store.data('disbursementApi', id);
+		s.store.update('disbursementApi', id, { ...data, environment: 'production' });
+		try {
+			const refused = await askTool(new Disbursement(), confirmWith(prepared.approvalToken));
+			expect(refused).toMatchObject({
+				refused: true,
+				error: expect.stringMatching(/prepared for Sandbox .* now Production/),
+			});
+		} finally {
+			s.store.update('disbursementApi', id, data);
+		}
+		expect(sentPayouts()).toBe(0);
+	});
+
+	test('without a Signing Secret, Prepare and Confirm answer that one is needed', async () => {
+		const prepared = await askTool(new Disbursement(), eWallet('TM-WHO-KEY', 'prepare'));
+		const id = s.store.firstOf('disbursementApi')!.id;
+		const data = s.store.data('disbursementApi', id);
+		s.store.update('disbursementApi', id, { ...data, signingSecret: '' });
+		try {
+			for (const parameters of [
+				eWallet('TM-WHO-KEY-2', 'prepare'),
+				confirmWith(prepared.approvalToken),
+			]) {
+				expect(await askTool(new Disbursement(), parameters)).toMatchObject({
+					refused: true,
+					error: expect.stringMatching(/Approvals need the credential's Signing Secret/),
+					whatToDo: expect.stringMatching(/fill in Signing Secret/),
+				});
+			}
+		} finally {
+			s.store.update('disbursementApi', id, data);
+		}
+		expect(sentPayouts()).toBe(0);
+	});
+});

@@ -8,7 +8,8 @@
  *   number written like a mobile number.
  *
  * Account numbers are compared as written apart from spaces and dashes; `*` stands for any run of
- * letters and digits (of digits in a mobile number). An entry that is none of these is an error,
+ * letters and digits (of digits in a mobile number); an account number holds at least one digit.
+ * An entry that is none of these is an error,
  * never skipped: a guard that cannot be read must not let money through.
  */
 import { comparableMobile, type Recipient } from './recipient';
@@ -44,7 +45,8 @@ function readEntry(entry: string): AllowedRecipient | undefined {
 		const mobile = mobilePattern(compact);
 		if (mobile) return { kind: 'mobile', pattern: regexOf(mobile, '\\d*'), entry };
 	}
-	if (!/^[A-Za-z0-9*]+$/.test(compact)) return undefined;
+	// An account number holds digits: "ask the boss" is a note, not an account.
+	if (!/^[A-Za-z0-9*]+$/.test(compact) || !/\d/.test(compact)) return undefined;
 	const bank = tied?.[1].toUpperCase();
 	return {
 		kind: 'bankAccount',

@@ -22,7 +22,7 @@ import {
 import { approvalSummary, readApprovalToken } from '../../../shared/validation/approvalToken';
 import type { ChannelType } from '../../../shared/validation/channels';
 import { maxAmountPerPayoutOption, payoutPlan } from './create.operation';
-import { refuseUnreadDryRun } from './formVersions';
+import { refuseUnreadDryRun, storedDryRunOption } from './formVersions';
 
 const properties: INodeProperties[] = [
 	{
@@ -42,7 +42,11 @@ const properties: INodeProperties[] = [
 		description:
 			"The approvalToken Payout > Prepare returned, unchanged: it starts with the payout in words, which a person's review shows. A token that was changed, has expired, or comes from another credential, environment or Base URL is refused with nothing sent.",
 	},
-	executionOptionsProperty(undefined, [maxAmountPerPayoutOption, allowedRecipientsOption]),
+	executionOptionsProperty(undefined, [
+		maxAmountPerPayoutOption,
+		allowedRecipientsOption,
+		storedDryRunOption,
+	]),
 ];
 
 export const description = updateDisplayOptions(

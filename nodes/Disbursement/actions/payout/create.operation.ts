@@ -64,6 +64,7 @@ import {
 	nodeVersion,
 	refuseUnreadDryRun,
 	runModeNotices,
+	storedDryRunOption,
 	runModeProperty,
 	version1Only,
 } from './formVersions';
@@ -186,6 +187,7 @@ const properties: INodeProperties[] = [
 			limitWithoutDefault(maxAmountPerPayoutOption),
 			limitWithoutDefault(maxTotalPerRunOption('payout')),
 			allowedRecipientsOption,
+			storedDryRunOption,
 		]),
 	),
 ];

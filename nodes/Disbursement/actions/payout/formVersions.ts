@@ -100,6 +100,21 @@ export function dryRunSetting(ctx: IExecuteFunctions): DryRunSetting {
 }
 
 /**
+ * Version 1's Options > Dry Run where it is not read (Create from version 2, Confirm): shown only
+ * while it is on, so n8n keeps a value an imported or hand-edited workflow holds (it drops an option
+ * its node does not declare) and `refuseUnreadDryRun` can stop the run; nobody can add it anew.
+ */
+export const storedDryRunOption: INodeProperties = {
+	displayName: 'Dry Run (Version 1 Option)',
+	name: 'dryRun',
+	type: 'boolean',
+	default: false,
+	displayOptions: { show: { dryRun: [true] } },
+	description:
+		'Whether the workflow still holds the Dry Run option of version 1. This node does not read it and stops rather than pay while it is on: remove it, and set Mode to "Check Only (Dry Run)" to only check the rows.',
+};
+
+/**
  * A node about to pay that stores an Options > Dry Run it does not read (version 1's option kept in
  * a version-2 node, or set on Confirm, as an imported or hand-edited workflow may): the run stops
  * naming it, never pays. `dryRunRead` says whether the node reads that option (Create version 1).
