@@ -278,6 +278,9 @@ describe('the payout form (Payout > Create)', () => {
 			displayOptions: { show: { ...create, callbackWebhookUrl: [''] } },
 		});
 		expect(notice?.displayName).toMatch(/final status of the payout .* will never arrive/);
+		// The trigger lives in a workflow of its own, not above this node.
+		expect(notice?.displayName).toMatch(/Payment Gateway Trigger, usually in another workflow/);
+		expect(notice?.displayName).not.toMatch(/above/);
 		const shown = (callbackWebhookUrl: string) =>
 			NodeHelpers.displayParameter(
 				{ resource: 'payout', operation: 'create', callbackWebhookUrl },
