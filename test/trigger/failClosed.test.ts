@@ -13,6 +13,7 @@ import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
+import { implementations, nodeOf, resolvedParameters } from '../support/installedN8n';
 import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
@@ -119,5 +120,52 @@ describe('what the editor shows', () => {
 		]);
 		const types = [new PaymentCollectionApi().displayName, new DisbursementApi().displayName];
 		expect(new Set(types).size).toBe(2);
+	});
+
+	test.each(implementations)(
+		'each credential picker shows only for the Interface that uses it, in both versions (%s)',
+		(_label, helpers) => {
+			// As the editor picks the pickers to show: the node's parameters with their defaults.
+			const pickers = (typeVersion: number, stored: INodeParameters) => {
+				const values = resolvedParameters(helpers, description, typeVersion, stored);
+				return (description.credentials ?? [])
+					.filter((credential) =>
+						helpers.displayParameter(
+							values,
+							credential,
+							nodeOf(description, typeVersion, values),
+							description,
+						),
+					)
+					.map((credential) => credential.name);
+			};
+			for (const typeVersion of [1, 2])
+				expect([
+					pickers(typeVersion, {}),
+					pickers(typeVersion, { interface: 'collection' }),
+					pickers(typeVersion, { interface: 'disbursement' }),
+					pickers(typeVersion, { interface: 'both' }),
+					pickers(typeVersion, { interface: '={{ "collection" }}' }),
+				]).toEqual([
+					['paymentCollectionApi'],
+					['paymentCollectionApi'],
+					['disbursementApi'],
+					['paymentCollectionApi', 'disbursementApi'],
+					['paymentCollectionApi', 'disbursementApi'],
+				]);
+		},
+	);
+
+	test('Interface stays a parameter of the panel: no credential names it under displayOptions.show', () => {
+		// n8n's editor (getMainAuthField) takes a parameter whose every value some credential's
+		// displayOptions.show names for an authentication selector, and moves it out of the panel;
+		// it reads `show` only, so the pickers use `hide`.
+		for (const credential of description.credentials ?? []) {
+			expect([credential.name, credential.displayOptions?.show]).toEqual([
+				credential.name,
+				undefined,
+			]);
+			expect(credential.required).toBe(false);
+		}
 	});
 });
