@@ -87,7 +87,7 @@ export class PaymentGatewayTrigger implements INodeType {
 				if (withoutSecret.length > 0) {
 					const its = withoutSecret.length > 1 ? 'their' : 'its';
 					this.logger.warn(
-						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(withoutSecret)}, so ${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`,
+						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(this.getNode(), withoutSecret)}, so ${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`,
 					);
 				}
 				return true;
