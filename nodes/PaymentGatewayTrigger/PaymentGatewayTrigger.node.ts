@@ -34,17 +34,20 @@ export class PaymentGatewayTrigger implements INodeType {
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],
 		outputs: MAIN_OUTPUT,
-		// Optional and always shown: see helpers/chosenInterfaces.ts for why, and for the check.
+		// Each shown only for the Interface that uses it, with `hide` rather than `show`, and
+		// optional: see helpers/chosenInterfaces.ts for why, and for the check.
 		credentials: [
 			{
 				name: 'paymentCollectionApi',
 				required: false,
 				displayName: 'Collection Credential (Payments)',
+				displayOptions: { hide: { interface: ['disbursement'] } },
 			},
 			{
 				name: 'disbursementApi',
 				required: false,
 				displayName: 'Disbursement Credential (Payouts)',
+				displayOptions: { hide: { interface: ['collection'] } },
 			},
 		],
 		webhooks: [
@@ -84,7 +87,7 @@ export class PaymentGatewayTrigger implements INodeType {
 				if (withoutSecret.length > 0) {
 					const its = withoutSecret.length > 1 ? 'their' : 'its';
 					this.logger.warn(
-						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(withoutSecret)}, so ${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`,
+						`Payment Gateway Trigger "${this.getNode().name}": ${missingSecretReason(this.getNode(), withoutSecret)}, so ${its} callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`,
 					);
 				}
 				return true;

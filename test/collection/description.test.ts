@@ -113,6 +113,9 @@ it('starts Amount empty, warns while Callback Webhook URL is empty, and offers S
 		displayOptions: { show: { ...show, callbackWebhookUrl: [''] } },
 	});
 	expect(notice?.displayName).toMatch(/final status of the payment .* will never arrive/);
+	// The trigger lives in a workflow of its own, not above this node.
+	expect(notice?.displayName).toMatch(/Payment Gateway Trigger, usually in another workflow/);
+	expect(notice?.displayName).not.toMatch(/above/);
 	const simplify = description.properties.filter((property) => property.name === 'simplify');
 	expect(
 		simplify.map((property) => [property.default, property.displayOptions?.show?.['@tool']]),

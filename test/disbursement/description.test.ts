@@ -240,7 +240,13 @@ describe('the payout form (Payout > Create)', () => {
 		}
 		const notice = description.properties.find((p) => p.name === 'columnsNoticeEWallet');
 		expect(notice?.displayName).toMatch(
-			/^Each input item's columns are read as: required: reference_no, amount, mobile_number; optional: channel \(when missing or empty, the Channel above\)\./,
+			/^Required columns: reference_no, amount, mobile_number\. Optional: channel \(missing or empty: the Channel above\)\. Names match/,
+		);
+		// Bank Transfer's: its seven required columns first, the Channel stand-in first among the optional ones.
+		expect(
+			description.properties.find((p) => p.name === 'columnsNoticeBankTransfer')?.displayName,
+		).toMatch(
+			/^Required columns: reference_no, amount, bank_code, sender_first_name, sender_last_name, receiver_account_name, receiver_account_number\. Optional: channel \(missing or empty: the Channel above\), sender_middle_name, /,
 		);
 	});
 
@@ -272,6 +278,9 @@ describe('the payout form (Payout > Create)', () => {
 			displayOptions: { show: { ...create, callbackWebhookUrl: [''] } },
 		});
 		expect(notice?.displayName).toMatch(/final status of the payout .* will never arrive/);
+		// The trigger lives in a workflow of its own, not above this node.
+		expect(notice?.displayName).toMatch(/Payment Gateway Trigger, usually in another workflow/);
+		expect(notice?.displayName).not.toMatch(/above/);
 		const shown = (callbackWebhookUrl: string) =>
 			NodeHelpers.displayParameter(
 				{ resource: 'payout', operation: 'create', callbackWebhookUrl },

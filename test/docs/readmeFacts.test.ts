@@ -74,7 +74,16 @@ describe('README links and commands', () => {
 		expect(links.length).toBeGreaterThan(10);
 		for (const link of links) {
 			if (link.startsWith('#')) expect(headings).toContain(link.slice(1));
-			else expect([link, existsSync(join(ROOT, link))]).toEqual([link, true]);
+			else {
+				// A file, or a file's heading: docs/DEVELOPMENT.md#before-publishing.
+				const [file, anchor] = link.split('#');
+				expect([link, existsSync(join(ROOT, file))]).toEqual([link, true]);
+				if (anchor) {
+					const text = readFileSync(join(ROOT, file), 'utf8');
+					const anchors = [...text.matchAll(/^#{1,4} (.+)$/gm)].map((match) => slug(match[1]));
+					expect([link, anchors.includes(anchor)]).toEqual([link, true]);
+				}
+			}
 		}
 	});
 
@@ -279,11 +288,22 @@ describe("README parameter names are the nodes' own", () => {
 		};
 		expect(notices.map((notice) => notice.name).sort()).toEqual(Object.keys(expected).sort());
 		for (const notice of notices) {
-			const read = notice.displayName.match(/required: ([^;]+); optional: ([^(.]+)/)!;
-			const columns = codes(
-				`\`${read[1].split(', ').join('` `')}\` \`${read[2].trim().split(', ').join('` `')}\``,
-			);
-			expect([notice.name, codes(rowOf(expected[notice.name]))]).toEqual([notice.name, columns]);
+			// "Required columns: a, b. Optional: c (missing or empty: ...), d. Names match ..."
+			const read = notice.displayName.match(
+				/^Required columns: ([^.]+)\. Optional: (.+?)\. Names match/,
+			)!;
+			const listed = (text: string) =>
+				text
+					.replace(/ \([^)]*\)/g, '')
+					.split(', ')
+					.map((name) => `\`${name}\``)
+					.join(' ');
+			const required = codes(listed(read[1]));
+			const columns = codes(`${listed(read[1])} ${listed(read[2])}`);
+			const row = rowOf(expected[notice.name]);
+			expect([notice.name, codes(row)]).toEqual([notice.name, columns]);
+			// The README's Required column holds the notice's required ones.
+			expect([notice.name, codes(row.split(' | ')[1])]).toEqual([notice.name, required]);
 		}
 	});
 });
@@ -403,19 +423,45 @@ describe("README is a user's guide", () => {
 			expect([jargon, jargon.test(README)]).toEqual([jargon, false]);
 	});
 
-	test('the two commands, and installing from the registry or a packed tarball', () => {
+	test('the two commands, and installing from a packed tarball first: the package is not on the registry yet', () => {
 		expect(section('## Quick start')).toMatch(
 			/```bash\nnpm install && npm start +# the demo[^\n]*\nnpm test +# the tests/,
 		);
 		const install = section('## Install in your n8n');
-		expect(install).toContain(
+		expect(install).toMatch(/^\s*The package is \*\*not on the npm registry yet\*\*/);
+		// The tarball route, step by step, before any route through the registry.
+		const tarball = install.slice(0, install.indexOf('**After publishing**'));
+		for (const step of [
+			'`npm install`, `npm run build` and `npm pack`',
+			`\`${PACKAGE.name}-${PACKAGE.version}.tgz\``,
+			`In \`~/.n8n/nodes\``,
+			`\`npm install /path/to/${PACKAGE.name}-${PACKAGE.version}.tgz\`, then restart n8n`,
+		])
+			expect([step, tarball.includes(step)]).toEqual([step, true]);
+		expect(tarball).not.toContain('Community Nodes');
+		expect(tarball).not.toContain(`\`npm install ${PACKAGE.name}\``);
+		// The registry routes, for after publishing, and what publishing needs.
+		const registry = install.slice(install.indexOf('**After publishing**'));
+		for (const route of [
 			'Settings > Community Nodes > Install, enter `n8n-nodes-payment-gateway`',
+			`in \`~/.n8n/nodes\` run \`npm install ${PACKAGE.name}\`, then restart n8n`,
+			'public GitHub repository',
+			'`repository.url` and `homepage`',
+			'provenance',
+			'`.github/workflows/publish.yml`',
+			'`npm run release`',
+			'`NPM_TOKEN`',
+		])
+			expect([route, registry.includes(route)]).toEqual([route, true]);
+		// The workflow named is there, publishes with provenance on a version tag, runs the tests first.
+		const publish = readFileSync(join(ROOT, '.github', 'workflows', 'publish.yml'), 'utf8');
+		expect(publish).toMatch(/on:\s+push:\s+tags:/);
+		expect(publish).toContain('id-token: write');
+		expect(publish.indexOf("run: 'npm test'")).toBeGreaterThan(0);
+		expect(publish.lastIndexOf('npm run release')).toBeGreaterThan(
+			publish.indexOf("run: 'npm test'"),
 		);
-		expect(install).toContain(`in \`~/.n8n/nodes\` run \`npm install ${PACKAGE.name}\``);
-		expect(install).toMatch(
-			/`npm run build` and `npm pack`; then in `~\/\.n8n\/nodes` run\s+`npm install \/path\/to\/([\w.-]+)`/,
-		);
-		expect(install).toContain(`\`npm install /path/to/${PACKAGE.name}-${PACKAGE.version}.tgz\``);
+		expect(PACKAGE.scripts.release).toBe('n8n-node release');
 	});
 
 	test('every operation of the action nodes has its example, under its node', () => {

@@ -13,6 +13,7 @@ import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
+import { implementations, nodeOf, resolvedParameters } from '../support/installedN8n';
 import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 
@@ -29,8 +30,9 @@ function expectRefused(call: WebhookCall, reason: string): void {
 }
 
 describe('a credential without a Signing Secret', () => {
-	const noSecretReason =
-		'the Payment Collection credential has no Signing Secret and Accept Unsigned Callbacks (Unsafe) is off';
+	// Names the credential as the user did (the shared ones are set up before the first test runs).
+	const noSecretReason = (name = s.unsignedCollection.name) =>
+		`the credential "${name}" has no Signing Secret and Accept Unsigned Callbacks (Unsafe) is off`;
 
 	test('activation fails unless Accept Unsigned Callbacks (Unsafe) is on', async () => {
 		const refusing = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
@@ -41,8 +43,8 @@ describe('a credential without a Signing Secret', () => {
 		);
 		const refused = await refusing.lifecycle('checkExists');
 		expect(refused.result).toBeUndefined();
-		expect(refused.error?.message).toMatch(
-			/the Payment Collection credential has no Signing Secret, so its callbacks would be refused/,
+		expect(refused.error?.message).toContain(
+			`the credential "${s.unsignedCollection.name}" has no Signing Secret, so its callbacks would be refused`,
 		);
 		expect((await accepting.lifecycle('checkExists')).result).toBe(true);
 	});
@@ -51,10 +53,10 @@ describe('a credential without a Signing Secret', () => {
 		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
 		expectRefused(
 			await h.post(callbackBody('FC-1', 100, 'completed', { signature: null })),
-			noSecretReason,
+			noSecretReason(),
 		);
 		// A body carrying a signature changes nothing: there is no secret to check it against.
-		expectRefused(await h.post(callbackBody('FC-2', 100, 'completed')), noSecretReason);
+		expectRefused(await h.post(callbackBody('FC-2', 100, 'completed')), noSecretReason());
 		expect(h.calls.filter((call) => call.executionStarted)).toHaveLength(0);
 	});
 
@@ -65,7 +67,10 @@ describe('a credential without a Signing Secret', () => {
 		expect((await h.lifecycle('checkExists')).result).toBe(true);
 		expect((await h.post(callbackBody('FC-3', 100, 'completed'))).statusCode).toBe(200);
 		s.store.update(COLLECTION, credential.id, base);
-		expectRefused(await h.post(callbackBody('FC-4', 100, 'completed')), noSecretReason);
+		expectRefused(
+			await h.post(callbackBody('FC-4', 100, 'completed')),
+			noSecretReason(credential.name),
+		);
 	});
 });
 
@@ -119,5 +124,52 @@ describe('what the editor shows', () => {
 		]);
 		const types = [new PaymentCollectionApi().displayName, new DisbursementApi().displayName];
 		expect(new Set(types).size).toBe(2);
+	});
+
+	test.each(implementations)(
+		'each credential picker shows only for the Interface that uses it, in both versions (%s)',
+		(_label, helpers) => {
+			// As the editor picks the pickers to show: the node's parameters with their defaults.
+			const pickers = (typeVersion: number, stored: INodeParameters) => {
+				const values = resolvedParameters(helpers, description, typeVersion, stored);
+				return (description.credentials ?? [])
+					.filter((credential) =>
+						helpers.displayParameter(
+							values,
+							credential,
+							nodeOf(description, typeVersion, values),
+							description,
+						),
+					)
+					.map((credential) => credential.name);
+			};
+			for (const typeVersion of [1, 2])
+				expect([
+					pickers(typeVersion, {}),
+					pickers(typeVersion, { interface: 'collection' }),
+					pickers(typeVersion, { interface: 'disbursement' }),
+					pickers(typeVersion, { interface: 'both' }),
+					pickers(typeVersion, { interface: '={{ "collection" }}' }),
+				]).toEqual([
+					['paymentCollectionApi'],
+					['paymentCollectionApi'],
+					['disbursementApi'],
+					['paymentCollectionApi', 'disbursementApi'],
+					['paymentCollectionApi', 'disbursementApi'],
+				]);
+		},
+	);
+
+	test('Interface stays a parameter of the panel: no credential names it under displayOptions.show', () => {
+		// n8n's editor (getMainAuthField) takes a parameter whose every value some credential's
+		// displayOptions.show names for an authentication selector, and moves it out of the panel;
+		// it reads `show` only, so the pickers use `hide`.
+		for (const credential of description.credentials ?? []) {
+			expect([credential.name, credential.displayOptions?.show]).toEqual([
+				credential.name,
+				undefined,
+			]);
+			expect(credential.required).toBe(false);
+		}
 	});
 });

@@ -23,16 +23,21 @@ describe('a chosen credential without a Signing Secret', () => {
 	const fix =
 		'Add the Signing Secret to that credential, or switch on Accept Unsigned Callbacks (Unsafe) knowingly';
 
-	test('fails the activation, naming the credential and the fix, and warns nothing', async () => {
-		const h = await trigger(s, {}, { credentials: { [COLLECTION]: s.unsignedCollection } });
+	test('fails the activation, naming the credential as the user named it and the fix, and warns nothing', async () => {
+		const shop = s.store.add(
+			COLLECTION,
+			{ environment: 'sandbox', baseUrl: s.gw.url, ...SANDBOX_CREDENTIALS.collection },
+			{ name: 'Shop payments' },
+		);
+		const h = await trigger(s, {}, { credentials: { [COLLECTION]: shop } });
 		const outcome = await h.lifecycle('checkExists');
 		expect(outcome.result).toBeUndefined();
 		expect(outcome.error).toBeInstanceOf(NodeOperationError);
 		expect(outcome.error?.message).toBe(
-			`Cannot activate "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks would be refused (HTTP 401). ${fix}`,
+			`Cannot activate "Payment Gateway Trigger": the credential "Shop payments" has no Signing Secret, so its callbacks would be refused (HTTP 401). ${fix}`,
 		);
 		expect((outcome.error as NodeOperationError).description).toBe(
-			`Open the credential "${s.unsignedCollection.name}" and enter the Signing Secret issued with your merchant credentials. Switch on Accept Unsigned Callbacks (Unsafe) only if anyone who knows this URL may start the workflow.`,
+			`Open the credential "Shop payments" and enter the Signing Secret issued with your merchant credentials. Switch on Accept Unsigned Callbacks (Unsafe) only if anyone who knows this URL may start the workflow.`,
 		);
 		expect(outcome.logs).toEqual([]);
 	});
@@ -50,7 +55,7 @@ describe('a chosen credential without a Signing Secret', () => {
 			{ credentials: { [COLLECTION]: s.collection, [DISBURSEMENT]: unsignedDisbursement } },
 		);
 		expect((await oneMissing.lifecycle('checkExists')).error?.message).toBe(
-			`Cannot activate "Payment Gateway Trigger": the Disbursement credential has no Signing Secret, so its callbacks would be refused (HTTP 401). ${fix}`,
+			`Cannot activate "Payment Gateway Trigger": the credential "${unsignedDisbursement.name}" has no Signing Secret, so its callbacks would be refused (HTTP 401). ${fix}`,
 		);
 		const bothMissing = await trigger(
 			s,
@@ -59,7 +64,7 @@ describe('a chosen credential without a Signing Secret', () => {
 		);
 		const error = (await bothMissing.lifecycle('checkExists')).error as NodeOperationError;
 		expect(error.message).toBe(
-			`Cannot activate "Payment Gateway Trigger": the Payment Collection and Disbursement credentials have no Signing Secret, so their callbacks would be refused (HTTP 401). Add the Signing Secret to those credentials, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,
+			`Cannot activate "Payment Gateway Trigger": the credentials "${s.unsignedCollection.name}" and "${unsignedDisbursement.name}" have no Signing Secret, so their callbacks would be refused (HTTP 401). Add the Signing Secret to those credentials, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,
 		);
 		expect(error.description).toContain(
 			`Open the credentials "${s.unsignedCollection.name}" and "${unsignedDisbursement.name}"`,
@@ -77,7 +82,7 @@ describe('a chosen credential without a Signing Secret', () => {
 		expect(outcome.logs.map((line) => [line.level, line.message])).toEqual([
 			[
 				'warn',
-				'Payment Gateway Trigger "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)',
+				`Payment Gateway Trigger "Payment Gateway Trigger": the credential "${s.unsignedCollection.name}" has no Signing Secret, so its callbacks are accepted WITHOUT verification (Accept Unsigned Callbacks (Unsafe) is on)`,
 			],
 		]);
 	});

@@ -1,10 +1,13 @@
 /**
  * Which interfaces the trigger listens to, and the check that each has its credential.
  *
- * The credentials are declared optional and without displayOptions on purpose: when every value
- * of a parameter switches a credential on, n8n's editor takes that parameter for an
- * authentication selector and hides it from the node's panel, so users could not choose the
- * interface. The check below keeps them required in practice, with a message that says which.
+ * The node shows each credential only for the Interface that uses it (Collection's for Collection
+ * and Both, Disbursement's for Disbursement and Both), with displayOptions.hide on purpose: when
+ * credentials' displayOptions.show name every value of a parameter, n8n's editor takes that
+ * parameter for an authentication selector and hides it from the node's panel (its
+ * getMainAuthField reads `show` only), so users could not choose the interface. The credentials
+ * are declared optional for the same reason; the check below keeps them required in practice,
+ * with a message that says which.
  */
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';

@@ -2,7 +2,12 @@
  * The signature check (docs/endpoints.md, Callbacks): HMAC-SHA256 of `<amount>@<reference_no>` with the
  * signing secret of the credential, compared in constant time (nodes/shared/transport/signature.ts).
  */
-import { NodeOperationError, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IHookFunctions,
+	type INode,
+	type IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { verifySignature } from '../../shared/transport/signature';
@@ -74,7 +79,7 @@ async function signedBy(
 	if (secrets.length === 0) {
 		return {
 			ok: false,
-			reason: `${missingSecretReason(withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off`,
+			reason: `${missingSecretReason(ctx.getNode(), withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off`,
 		};
 	}
 	if (!signature) return { ok: false, reason: 'the callback carries no signature' };
@@ -85,10 +90,20 @@ async function signedBy(
 	};
 }
 
-/** "the Payment Collection credential has no Signing Secret". */
-export function missingSecretReason(apis: ApiInterface[]): string {
-	const names = apis.map((api) => INTERFACE_LABEL[api]).join(' and ');
-	return `the ${names} credential${apis.length > 1 ? 's have' : ' has'} no Signing Secret`;
+/**
+ * The chosen credentials as the user named them, quoted: '"Shop payments"', or '"A" and "B"'; the
+ * interface's label where the node holds no name (never the case once the credential is chosen).
+ */
+function credentialNames(node: INode, apis: ApiInterface[]): string {
+	return apis
+		.map((api) => `"${node.credentials?.[CREDENTIAL_TYPE[api]]?.name ?? INTERFACE_LABEL[api]}"`)
+		.join(' and ');
+}
+
+/** 'the credential "Shop payments" has no Signing Secret', naming it as the user did. */
+export function missingSecretReason(node: INode, apis: ApiInterface[]): string {
+	const several = apis.length > 1;
+	return `the credential${several ? 's' : ''} ${credentialNames(node, apis)} ${several ? 'have' : 'has'} no Signing Secret`;
 }
 
 /**
@@ -99,14 +114,11 @@ export function missingSecretReason(apis: ApiInterface[]): string {
 export function missingSecretError(ctx: IHookFunctions, apis: ApiInterface[]): NodeOperationError {
 	const node = ctx.getNode();
 	const several = apis.length > 1;
-	const names = apis
-		.map((api) => `"${node.credentials?.[CREDENTIAL_TYPE[api]]?.name ?? INTERFACE_LABEL[api]}"`)
-		.join(' and ');
 	return new NodeOperationError(
 		node,
-		`Cannot activate "${node.name}": ${missingSecretReason(apis)}, so ${several ? 'their' : 'its'} callbacks would be refused (HTTP 401). Add the Signing Secret to ${several ? 'those credentials' : 'that credential'}, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,
+		`Cannot activate "${node.name}": ${missingSecretReason(node, apis)}, so ${several ? 'their' : 'its'} callbacks would be refused (HTTP 401). Add the Signing Secret to ${several ? 'those credentials' : 'that credential'}, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`,
 		{
-			description: `Open the credential${several ? 's' : ''} ${names} and enter the Signing Secret issued with your merchant credentials. Switch on Accept Unsigned Callbacks (Unsafe) only if anyone who knows this URL may start the workflow.`,
+			description: `Open the credential${several ? 's' : ''} ${credentialNames(node, apis)} and enter the Signing Secret issued with your merchant credentials. Switch on Accept Unsigned Callbacks (Unsafe) only if anyone who knows this URL may start the workflow.`,
 		},
 	);
 }

@@ -63,7 +63,7 @@ export function callbackWebhookUrlProperty(noun: string): INodeProperties {
 /** Shown while Callback Webhook URL is empty: without it the final status never arrives. */
 export function callbackMissingNotice(noun: string): INodeProperties {
 	return {
-		displayName: `Callback Webhook URL is empty: the service sends the final status of the ${noun} (completed or cancelled) only to that URL, so it will never arrive. Paste the Production URL of a Payment Gateway Trigger node above.`,
+		displayName: `Callback Webhook URL is empty: the service sends the final status of the ${noun} (completed or cancelled) only to that URL, so it will never arrive. Paste the Production URL of a Payment Gateway Trigger, usually in another workflow (the one that handles the callbacks).`,
 		name: 'callbackMissingNotice',
 		type: 'notice',
 		default: '',
@@ -212,7 +212,11 @@ export const NEW_RECORD_COLUMNS: ColumnField[] = [
 	{ param: 'amount', label: 'Amount', required: true },
 ];
 
-/** What the automatic mode reads, in the editor: the column names, and how they are matched. */
+/**
+ * What the automatic mode reads, in the editor: the required columns first, then the optional ones
+ * (a column that stands in for a node field first among them), and how names are matched. One
+ * notice per Channel Type where the columns differ, so it lists only the chosen type's columns.
+ */
 export function columnsNotice(
 	columns: ColumnField[],
 	show: Record<string, string[]> = {},
@@ -224,12 +228,10 @@ export function columnsNotice(
 			.map((column) => columnName(column.param));
 	const orNodeField = columns
 		.filter((column) => column.orNodeField)
-		.map(
-			(column) => `${columnName(column.param)} (when missing or empty, the ${column.label} above)`,
-		);
-	const listed = `required: ${names(true).join(', ')}; optional: ${[...names(false), ...orNodeField].join(', ')}`;
+		.map((column) => `${columnName(column.param)} (missing or empty: the ${column.label} above)`);
+	const optional = [...orNodeField, ...names(false)];
 	return {
-		displayName: `Each input item's columns are read as: ${listed}. Names are matched ignoring case, spaces, "-" and "_" (reference_no, referenceNo and "Reference No" are the same column); other columns are ignored. Every row is checked exactly as with manual mapping.`,
+		displayName: `Required columns: ${names(true).join(', ')}.${optional.length ? ` Optional: ${optional.join(', ')}.` : ''} Names match ignoring case, spaces, "-" and "_" ("Reference No" is reference_no); other columns are ignored, and each row is checked as with manual mapping.`,
 		name: `columnsNotice${nameSuffix}`,
 		type: 'notice',
 		default: '',

@@ -30,9 +30,8 @@ const SECRET_REMOVED_CREDENTIAL: CredentialRef = {
 	name: 'Payment Gateway Collection (Signing Secret removed later)',
 	type: 'paymentCollectionApi',
 };
-/** What n8n answers when the trigger without a Signing Secret is published. */
-const NO_SECRET_ACTIVATION_ERROR =
-	'Cannot activate "Payment Gateway Trigger": the Payment Collection credential has no Signing Secret, so its callbacks would be refused (HTTP 401). Add the Signing Secret to that credential, or switch on Accept Unsigned Callbacks (Unsafe) knowingly';
+/** What n8n answers when the trigger without a Signing Secret is published, naming the credential. */
+const NO_SECRET_ACTIVATION_ERROR = `Cannot activate "Payment Gateway Trigger": the credential "${UNSIGNED_CREDENTIAL.name}" has no Signing Secret, so its callbacks would be refused (HTTP 401). Add the Signing Secret to that credential, or switch on Accept Unsigned Callbacks (Unsafe) knowingly`;
 
 interface TriggerWorkflow {
 	id: string;
