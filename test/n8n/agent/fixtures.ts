@@ -16,15 +16,18 @@ import { executeWorkflow } from '../cli';
 import { nodeOutputs } from '../editorApi';
 import { SandboxControl } from '../queue/executions';
 import { expect, test as base } from '../fixtures';
-import { SCRIPTS } from './modelScripts';
+import { freePort } from '../../../scripts/n8n/proc';
+import { REVIEW_SCRIPTS, SCRIPTS } from './modelScripts';
 import { startScriptedModel, type ScriptedModel, type ToolAnswer } from './scriptedModel';
-import { AGENT, MODEL_CREDENTIAL, agentWorkflow } from './workflow';
+import { AGENT, MODEL_CREDENTIAL, agentWorkflow, chatWebhookId, reviewWorkflow } from './workflow';
 
 interface AgentWorkerFixtures {
 	userFolder: { path: string; keep: boolean };
 	sandbox: SandboxControl;
 	model: ScriptedModel;
 	n8n: N8nInstance;
+	/** `n8n start` with example 08 published: its chat, its human review. */
+	chatN8n: { url: string; webhookId: string };
 }
 
 interface AgentTestFixtures {
@@ -58,7 +61,7 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 
 	model: [
 		async ({}, use) => {
-			const model = await startScriptedModel(SCRIPTS);
+			const model = await startScriptedModel({ ...SCRIPTS, ...REVIEW_SCRIPTS });
 			await use(model);
 			await model.close();
 		},
@@ -74,10 +77,27 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 				...sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS),
 				{ ...MODEL_CREDENTIAL, data: { apiKey: 'scripted-no-key', url: model.baseUrl } },
 			]);
-			await instance.importWorkflows(Object.keys(SCRIPTS).map(agentWorkflow));
+			await instance.importWorkflows([
+				...Object.keys(SCRIPTS).map(agentWorkflow),
+				reviewWorkflow(),
+			]);
 			await use(instance);
 		},
 		{ scope: 'worker', timeout: 15 * 60_000 },
+	],
+
+	chatN8n: [
+		async ({ n8n }, use) => {
+			const workflow = reviewWorkflow();
+			await n8n.activateWorkflow(workflow.id);
+			const port = await freePort();
+			const webhookId = chatWebhookId(workflow);
+			const url = `http://127.0.0.1:${port}`;
+			const server = await n8n.start({ port, webhooks: [`${url}/webhook/${webhookId}/chat`] });
+			await use({ url, webhookId });
+			await server.stop();
+		},
+		{ scope: 'worker', timeout: 5 * 60_000 },
 	],
 
 	keepFolderOnFailure: [

@@ -68,3 +68,39 @@ export const SCRIPTS: Record<string, ScriptedCall[]> = {
 	d: [call(TOOLS.create, () => row('AGENT-D-1'))],
 	e: [call(TOOLS.prepare, () => row('AGENT-E-1', '009876543210'))],
 };
+
+/** Example 08's tools, as n8n names them for the model. */
+export const EXAMPLE_TOOLS = { prepare: 'Prepare_payout', confirm: 'Confirm_payout' } as const;
+
+const walletRow = (referenceNo: string, mobileNumber: string) => () => ({
+	amount: 500,
+	referenceNo,
+	mobileNumber,
+});
+
+/** A call through n8n's human review: the gated tool's arguments go under toolParameters. */
+const reviewedConfirm = (tokenOfAnswer: number) =>
+	call(EXAMPLE_TOOLS.confirm, (answers) => ({
+		toolParameters: { approvalToken: String(answers[tokenOfAnswer]?.approvalToken ?? '') },
+	}));
+
+/**
+ * Example 08 in a chat, each script a conversation: Prepare then Confirm, which n8n's human review
+ * holds until the check approves or denies it. In `review-swap` the model prepares two payouts and
+ * passes the second one's token: the review must name that one.
+ */
+export const REVIEW_SCRIPTS: Record<string, ScriptedCall[]> = {
+	'review-approve': [
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-OK-1', '09171234567')),
+		reviewedConfirm(0),
+	],
+	'review-deny': [
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-NO-1', '09171234567')),
+		reviewedConfirm(0),
+	],
+	'review-swap': [
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-SWAP-SHOWN', '09171234567')),
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-SWAP-PASSED', '09181234567')),
+		reviewedConfirm(1),
+	],
+};

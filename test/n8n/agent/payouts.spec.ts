@@ -4,7 +4,7 @@
 import { targetFor } from '../../../scripts/n8n/targets';
 import { expect, test } from './fixtures';
 import { SCRIPTS, tokenOf } from './modelScripts';
-import { TOOLS, agentWorkflow } from './workflow';
+import { TOOLS, agentWorkflow, reviewWorkflow } from './workflow';
 
 const N8N_VERSION = '2.41.1';
 
@@ -16,7 +16,10 @@ test(`n8n ${N8N_VERSION} with the packed package, the credentials and the workfl
 	n8n,
 }) => {
 	const stored = (await n8n.workflows()).map((workflow) => workflow.id).sort();
-	const imported = Object.keys(SCRIPTS).map((script) => agentWorkflow(script).id);
+	const imported = [
+		...Object.keys(SCRIPTS).map((script) => agentWorkflow(script).id),
+		reviewWorkflow().id,
+	];
 	expect(stored, 'workflows in the n8n user folder').toEqual(imported.sort());
 });
 
@@ -30,7 +33,7 @@ test('(a) Prepare, then Confirm with its token: exactly one payout', async ({
 		Object.values(TOOLS).sort(),
 	);
 	expect(prepared.sent, 'Prepare sent').toBe(false);
-	expect(tokenOf([prepared]), 'the token Prepare gave').toMatch(/^pa1\./);
+	expect(tokenOf([prepared]), 'the token Prepare gave').toMatch(/^Pay PHP 1,500\.00 .* \[pa2\./);
 	expect(confirmed.refused, `Confirm refused: ${JSON.stringify(confirmed)}`).toBeFalsy();
 	expect(confirmed.reference_no, 'the payout Confirm sent').toBe('AGENT-A-1');
 	const { creationsByReference } = await sandbox.stats();

@@ -6,7 +6,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { DEMO_CREDENTIALS, type CredentialRef } from '../../../scripts/n8n/credentials';
 import type { WorkflowJson } from '../../../scripts/n8n/instance';
-import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
+import fs from 'fs';
+import path from 'path';
+import { EXAMPLES_DIR, PACKAGE_NAME } from '../../../scripts/n8n/paths';
 
 export const MODEL_CREDENTIAL: CredentialRef = {
 	id: 'pgwScriptedModel',
@@ -142,4 +144,28 @@ export function agentWorkflow(script: string): WorkflowJson {
 			[TOOLS.create]: { ai_tool: toAgent('ai_tool') },
 		},
 	} as WorkflowJson;
+}
+
+/**
+ * Example 08 as shipped, its OpenAI Chat Model pointed at the scripted model: a public chat, an AI
+ * Agent with Prepare and Confirm, and n8n's human review in front of Confirm.
+ */
+export function reviewWorkflow(): WorkflowJson {
+	const file = path.join(EXAMPLES_DIR, '08-ai-agent-pays-after-approval.json');
+	const workflow = JSON.parse(fs.readFileSync(file, 'utf8')) as WorkflowJson;
+	for (const node of workflow.nodes) {
+		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+			node.credentials = { openAiApi: { id: MODEL_CREDENTIAL.id, name: MODEL_CREDENTIAL.name } };
+	}
+	return workflow;
+}
+
+/** The webhook id of a workflow's Chat Trigger. */
+export function chatWebhookId(workflow: WorkflowJson): string {
+	const trigger = workflow.nodes.find(
+		(node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+	);
+	if (!trigger?.webhookId)
+		throw new Error(`${workflow.name} has no Chat Trigger with a webhook id`);
+	return trigger.webhookId;
 }
