@@ -50,7 +50,7 @@ export function credentialProperties(serviceLabel: string): INodeProperties[] {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'The signature key issued with your merchant credentials. The Payment Gateway Trigger needs it to verify that callbacks really come from the service, and cannot be activated (published) without it unless its Accept Unsigned Callbacks (Unsafe) is on. Payment and payout operations do not use it.',
+				'The signature key issued with your merchant credentials. The Payment Gateway Trigger needs it to verify that callbacks really come from the service, and cannot be activated (published) without it unless its Accept Unsigned Callbacks (Unsafe) is on. Payout > Prepare and Payout > Confirm sign approvals with it and refuse without it; other operations do not use it.',
 		},
 		{
 			// Filled by preAuthentication and stored encrypted by n8n; refetched when empty or after a 401.
