@@ -93,7 +93,15 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 			const port = await freePort();
 			const webhookId = chatWebhookId(workflow);
 			const url = `http://127.0.0.1:${port}`;
-			const server = await n8n.start({ port, webhooks: [`${url}/webhook/${webhookId}/chat`] });
+			const chatPage = `${url}/webhook/${webhookId}/chat`;
+			const server = await n8n.start({ port, webhooks: [chatPage] });
+			// n8n answers the webhook's preflight before it has registered the chat: its page tells.
+			await expect
+				.poll(async () => (await fetch(chatPage)).status, {
+					message: `example 08's public chat page ${chatPage}`,
+					timeout: 60_000,
+				})
+				.toBe(200);
 			await use({ url, webhookId });
 			await server.stop();
 		},

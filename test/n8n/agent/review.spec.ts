@@ -62,7 +62,7 @@ test('review, denied: nothing is paid', async ({ chatN8n, sandbox, model }) => {
 		turn.close();
 	}
 	const [, denied] = model.answersOf('review-deny');
-	expect(String(denied?.text), 'what the agent was told').toMatch(/rejected/i);
+	expect(JSON.stringify(denied), 'what the agent was told').toMatch(/rejected/i);
 	expect((await sandbox.stats()).creationsByReference).not.toHaveProperty('REVIEW-NO-1');
 });
 
