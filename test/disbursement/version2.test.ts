@@ -156,7 +156,7 @@ describe.each(implementations)('%s', (_label, helpers) => {
 		expect(field('receiverType').noDataExpression).toBeUndefined();
 	});
 
-	test('version 2 Options: no Dry Run (it is Mode), and no limit pre-filled', () => {
+	test('version 2 Options: no Dry Run to add (it is Mode; a stored one shows only while on), and no limit pre-filled', () => {
 		const options = source.properties.filter(
 			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.[0] === 'create',
 		);
@@ -169,11 +169,14 @@ describe.each(implementations)('%s', (_label, helpers) => {
 		expect(Object.keys(byName).sort()).toEqual([
 			'allowedRecipients',
 			'concurrency',
+			'dryRun',
 			'endpointPath',
 			'maxAmountPerPayout',
 			'maxTotalPerRun',
 			'timeoutSeconds',
 		]);
+		// Version 1's Dry Run is shown only while a stored workflow holds it on: nobody adds it anew.
+		expect(byName.dryRun.displayOptions).toEqual({ show: { dryRun: [true] } });
 		expect([byName.maxAmountPerPayout.default, byName.maxTotalPerRun.default]).toEqual(['', '']);
 	});
 
