@@ -313,29 +313,33 @@ describe('who is paid, as a tool', () => {
 		expect(sentPayouts()).toBe(0);
 	});
 
-	test('a token prepared in Sandbox does not pay once the credential says Production', async () => {
-		const prepared = await askTool(new Disbursement(), eWallet('TM-WHO-ENV', 'prepare'));
+	/** Runs `check` with the tools' Disbursement credential changed, then puts it back. */
+	async function withCredentialChanged(change: IDataObject, check: () => Promise<void>) {
 		const id = s.store.firstOf('disbursementApi')!.id;
 		const data = s.store.data('disbursementApi', id);
-		s.store.update('disbursementApi', id, { ...data, environment: 'production' });
+		s.store.update('disbursementApi', id, { ...data, ...change });
 		try {
+			await check();
+		} finally {
+			s.store.update('disbursementApi', id, data);
+		}
+	}
+
+	test('a token prepared in Sandbox does not pay once the credential says Production', async () => {
+		const prepared = await askTool(new Disbursement(), eWallet('TM-WHO-ENV', 'prepare'));
+		await withCredentialChanged({ environment: 'production' }, async () => {
 			const refused = await askTool(new Disbursement(), confirmWith(prepared.approvalToken));
 			expect(refused).toMatchObject({
 				refused: true,
 				error: expect.stringMatching(/prepared for Sandbox .* now Production/),
 			});
-		} finally {
-			s.store.update('disbursementApi', id, data);
-		}
+		});
 		expect(sentPayouts()).toBe(0);
 	});
 
 	test('without a Signing Secret, Prepare and Confirm answer that one is needed', async () => {
 		const prepared = await askTool(new Disbursement(), eWallet('TM-WHO-KEY', 'prepare'));
-		const id = s.store.firstOf('disbursementApi')!.id;
-		const data = s.store.data('disbursementApi', id);
-		s.store.update('disbursementApi', id, { ...data, signingSecret: '' });
-		try {
+		await withCredentialChanged({ signingSecret: '' }, async () => {
 			for (const parameters of [
 				eWallet('TM-WHO-KEY-2', 'prepare'),
 				confirmWith(prepared.approvalToken),
@@ -346,9 +350,7 @@ describe('who is paid, as a tool', () => {
 					whatToDo: expect.stringMatching(/fill in Signing Secret/),
 				});
 			}
-		} finally {
-			s.store.update('disbursementApi', id, data);
-		}
+		});
 		expect(sentPayouts()).toBe(0);
 	});
 });
