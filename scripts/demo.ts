@@ -8,7 +8,9 @@
 // version.
 import path from 'path';
 import { startDemoSetup, type Demo } from './n8n/demoSetup';
-import { hasTrigger, triggerWebhookUrl } from './n8n/examples';
+import { chatUrl, hasChatTrigger, hasTrigger, triggerWebhookUrl } from './n8n/examples';
+import { DEMO_MODEL_NAME } from './n8n/demoModel';
+import { major } from './n8n/targets';
 import { DEMO_DIR } from './n8n/paths';
 import { log } from './n8n/log';
 import { stopAll, stopOnInterrupt } from './n8n/proc';
@@ -30,6 +32,10 @@ async function main(): Promise<void> {
 	});
 	const { server, sandbox, sandboxCredentials: credentials, owner, examples, runtime } = demo;
 	const triggerExample = examples.find(({ workflow }) => hasTrigger(workflow));
+	const chatExample =
+		major(runtime.n8nVersion) >= 2
+			? examples.find(({ workflow }) => hasChatTrigger(workflow))
+			: undefined;
 
 	void server.exited.then((code) => {
 		if (stopping()) return;
@@ -56,6 +62,12 @@ async function main(): Promise<void> {
 			? [
 					`  Trigger's production webhook URL ("${triggerExample.workflow.name}"):`,
 					`    ${triggerWebhookUrl(triggerExample.workflow, server.url)}`,
+				]
+			: []),
+		...(chatExample
+			? [
+					`  AI agent chat ("${chatExample.workflow.name}", with "${DEMO_MODEL_NAME}": no key needed):`,
+					`    ${chatUrl(chatExample.workflow, server.url)}   try "pay 500 to GCash 09171234567", then "yes"`,
 				]
 			: []),
 		'',

@@ -1,6 +1,7 @@
-// The two credentials the examples use, pointed at a sandbox gateway. Their ids and names are the
-// ones the example workflows reference, so importing both makes the examples run as they are.
+// The credentials the examples use, pointed at a sandbox gateway and the demo model. Their ids and
+// names are the ones the example workflows reference, so importing them makes the examples run.
 import type { SandboxCredentials } from '../../sandbox';
+import { DEMO_MODEL_NAME } from './demoModel';
 
 export interface CredentialRef {
 	id: string;
@@ -24,7 +25,13 @@ export const DEMO_CREDENTIALS = {
 		name: 'Payment Gateway Disbursement (sandbox)',
 		type: 'disbursementApi',
 	},
+	model: { id: 'pgwDemoModel', name: DEMO_MODEL_NAME, type: 'openAiApi' },
 } satisfies Record<string, CredentialRef>;
+
+/** The demo model's credential: n8n's OpenAI credential pointed at the script (no key needed). */
+export function demoModelCredential(baseUrl: string): ImportedCredential {
+	return { ...DEMO_CREDENTIALS.model, data: { apiKey: 'no-key-needed', url: baseUrl } };
+}
 
 /** [{ id, name, type, data }] for `n8n import:credentials`. */
 export function sandboxCredentials(

@@ -12,8 +12,19 @@ import { ensureN8n, chooseNewestRuntime, type N8nRuntime } from './app';
 import { installPackage } from './pack';
 import { N8nInstance, type N8nServer } from './instance';
 import { N8nRest, type Owner } from './rest';
-import { sandboxCredentials } from './credentials';
-import { loadExamples, hasTrigger, triggerWebhookUrl, type Example } from './examples';
+import { DEMO_CREDENTIALS, demoModelCredential, sandboxCredentials } from './credentials';
+import { startDemoModel } from './demoModel';
+import type { ChatModelServer } from './chatModelServer';
+import {
+	chatUrl,
+	hasChatTrigger,
+	hasTrigger,
+	loadExamples,
+	triggerWebhookUrl,
+	withChatModel,
+	type Example,
+} from './examples';
+import { major } from './targets';
 import { freePort, portIsFree, isAlive, signalGroup, sleep } from './proc';
 import { log, seconds } from './log';
 
@@ -59,14 +70,18 @@ async function choosePort(preferred: number, what: string): Promise<number> {
 
 /**
  * Imports the example workflows this user folder does not have yet, and activates the new trigger
- * workflows. Ones already there are the user's (maybe edited): they are never replaced.
- * Resolves with the production webhooks that must be live once n8n runs.
+ * workflows (a chat's on n8n 2.x, which has the human review example 08 needs). Ones already there
+ * are the user's (maybe edited): they are never replaced. Resolves with the production webhooks
+ * that must be live once n8n runs.
  */
 async function importNewExamples(
 	instance: N8nInstance,
 	examples: Example[],
 	n8nUrl: string,
 ): Promise<string[]> {
+	const chats = major(instance.runtime.n8nVersion) >= 2;
+	const live = (workflow: Example['workflow']) =>
+		hasTrigger(workflow) || (chats && hasChatTrigger(workflow));
 	const existing = new Map((await instance.workflows()).map((w) => [w.id, w]));
 	const kept = examples.filter((e) => existing.has(e.workflow.id));
 	const added = examples.filter((e) => !existing.has(e.workflow.id));
@@ -77,13 +92,15 @@ async function importNewExamples(
 	if (added.length) {
 		log(`importing example workflows: ${names(added)}`);
 		await instance.importWorkflows(added.map((e) => e.workflow));
-		for (const { workflow } of added.filter((e) => hasTrigger(e.workflow)))
+		for (const { workflow } of added.filter((e) => live(e.workflow)))
 			await instance.activateWorkflow(workflow.id);
 	}
-	const live = [...added, ...kept.filter((e) => existing.get(e.workflow.id)?.active)];
-	return live
-		.filter((e) => hasTrigger(e.workflow))
-		.map((e) => triggerWebhookUrl(e.workflow, n8nUrl));
+	const active = [...added, ...kept.filter((e) => existing.get(e.workflow.id)?.active)];
+	return active
+		.filter((e) => live(e.workflow))
+		.map((e) =>
+			hasTrigger(e.workflow) ? triggerWebhookUrl(e.workflow, n8nUrl) : chatUrl(e.workflow, n8nUrl),
+		);
 }
 
 const names = (examples: Example[]) => examples.map((e) => `"${e.workflow.name}"`).join(', ');
@@ -92,6 +109,7 @@ export interface DemoOptions {
 	userFolder: string;
 	n8nPort?: number;
 	sandboxPort?: number;
+	modelPort?: number;
 	payoutAutoSettleMs?: number;
 	build?: boolean;
 }
@@ -102,6 +120,8 @@ export interface Demo {
 	server: N8nServer;
 	rest: N8nRest;
 	sandbox: SandboxGateway;
+	/** The demo's chat model, a script (example 08 runs with no key). */
+	model: ChatModelServer;
 	/** The sandbox's test credentials and Signing Secret (public values of the local fake). */
 	sandboxCredentials: SandboxCredentials;
 	examples: Example[];
@@ -113,6 +133,7 @@ export async function startDemoSetup({
 	userFolder,
 	n8nPort = 5678,
 	sandboxPort = 8787,
+	modelPort = 8788,
 	payoutAutoSettleMs = 5000,
 	build = true,
 }: DemoOptions): Promise<Demo> {
@@ -141,18 +162,28 @@ export async function startDemoSetup({
 	);
 
 	let server: N8nServer | undefined;
+	let model: ChatModelServer | undefined;
 	const pidFile = path.join(instance.userFolder, 'n8n.pid');
 	const stop = async () => {
 		if (server) await server.stop();
 		fs.rmSync(pidFile, { force: true });
 		await sandbox.close();
+		await model?.close();
 	};
 	try {
+		model = await startDemoModel(await choosePort(modelPort, 'the demo model'));
+		log(`demo chat model on ${model.baseUrl} (a script, not an AI: example 08 needs no key)`);
 		const port = await choosePort(n8nPort, 'n8n');
 		const n8nUrl = `http://127.0.0.1:${port}`;
-		const examples = loadExamples({ n8nUrl });
-		log('importing the sandbox credentials');
-		await instance.importCredentials(sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS));
+		const examples = loadExamples({ n8nUrl }).map((example) => ({
+			...example,
+			workflow: withChatModel(example.workflow, DEMO_CREDENTIALS.model),
+		}));
+		log('importing the sandbox and demo model credentials');
+		await instance.importCredentials([
+			...sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS),
+			demoModelCredential(model.baseUrl),
+		]);
 		const webhooks = await importNewExamples(instance, examples, n8nUrl);
 
 		log(`starting n8n on ${n8nUrl}`);
@@ -170,6 +201,7 @@ export async function startDemoSetup({
 			server,
 			rest,
 			sandbox,
+			model,
 			sandboxCredentials: SANDBOX_CREDENTIALS,
 			examples,
 			owner: DEMO_OWNER,

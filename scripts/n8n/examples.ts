@@ -43,3 +43,25 @@ export function triggerWebhookUrl(workflow: WorkflowJson, n8nUrl: string): strin
 	if (!node) throw new Error(`${workflow.name} has no Payment Gateway Trigger`);
 	return `${n8nUrl}/webhook/${node.webhookId}/${TRIGGER_WEBHOOK_PATH}`;
 }
+
+export const CHAT_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.chatTrigger';
+const CHAT_MODEL_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
+
+export function hasChatTrigger(workflow: WorkflowJson): boolean {
+	return workflow.nodes.some((node) => node.type === CHAT_TRIGGER_TYPE);
+}
+
+/** The public chat of a workflow's Chat Trigger (its page; messages are POSTed to it). */
+export function chatUrl(workflow: WorkflowJson, n8nUrl: string): string {
+	const node = workflow.nodes.find((n) => n.type === CHAT_TRIGGER_TYPE);
+	if (!node) throw new Error(`${workflow.name} has no Chat Trigger`);
+	return `${n8nUrl}/webhook/${node.webhookId}/chat`;
+}
+
+/** The workflow with every OpenAI Chat Model that has no credential given this one. */
+export function withChatModel(workflow: WorkflowJson, model: { id: string; name: string }) {
+	for (const node of workflow.nodes)
+		if (node.type === CHAT_MODEL_TYPE && !node.credentials)
+			node.credentials = { openAiApi: { id: model.id, name: model.name } };
+	return workflow;
+}

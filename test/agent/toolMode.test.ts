@@ -7,6 +7,7 @@
  * tests run that variant the same way.
  */
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	INodeParameters,
@@ -314,7 +315,10 @@ describe('who is paid, as a tool', () => {
 	});
 
 	/** Runs `check` with the tools' Disbursement credential changed, then puts it back. */
-	async function withCredentialChanged(change: IDataObject, check: () => Promise<void>) {
+	async function withCredentialChanged(
+		change: ICredentialDataDecryptedObject,
+		check: () => Promise<void>,
+	) {
 		const id = s.store.firstOf('disbursementApi')!.id;
 		const data = s.store.data('disbursementApi', id);
 		s.store.update('disbursementApi', id, { ...data, ...change });

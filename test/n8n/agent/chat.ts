@@ -33,11 +33,19 @@ export async function chat(
 	sessionId: string,
 	chatInput: string,
 ): Promise<ChatTurn> {
-	const res = await fetch(`${n8nUrl}/webhook/${webhookId}/chat`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }),
-	});
+	const post = () =>
+		fetch(`${n8nUrl}/webhook/${webhookId}/chat`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }),
+		});
+	// Just after its start, n8n may not have registered the published chat yet (404).
+	let res = await post();
+	for (let waited = 0; res.status === 404 && waited < 60_000; waited += 1000) {
+		await res.arrayBuffer();
+		await new Promise((wake) => setTimeout(wake, 1000));
+		res = await post();
+	}
 	const started = (await res.json()) as { executionId?: string; resumeToken?: string };
 	if (!res.ok || !started.executionId)
 		throw new Error(`the chat webhook answered ${res.status}: ${JSON.stringify(started)}`);

@@ -3,8 +3,12 @@
 // script in the user's first message (`script: <name>`); the server answers each request with the
 // script's next tool call, built from the tool answers so far, and once every call has its answer,
 // with a final assistant message. What each tool answered is recorded for the checks.
-import http from 'http';
-import type { AddressInfo } from 'net';
+import {
+	startChatModelServer,
+	textOf,
+	type ChatRequest,
+	type ModelTurn,
+} from '../../../scripts/n8n/chatModelServer';
 
 export type ToolAnswer = Record<string, unknown>;
 
@@ -26,25 +30,7 @@ export interface ScriptedModel {
 	close(): Promise<void>;
 }
 
-interface ChatMessage {
-	role: string;
-	content?: unknown;
-}
-
-interface ChatRequest {
-	messages?: ChatMessage[];
-	tools?: Array<{ function?: { name?: string } }>;
-	stream?: boolean;
-}
-
 const SCRIPT_NAME = /script: *([a-z0-9-]+)/i;
-
-const textOf = (content: unknown): string =>
-	typeof content === 'string'
-		? content
-		: Array.isArray(content)
-			? content.map((part: { text?: string }) => part?.text ?? '').join('')
-			: '';
 
 /** A tool's answer as the agent passes it back: JSON text of an object, or of a list of them. */
 function parseAnswer(content: unknown): ToolAnswer {
@@ -68,9 +54,8 @@ export async function startScriptedModel(
 	const answers = new Map<string, ToolAnswer[]>();
 	const offered = new Map<string, string[]>();
 	const problems: string[] = [];
-	let counter = 0;
 
-	function reply(request: ChatRequest): Record<string, unknown> {
+	function reply(request: ChatRequest): ModelTurn {
 		const messages = request.messages ?? [];
 		const firstUser = messages.find((m) => m.role === 'user');
 		const name = SCRIPT_NAME.exec(textOf(firstUser?.content))?.[1];
@@ -79,7 +64,7 @@ export async function startScriptedModel(
 			problems.push(
 				`a request named no known script (first user message: ${textOf(firstUser?.content).slice(0, 80)})`,
 			);
-			return { role: 'assistant', content: 'No script for this conversation.' };
+			return { text: 'No script for this conversation.' };
 		}
 		const sofar = messages.filter((m) => m.role === 'tool').map((m) => parseAnswer(m.content));
 		answers.set(name, sofar);
@@ -88,99 +73,23 @@ export async function startScriptedModel(
 			(request.tools ?? []).map((t) => t.function?.name ?? ''),
 		);
 		const next = script[sofar.length];
-		if (!next) return { role: 'assistant', content: `Script ${name} is done.` };
-		let args: Record<string, unknown>;
+		if (!next) return { text: `Script ${name} is done.` };
 		try {
-			args = next.args(sofar);
+			return { tool: next.tool, args: next.args(sofar) };
 		} catch (error) {
 			problems.push(`script ${name}, call ${next.tool}: ${(error as Error).message}`);
-			return { role: 'assistant', content: `Script ${name} failed.` };
+			return { text: `Script ${name} failed.` };
 		}
-		counter += 1;
-		return {
-			role: 'assistant',
-			content: null,
-			tool_calls: [
-				{
-					id: `call_${counter}`,
-					type: 'function',
-					function: { name: next.tool, arguments: JSON.stringify(args) },
-				},
-			],
-		};
 	}
 
-	function completion(message: Record<string, unknown>): Record<string, unknown> {
-		return {
-			id: `chatcmpl-${counter}`,
-			object: 'chat.completion',
-			created: Math.floor(Date.now() / 1000),
-			model: 'scripted',
-			choices: [
-				{
-					index: 0,
-					message,
-					finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
-				},
-			],
-			usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-		};
-	}
-
-	/** The same answer as server-sent events, for a client that asked to stream. */
-	function streamed(message: Record<string, unknown>): string {
-		const base = { id: `chatcmpl-${counter}`, object: 'chat.completion.chunk', model: 'scripted' };
-		const calls = message.tool_calls as Array<Record<string, unknown>> | undefined;
-		const delta = calls
-			? { role: 'assistant', tool_calls: calls.map((call, index) => ({ index, ...call })) }
-			: { role: 'assistant', content: message.content };
-		const chunks = [
-			{ ...base, choices: [{ index: 0, delta, finish_reason: null }] },
-			{
-				...base,
-				choices: [{ index: 0, delta: {}, finish_reason: calls ? 'tool_calls' : 'stop' }],
-				usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-			},
-		];
-		return (
-			chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('') + 'data: [DONE]\n\n'
-		);
-	}
-
-	const server = http.createServer((req, res) => {
-		let body = '';
-		req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-		req.on('end', () => {
-			const url = req.url ?? '';
-			if (req.method === 'GET' && url.endsWith('/models')) {
-				res.writeHead(200, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model' }] }));
-				return;
-			}
-			if (req.method !== 'POST' || !url.endsWith('/chat/completions')) {
-				problems.push(`unexpected request ${req.method} ${url}`);
-				res.writeHead(404, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { message: `${url} is not served here` } }));
-				return;
-			}
-			const request = JSON.parse(body || '{}') as ChatRequest;
-			const message = reply(request);
-			if (request.stream) {
-				res.writeHead(200, { 'content-type': 'text/event-stream' });
-				res.end(streamed(message));
-			} else {
-				res.writeHead(200, { 'content-type': 'application/json' });
-				res.end(JSON.stringify(completion(message)));
-			}
-		});
+	const server = await startChatModelServer('scripted', reply, {
+		onUnexpected: (what) => problems.push(what),
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
 	return {
-		baseUrl: `http://127.0.0.1:${port}/v1`,
+		baseUrl: server.baseUrl,
 		answersOf: (script) => answers.get(script) ?? [],
 		toolsOfferedTo: (script) => offered.get(script) ?? [],
 		problems,
-		close: () => new Promise((resolve) => server.close(() => resolve())),
+		close: () => server.close(),
 	};
 }

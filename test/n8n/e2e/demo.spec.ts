@@ -9,9 +9,18 @@ import path from 'path';
 import type { IWorkflowBase } from 'n8n-workflow';
 import { DEMO_OWNER } from '../../../scripts/n8n/demoSetup';
 import { N8nInstance } from '../../../scripts/n8n/instance';
-import { loadExamples, triggerWebhookUrl, hasTrigger } from '../../../scripts/n8n/examples';
+import {
+	chatUrl,
+	hasChatTrigger,
+	hasTrigger,
+	loadExamples,
+	triggerWebhookUrl,
+} from '../../../scripts/n8n/examples';
+import { DEMO_MODEL_NAME } from '../../../scripts/n8n/demoModel';
+import { major, newestTarget } from '../../../scripts/n8n/targets';
+import { chat, press, type Review } from '../agent/chat';
+import { SandboxControl } from '../queue/executions';
 import { isAlive, sleep } from '../../../scripts/n8n/proc';
-import { newestTarget } from '../../../scripts/n8n/targets';
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
 import { executeWorkflow } from '../cli';
 import { EditorApi, nodeOutputs } from '../editorApi';
@@ -126,6 +135,67 @@ test('after Ctrl-C (which says what it stopped), npm start starts again, logs in
 	expect(await paySheet(new N8nInstance(run.folder, runtime)), 'replayed').toEqual(
 		Array(SHEET_PAID_ROWS).fill(true),
 	);
+});
+
+/** One chat turn with the demo's example 08 (a new execution); resolves with the reply, after the review when `review` decides one. */
+async function say(
+	demo: RunningDemo,
+	session: string,
+	text: string,
+	review?: (review: Review) => string,
+): Promise<{ reply: string; reviewText?: string }> {
+	const example = loadExamples({ n8nUrl: demo.url }).find((e) => hasChatTrigger(e.workflow));
+	const webhookId = chatUrl(example!.workflow, demo.url).split('/').slice(-2)[0];
+	const turn = await chat(demo.url, webhookId, session, text);
+	try {
+		let reviewText: string | undefined;
+		if (review) {
+			const shown = await turn.review();
+			reviewText = shown.text;
+			expect(await press(review(shown), demo.url), 'the review button').toBe(200);
+		}
+		const reply = await turn.message();
+		await turn.finished;
+		return { reply, reviewText };
+	} finally {
+		turn.close();
+	}
+}
+
+test("example 08 in the demo: the demo model prepares a payout, the person's review approves it (paid once) or denies it (nothing paid)", async ({
+	run,
+	n8nTarget,
+}) => {
+	test.skip(major(n8nTarget.n8n) < 2, "n8n 1.x has no human review for an agent's tools");
+	const demo = run.running();
+	expect(demo.output(), 'the banner names the chat and the demo model').toContain(DEMO_MODEL_NAME);
+	const sandbox = new SandboxControl(
+		/Base URL +(http:\/\/127\.0\.0\.1:\d+)/.exec(demo.output())![1],
+	);
+	for (const [session, approve] of [
+		['demo-approve', true],
+		['demo-deny', false],
+	] as const) {
+		const prepared = await say(demo, session, 'pay 500 to GCash 09171234567');
+		expect(prepared.reply, 'the summary the model repeats').toMatch(
+			/^Pay PHP 500\.00 to e-wallet mobile number 09171234567 on GCASH, reference (DEMO-\w+) \(Sandbox\)/,
+		);
+		const reference = /reference (DEMO-\w+)/.exec(prepared.reply)![1];
+		const confirmed = await say(demo, session, 'yes', (review) =>
+			approve ? review.approve : review.deny,
+		);
+		expect(confirmed.reviewText, 'the review shows the payout in full').toContain(
+			`reference ${reference} (Sandbox) [pa2.`,
+		);
+		const created = (await sandbox.stats()).creationsByReference;
+		if (approve) {
+			expect(confirmed.reply).toMatch(new RegExp(`^Sent: payout ${reference} is`));
+			expect(created, 'the approved payout').toHaveProperty(reference, 1);
+		} else {
+			expect(confirmed.reply).toBe('Not sent: the payout was not approved.');
+			expect(created, 'the denied payout').not.toHaveProperty(reference);
+		}
+	}
 });
 
 test.describe('on the newest version', () => {
