@@ -7,7 +7,13 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
@@ -16,6 +22,7 @@ import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollecti
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
 import { TARGETS } from '../../scripts/n8n/targets';
+import { resolvedParameters } from '../support/installedN8n';
 
 const ROOT = join(__dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -311,7 +318,8 @@ describe("README parameter names are the nodes' own", () => {
 interface WorkflowNode {
 	name: string;
 	type: string;
-	parameters: IDataObject;
+	typeVersion: number;
+	parameters: INodeParameters;
 	onError?: string;
 }
 interface Workflow {
@@ -330,6 +338,10 @@ describe('README example workflows', () => {
 		workflow.nodes.filter((node) => node.type === `n8n-nodes-payment-gateway.${type}`);
 	const next = (workflow: Workflow, from: string, output = 0) =>
 		(workflow.connections[from]?.main[output] ?? []).map((to) => to.node);
+	const disbursement = new Disbursement().description;
+	/** A Disbursement node's parameters as n8n runs it: the stored ones, every other shown one at its version's default. */
+	const resolved = (node: WorkflowNode) =>
+		resolvedParameters(NodeHelpers, disbursement, node.typeVersion, node.parameters);
 
 	test('every file in examples/ is in the table, and nothing else is', () => {
 		const listed = [
@@ -376,24 +388,59 @@ describe('README example workflows', () => {
 
 		const checked = load('05-check-payout-sheet-then-pay.json');
 		expect(
-			ofType(checked, 'disbursement').map((node) => [
-				node.parameters.operation,
-				(node.parameters.options as IDataObject | undefined)?.dryRun ?? false,
-				(node.parameters.options as IDataObject | undefined)?.maxTotalPerRun,
-			]),
+			ofType(checked, 'disbursement').map((node) => {
+				const parameters = resolved(node);
+				return [
+					parameters.operation,
+					parameters.runMode,
+					(parameters.options as IDataObject | undefined)?.maxTotalPerRun,
+				];
+			}),
 		).toEqual([
-			['create', true, 10000],
-			['create', false, 10000],
-			['waitForFinalStatus', false, undefined],
+			['create', 'dryRun', '10000'],
+			['create', 'pay', '10000'],
+			['waitForFinalStatus', undefined, undefined],
 		]);
 
 		const auto = load('06-payouts-columns-mapped-automatically.json');
 		const [autoSend] = ofType(auto, 'disbursement');
 		expect([
 			autoSend.parameters.channelType,
-			autoSend.parameters.mappingMode,
+			resolved(autoSend).mappingMode,
 			next(auto, autoSend.name, 1),
 		]).toEqual(['eWallet', 'autoMapInputData', ['Rows to fix']]);
+	});
+
+	test('their Disbursement nodes are version 2, the form a new node gets, and n8n keeps every value they store', () => {
+		const nodes = files.flatMap((file) =>
+			ofType(load(file), 'disbursement').map((node) => ({ file, node })),
+		);
+		expect(nodes.length).toBeGreaterThan(0);
+		for (const { file, node } of nodes) {
+			expect([file, node.name, node.typeVersion]).toEqual([
+				file,
+				node.name,
+				disbursement.defaultVersion,
+			]);
+			// A value version 2 does not show (version 1's Options > Dry Run, a bank field it groups
+			// under Additional Fields) would be dropped by n8n, or refused when the node runs.
+			expect([file, node.name, resolved(node)]).toEqual([
+				file,
+				node.name,
+				expect.objectContaining(node.parameters),
+			]);
+			const options = (node.parameters.options ?? {}) as IDataObject;
+			expect([file, node.name, 'dryRun' in options]).toEqual([file, node.name, false]);
+		}
+		// Where a sheet's headers are not the fields' names, the fields are mapped by hand.
+		const mapping = (file: string, name: string) =>
+			resolved(load(file).nodes.find((node) => node.name === name)!).mappingMode;
+		expect([
+			mapping('01-payouts-from-spreadsheet.json', 'Send payout'),
+			mapping('05-check-payout-sheet-then-pay.json', 'Check the sheet'),
+			mapping('05-check-payout-sheet-then-pay.json', 'Pay the sheet'),
+			mapping('06-payouts-columns-mapped-automatically.json', 'Send payout'),
+		]).toEqual(['defineBelow', 'defineBelow', 'defineBelow', 'autoMapInputData']);
 	});
 });
 

@@ -1,7 +1,7 @@
 // The example workflows in the editor: signing in, the node panel, example 01 then example 07
 // (Reconcile) run from the canvas, example 08's canvas, the payment link and trigger nodes; with
-// screenshots for docs/images/. Files run in name order: this one runs example 01 before the payout
-// form checks edit it (the editor saves edits automatically).
+// screenshots for docs/images/. The payout form checks edit workflows of their own, never an
+// example (the editor saves edits automatically).
 import { test, expect } from './fixtures';
 import { signIn } from './editor';
 import { DEMO_OWNER } from '../../../scripts/n8n/demoSetup';

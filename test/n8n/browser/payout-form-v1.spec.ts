@@ -1,9 +1,16 @@
-// Payout > Create in Disbursement node version 1, as the example workflows hold it: the fields of
-// each Channel Type, the Channel lists loaded from the service, switching Channel Type back and
-// forth, and the notice for an empty Callback Webhook URL. Runs after examples.spec.ts (name order):
-// the editor saves these edits to example 01.
+// Payout > Create in Disbursement node version 1, as workflows saved before version 2 hold it (the
+// examples hold version 2): the fields of each Channel Type, the Channel lists loaded from the
+// service, switching Channel Type back and forth, and the notice for an empty Callback Webhook URL.
+// The node is example 01's Send payout as it was in version 1, in a workflow of its own.
 import { test, expect } from './fixtures';
 import type { Editor } from './editor';
+import type { N8nRest } from '../../../scripts/n8n/rest';
+import { DEFAULT_N8N_URL } from '../../../scripts/n8n/examples';
+import {
+	DISBURSEMENT_CREDENTIALS,
+	DISBURSEMENT_TYPE,
+	VERSION_1_BANK_TRANSFER,
+} from '../version1Payouts';
 
 const BANK_TRANSFER_FIELDS = [
 	'bankCode',
@@ -18,6 +25,32 @@ const VERSION_1_TOP_LEVEL_FIELDS = ['senderMiddleName', 'receiverType', 'receive
 // Declared once for both channel types, so switching Channel Type must keep them.
 const SHARED_FIELDS = ['channel', 'amount', 'referenceNo', 'callbackWebhookUrl'];
 const CALLBACK_NOTICE = /final status of the payout .* will never arrive/;
+const NODE = 'Send payout';
+
+/** A workflow holding example 01's Send payout as version 1 stored it, callback URL included. */
+async function createVersion1Workflow(rest: N8nRest): Promise<string> {
+	const created = await rest.expectOk<{ id: string }>('POST', '/workflows', {
+		name: 'Payout form (node version 1)',
+		active: false,
+		settings: {},
+		connections: {},
+		nodes: [
+			{
+				id: 'b3f0d5c8-6a44-4a4b-9c55-2a1f00000001',
+				name: NODE,
+				type: DISBURSEMENT_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					...VERSION_1_BANK_TRANSFER,
+					callbackWebhookUrl: `${DEFAULT_N8N_URL}/webhook/3e285d29-2541-495f-a38e-d7d828065b20/callback`,
+				},
+				credentials: DISBURSEMENT_CREDENTIALS,
+			},
+		],
+	});
+	return created.id;
+}
 
 async function sharedValues(editor: Editor): Promise<Record<string, string>> {
 	const values: Record<string, string> = {};
@@ -27,13 +60,18 @@ async function sharedValues(editor: Editor): Promise<Record<string, string>> {
 
 test.describe.configure({ mode: 'serial' });
 
+let workflowId: string;
+test.beforeAll(async ({ demo }) => {
+	workflowId = await createVersion1Workflow(demo.rest);
+});
+
 let shared: Record<string, string> = {};
 
 test('payout create version 1, Bank Transfer: Bank, sender and receiver fields, no Mobile Number', async ({
 	editor,
 }) => {
-	await editor.openWorkflow('pgwSheetPayouts');
-	await editor.openNode('Send payout');
+	await editor.openWorkflow(workflowId);
+	await editor.openNode(NODE);
 	await editor.expectFields(
 		[...BANK_TRANSFER_FIELDS, ...VERSION_1_TOP_LEVEL_FIELDS],
 		[...E_WALLET_FIELDS, 'runMode', 'additionalFields'],

@@ -1,9 +1,11 @@
 // The packed package in the project's n8n version: it loads, the sandbox credentials and the
 // example workflows import, and the examples run headless (`n8n execute`) against the sandbox
-// gateway, which shows who was paid what.
+// gateway, which shows who was paid what. The examples hold Disbursement node version 2; a
+// workflow of version 1 nodes, as saved before version 2, runs last (../version1Payouts.ts).
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { major } from '../../../scripts/n8n/targets';
 import { exportNodeTypes } from '../cli';
+import { VERSION_1_PAYOUTS, version1PayoutsWorkflow } from '../version1Payouts';
 import { test, expect, WF, SHEET_PAYOUTS, VALID_PAYOUTS, INVALID_PAYOUTS, ORDER } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -39,6 +41,11 @@ interface SandboxPayout {
 	channel: string;
 	callback_webhook_url?: string;
 	fields: { mobile_number: string };
+}
+interface SandboxBankPayout {
+	amount: number;
+	channel: string;
+	fields: Record<string, unknown>;
 }
 
 // Example 06: each row paid its own amount to its own number; the row with a misspelt column not.
@@ -186,4 +193,49 @@ test('daily wallet report: transactions summarised by status', async ({ leg }) =
 	expect(report.length, 'report rows').toBeGreaterThan(0);
 	const counted = report.reduce((n, row) => n + row.transactions, 0);
 	expect(counted, 'transactions counted in the report').toBe(transactions.length);
+});
+
+test('a workflow of Disbursement node version 1, as saved before version 2, runs as stored: Dry Run and the limit in Options, fields at the top level, mapped by hand', async ({
+	leg,
+}) => {
+	const { id, paid, refused } = VERSION_1_PAYOUTS;
+	await leg.instance.importWorkflows([version1PayoutsWorkflow()]);
+	const out = await leg.execute(id);
+	const checked = out<DryRunItem>('Check the sheet');
+	const summary = checked[checked.length - 1];
+	expect(
+		[checked.length, summary?.rows, summary?.wouldFail, summary?.totalAmount],
+		"version 1's Dry Run: the rows and a summary, the row above the limit counted as failing",
+	).toEqual([3, 2, 1, 1250]);
+	expect(
+		out<PayoutItem>('Payout accepted').map((p) => [p.reference_no, p.status, p.replayed]),
+		'the row within the limit paid once, after the dry run',
+	).toEqual([[paid, 'pending', false]]);
+	const payout = leg.sandbox.getPayout(paid) as SandboxBankPayout;
+	expect(
+		[payout.amount, payout.channel, payout.fields],
+		'what the sandbox was sent: the mapped columns, the optional fields stored at the top level',
+	).toEqual([
+		1250,
+		'INSTAPAY',
+		{
+			bank_code: 'BDO',
+			sender: { first_name: 'Andrea', middle_name: 'Santos', last_name: 'Villanueva' },
+			receiver: {
+				account_name: 'Juan Dela Cruz',
+				account_number: '001234567890',
+				type: 'CORPORATE',
+			},
+		},
+	]);
+	expect(leg.sandbox.stats().attemptsByReference[paid], `requests for ${paid}`).toBe(1);
+	const [toFix, ...more] = out<RowToFix & { error: string }>('Rows to fix');
+	expect([toFix?.payout_id, more.length], 'rows on the error output').toEqual([refused, 0]);
+	expect(String(toFix.error), 'the limit of 20,000 in Options').toMatch(
+		/above the Maximum Amount per Payout \(20,000\)/,
+	);
+	expect(
+		leg.sandbox.stats().attemptsByReference[refused],
+		`requests for ${refused}`,
+	).toBeUndefined();
 });
