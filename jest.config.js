@@ -8,8 +8,6 @@ const typescript = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
 
 module.exports = {
 	testTimeout: 30000,
-	// n8n-core 2.8 leaves an SSH client manager interval running after the last workflow.
-	forceExit: true,
 	globalSetup: '<rootDir>/test/setup/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
 	projects: [
@@ -27,6 +25,7 @@ module.exports = {
 			testPathIgnorePatterns: ['<rootDir>/test/unit/', '<rootDir>/test/n8n/'],
 			transform: typescript,
 			setupFiles: ['<rootDir>/test/setup/env.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/setup/afterEnv.ts'],
 		},
 	],
 };
