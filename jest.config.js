@@ -4,7 +4,7 @@
  * engine against the sandbox gateway over HTTP on 127.0.0.1. `npm test` runs both.
  * @type {import('jest').Config}
  */
-const typescript = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
+const typescript = { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true } }] };
 
 module.exports = {
 	testTimeout: 30000,
