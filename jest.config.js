@@ -4,12 +4,10 @@
  * engine against the sandbox gateway over HTTP on 127.0.0.1. `npm test` runs both.
  * @type {import('jest').Config}
  */
-const typescript = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
+const typescript = { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true } }] };
 
 module.exports = {
 	testTimeout: 30000,
-	// n8n-core 2.8 leaves an SSH client manager interval running after the last workflow.
-	forceExit: true,
 	globalSetup: '<rootDir>/test/setup/globalSetup.ts',
 	globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
 	projects: [
@@ -27,6 +25,7 @@ module.exports = {
 			testPathIgnorePatterns: ['<rootDir>/test/unit/', '<rootDir>/test/n8n/'],
 			transform: typescript,
 			setupFiles: ['<rootDir>/test/setup/env.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/setup/afterEnv.ts'],
 		},
 	],
 };

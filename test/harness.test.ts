@@ -23,6 +23,7 @@ import {
 	secretsOf,
 	testCredential,
 } from './harness';
+import { report } from './support/report';
 
 const COLLECTION = 'paymentCollectionApi';
 const echo = new EchoAuthorized();
@@ -251,7 +252,7 @@ describe('secret guard', () => {
 		await runNode({ type: echo, parameters: {}, items: items(5), store });
 		expect(secretsOf(store)).toEqual({ passwords: 1, signingSecrets: 1, tokens: 1, total: 3 });
 		expect(scannedCount()).toBeGreaterThan(100);
-		console.log(
+		report(
 			`secret guard: ${scannedCount()} texts scanned in this file; secrets per store: ${JSON.stringify(secretsOf(store))}`,
 		);
 	});

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { report } from '../support/report';
 import {
 	bankRow,
 	bankTransferParameters,
@@ -142,7 +143,7 @@ test('1,000 rows: one payout per valid row, one named error per invalid row, no 
 	// Invalid rows never reached the service.
 	for (const i of invalid.keys())
 		expect(stats.attemptsByReference[items[i].ref as string]).toBeUndefined();
-	console.log(
+	report(
 		`1,000 rows in ${elapsed} ms; ${lookups} look-ups after unclear answers, ${retried} references resent`,
 	);
 }, 30_000);

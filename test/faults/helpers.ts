@@ -12,6 +12,7 @@ import { SandboxState } from '../../sandbox/server/state';
 import * as collection from '../collection/helpers';
 import * as disbursement from '../disbursement/helpers';
 import { scannedCount, secretsOf, type CredentialStore, type NodeRunResult } from '../harness';
+import { report } from '../support/report';
 
 export const PATHS = {
 	generate: ENDPOINTS.generateTransaction.path,
@@ -210,8 +211,9 @@ export function recordRequests(): { requests: RecordedRequest[]; restore(): void
 }
 
 /**
- * Prints what the secret guard has scanned in this test file, and for how many distinct secrets
- * (counted by kind, never shown). `secrets` is the sum of secretsOf() over the stores.
+ * Reports (TEST_REPORT=1) what the secret guard has scanned in this test file, and for how many
+ * distinct secrets (counted by kind, never shown). `secrets` is the sum of secretsOf() over the
+ * stores.
  */
 export function reportSecretScan(
 	label: string,
@@ -225,7 +227,7 @@ export function reportSecretScan(
 	}
 	const byKind = (kind: string) => [...distinct.values()].filter((k) => k === kind).length;
 	const scanned = scannedCount();
-	console.log(
+	report(
 		`secret scan (${label}): ${scanned} texts scanned for ${distinct.size} distinct secrets ` +
 			`(${byKind('password')} passwords, ${byKind('signing secret')} signing secret, ${byKind('session token')} session tokens) ` +
 			`held by ${stores.length} credential stores; 0 found`,

@@ -5,14 +5,16 @@
  * Every run: each input item yields exactly one output item, no reference is ever created twice,
  * and every error says what happened. After run 3 every row has its one transaction or payout.
  *
- * The seed is printed; FAULT_SEED=<seed> runs the same rows with the same fault rules and random
- * sequences again. Rows run 50 at a time, so which row a fault lands on can still vary with timing;
+ * The seed is in the name of each run's test, so a failure names it; FAULT_SEED=<seed> runs the
+ * same rows with the same fault rules and random sequences again (TEST_REPORT=1 prints each run's
+ * figures). Rows run 50 at a time, so which row a fault lands on can still vary with timing;
  * the checks hold for any interleaving.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
 import { seededRandom } from '../../sandbox/server/faults';
+import { report } from '../support/report';
 import {
 	collectionOperation,
 	faultSeed,
@@ -29,7 +31,8 @@ const ROWS = 1000;
 /** About one row in fifty repeats an earlier row (same reference, amount and channel). */
 const REPEAT_RATE = 0.02;
 
-console.log(`FAULT_SEED=${SEED} (run with FAULT_SEED=${SEED} to replay these rows and faults)`);
+/** In the name of every run's test: a failure's report says which FAULT_SEED replays it. */
+const RUNS = `%s: 1,000 rows, three runs (FAULT_SEED=${SEED})`;
 
 const hooks = new Map<string, (line: string) => void>();
 const ops: MoneyOperation[] = [];
@@ -280,7 +283,7 @@ function checkRun(
 	};
 }
 
-describe.each(['Generate', 'Payout Create'])('%s: 1,000 rows, three runs', (name) => {
+describe.each(['Generate', 'Payout Create'])(RUNS, (name) => {
 	const figures: RunFigures[] = [];
 	let op: MoneyOperation;
 	let rows: IDataObject[];
@@ -326,7 +329,7 @@ describe.each(['Generate', 'Payout Create'])('%s: 1,000 rows, three runs', (name
 				`(lost answers of existing records=${f.unclearReplays}) faults hit=${f.faultsHit} look-ups=${f.lookups} ` +
 				`resends=${f.resends} token requests=${f.tokenRequests} duplicates=${f.duplicates} lost=${f.lost}`,
 		);
-		console.log(
+		report(
 			[
 				`${name}, FAULT_SEED=${SEED}, ${rows.length} rows (${new Set(rows.map((row) => row.ref)).size} distinct references):`,
 				...lines,

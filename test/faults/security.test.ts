@@ -32,6 +32,7 @@ import {
 	type Setup,
 } from '../trigger/helpers';
 import type { WebhookCall } from '../trigger/webhookHarness';
+import { report } from '../support/report';
 import { PATHS, itemFor, recordRequests, reportSecretScan } from './helpers';
 
 const stores: CredentialStore[] = [];
@@ -473,7 +474,7 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 			'SEC-OUT-1',
 		]);
 		expect(h.calls).toHaveLength(3 + attacks.length);
-		console.log(
+		report(
 			`forged callbacks: ${attacks.length} sent, ${refused.length} refused, 0 executions; ` +
 				`genuine callbacks: 3 sent, ${executions.length} executions`,
 		);
@@ -482,7 +483,7 @@ describe('forged callbacks are refused without an execution; genuine ones start 
 
 // Declared last, so it runs after everything above and reports on all of it.
 describe('the secret guard', () => {
-	test('prints its figures for this file: every text scanned, no secret found', () => {
+	test('reports its figures for this file: every text scanned, no secret found', () => {
 		const { scanned, secrets } = reportSecretScan('security', stores);
 		expect(scanned).toBe(scannedCount());
 		expect(scanned).toBeGreaterThan(100);

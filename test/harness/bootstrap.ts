@@ -7,10 +7,14 @@ import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 
 import { installCapturingLogger } from './logging';
+import { onTeardown } from './teardown';
 
 installCapturingLogger();
 
 // Every node context builds its SSH helpers from this manager, which starts a 60 s cleanup
-// interval on construction. Building it now and unref-ing the timer lets the process exit.
-const manager = Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout };
-manager.cleanupTimer?.unref();
+// interval on construction and stops it only on the process's 'exit' (which, inside jest's test
+// environment, never reaches it). Built now: unref'd so a script's process can exit, and shut down
+// when the test file ends, so the interval does not outlive it.
+const manager = Container.get(SSHClientsManager);
+(manager as unknown as { cleanupTimer?: NodeJS.Timeout }).cleanupTimer?.unref();
+onTeardown(() => manager.onShutdown());
