@@ -24,6 +24,23 @@ test('the node panel finds the three Payment Gateway nodes', async ({ editor }) 
 	await editor.searchNodePanel('Payment Gateway', NODE_NAMES, 'node-panel.png');
 });
 
+test('example 01 pays on the form a new node gets (version 2): Mode, Channel Type, the columns mapped below', async ({
+	editor,
+}) => {
+	await editor.openWorkflow('pgwSheetPayouts');
+	await editor.openNode('Send payout');
+	await editor.expectFields([
+		'runMode',
+		'channelType',
+		'channel',
+		'mappingMode',
+		'receiverAccountNumber',
+	]);
+	expect(await editor.valueOf('runMode'), 'Mode').toBe('Pay');
+	await editor.screenshotNode('example-01-payout-form.png');
+	await editor.closeNode();
+});
+
 test('after a crash, what was paid? (example 07) run in the editor after example 01: paid rows pending, the unsent row not found', async ({
 	editor,
 }) => {
