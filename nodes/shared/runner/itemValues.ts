@@ -3,7 +3,9 @@
  * by n8n) or, with "Map Input Columns Automatically", the item's own columns. Either way the
  * operation gets one reader and checks the values with the same code. A parameter stored without
  * an expression has the same value for every item, so it is read once per run and kept; one with
- * an expression is still read per item, as n8n would, so a workflow behaves the same.
+ * an expression is still read per item, as n8n would, so a workflow behaves the same. A plain
+ * column read (`{{ $json.amount }}`, `{{ $json["Reference No"] }}`) is taken from the item itself
+ * where that gives exactly what n8n's evaluation would (see `columnRead`); anything else is n8n's.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -16,6 +18,10 @@ interface RunValues {
 	values: Map<string, unknown>;
 	/** Parameter paths whose stored value holds an expression. */
 	perItem: Map<string, boolean>;
+	/** Per parameter path, the column its expression only reads (null: any other expression). */
+	columns: Map<string, string | null>;
+	/** The node's input items, which `$json` reads (a node with one main input). */
+	items?: Array<{ json: IDataObject }>;
 }
 
 const perRun = new WeakMap<object, RunValues>();
@@ -43,6 +49,71 @@ export function isPerItem(ctx: IExecuteFunctions, path: string): boolean {
 	return holdsExpression(storedAt(ctx.getNode().parameters, path));
 }
 
+/**
+ * `={{ $json.name }}`, `={{ $json["name"] }}` or `={{ $json['name'] }}`, spaces allowed only next to
+ * the braces: a plain identifier after the dot; in brackets a name without quotes, backslashes, braces
+ * (n8n's template ends at "}}") or control characters.
+ */
+const COLUMN_READ =
+	/^=\{\{\s*\$json(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[(?:"([^"'\\{}\u0000-\u001f]+)"|'([^"'\\{}\u0000-\u001f]+)')\])\s*\}\}$/;
+
+/**
+ * Names n8n's expression sandbox refuses or treats specially in one of its versions (1.123 to
+ * 2.41: "Cannot access ... due to security concerns"), and everything an object inherits.
+ */
+const REFUSED_NAMES = new Set([
+	'__proto__',
+	'prototype',
+	'constructor',
+	'getPrototypeOf',
+	'setPrototypeOf',
+	'getOwnPropertyDescriptor',
+	'getOwnPropertyDescriptors',
+	'defineProperty',
+	'defineProperties',
+	'mainModule',
+	'binding',
+	'_linkedBinding',
+	'_load',
+	'prepareStackTrace',
+	'__lookupGetter__',
+	'__lookupSetter__',
+	'__defineGetter__',
+	'__defineSetter__',
+	...Object.getOwnPropertyNames(Object.prototype),
+]);
+
+/**
+ * The column a stored expression does nothing but read, or null. n8n refuses any expression
+ * containing ".constructor", and names starting with "_" are left to n8n with the refused ones.
+ */
+export function columnRead(stored: unknown): string | null {
+	if (typeof stored !== 'string' || /\.\s*constructor/.test(stored)) return null;
+	const match = COLUMN_READ.exec(stored);
+	const name = match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+	if (name === undefined || name.startsWith('_') || REFUSED_NAMES.has(name)) return null;
+	return name;
+}
+
+/** Marks a value the item cannot give exactly as n8n would. */
+export const ASK_N8N = Symbol('askN8n');
+
+/**
+ * `item[name]` where n8n's `{{ $json.name }}` is proven to give the very same value (see
+ * test/faults/columnReads.test.ts): a string, boolean, null or finite number held by the item
+ * itself, or undefined for a column it lacks. Objects (n8n hands over the item's own object and
+ * rewrites dates inside it), NaN, Infinity, -0, other types and inherited names go to n8n.
+ */
+export function itemColumn(json: IDataObject | undefined, name: string): unknown {
+	if (!json || typeof json !== 'object') return ASK_N8N;
+	if (!Object.prototype.hasOwnProperty.call(json, name)) return name in json ? ASK_N8N : undefined;
+	const value = json[name];
+	if (value === undefined || value === null) return value;
+	if (typeof value === 'string' || typeof value === 'boolean') return value;
+	if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)) return value;
+	return ASK_N8N;
+}
+
 /** `ctx.getNodeParameter(name, itemIndex, fallback)`, evaluated once per run when it cannot differ per item. */
 export function runParameter(
 	ctx: IExecuteFunctions,
@@ -52,7 +123,12 @@ export function runParameter(
 ): unknown {
 	let run = perRun.get(ctx);
 	if (!run) {
-		run = { stored: ctx.getNode().parameters, values: new Map(), perItem: new Map() };
+		run = {
+			stored: ctx.getNode().parameters,
+			values: new Map(),
+			perItem: new Map(),
+			columns: new Map(),
+		};
 		perRun.set(ctx, run);
 	}
 	let perItem = run.perItem.get(name);
@@ -60,7 +136,20 @@ export function runParameter(
 		perItem = holdsExpression(storedAt(run.stored, name));
 		run.perItem.set(name, perItem);
 	}
-	if (perItem) return ctx.getNodeParameter(name, itemIndex, fallback);
+	if (perItem) {
+		let column = run.columns.get(name);
+		if (column === undefined) {
+			// Only a top-level parameter: n8n checks nested ones against their collection's schema.
+			column = name.includes('.') ? null : columnRead(storedAt(run.stored, name));
+			run.columns.set(name, column);
+		}
+		if (column !== null) {
+			run.items ??= ctx.getInputData();
+			const value = itemColumn(run.items[itemIndex]?.json, column);
+			if (value !== ASK_N8N) return value;
+		}
+		return ctx.getNodeParameter(name, itemIndex, fallback);
+	}
 	const key = `${name}\u0000${JSON.stringify(fallback) ?? ''}`;
 	if (run.values.has(key)) return run.values.get(key);
 	const value = ctx.getNodeParameter(name, itemIndex, fallback);
