@@ -52,10 +52,10 @@ export function isPerItem(ctx: IExecuteFunctions, path: string): boolean {
 /**
  * `={{ $json.name }}`, `={{ $json["name"] }}` or `={{ $json['name'] }}`, spaces allowed only next to
  * the braces: a plain identifier after the dot; in brackets a name without quotes, backslashes, braces
- * (n8n's template ends at "}}") or control characters.
+ * (n8n's template ends at "}}") or line breaks.
  */
 const COLUMN_READ =
-	/^=\{\{\s*\$json(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[(?:"([^"'\\{}\u0000-\u001f]+)"|'([^"'\\{}\u0000-\u001f]+)')\])\s*\}\}$/;
+	/^=\{\{\s*\$json(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[(?:"([^"'\\{}\n\r\u2028\u2029]+)"|'([^"'\\{}\n\r\u2028\u2029]+)')\])\s*\}\}$/;
 
 /**
  * Names n8n's expression sandbox refuses or treats specially in one of its versions (1.123 to
