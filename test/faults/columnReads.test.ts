@@ -1,6 +1,6 @@
 /**
  * Column reads taken from the item: a field mapped as plain `{{ $json.amount }}` or
- * `{{ $json["Reference No"] }}` is read from the item itself (runner/itemValues.ts) only where that
+ * `{{ $json["Reference No"] }}` is read from the item itself (nodes/shared/runner/itemValues.ts) only where that
  * gives exactly what n8n's expression gives. The same rows run through the node twice in n8n's
  * engine, once with such reads and once with `{{ ($json.amount) }}`, which n8n evaluates the same
  * way but the node leaves to n8n; every output and error must be the same. Then each n8n-workflow
