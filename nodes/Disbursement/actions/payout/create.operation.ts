@@ -44,6 +44,7 @@ import {
 } from '../../../shared/runner/toolMode';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
+	MAX_AMOUNT,
 	parseAmount,
 	parseJsonObject,
 	parseOptionalUrl,
@@ -148,7 +149,7 @@ export const maxAmountPerPayoutOption: INodeProperties = {
 	name: 'maxAmountPerPayout',
 	type: 'number',
 	typeOptions: { minValue: 0.01, numberPrecision: 2 },
-	default: 50000,
+	default: MAX_AMOUNT,
 	description:
 		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 };
