@@ -95,6 +95,13 @@ export function layeringViolations(root: string): string[] {
 	return problems;
 }
 
+/** Files of shared/descriptions/ that run at execution time: they hold parameters only, the runner runs. */
+export function runTimeDescriptions(root: string): string[] {
+	return tsFiles(path.join(root, 'nodes', 'shared', 'descriptions'))
+		.filter((file) => /\b(IExecuteFunctions|INodeExecutionData)\b/.test(readFileSync(file, 'utf8')))
+		.map((file) => path.relative(root, file).split(path.sep).join('/'));
+}
+
 /** Every import, export-from and require specifier of a source text. */
 function specifiersOf(text: string): string[] {
 	return [...text.matchAll(/(?:\bfrom|\bimport|\brequire\()\s*['"]([^'"]+)['"]/g)].map(
@@ -211,6 +218,18 @@ describe('the checks catch what they look for', () => {
 		]);
 	});
 
+	test('a description file that works on an execution is reported', () => {
+		write(
+			'nodes/shared/descriptions/option.ts',
+			"import type { INodeProperties } from 'n8n-workflow';\nexport const p: INodeProperties[] = [];\n",
+		);
+		write(
+			'nodes/shared/descriptions/applied.ts',
+			"import type { IExecuteFunctions } from 'n8n-workflow';\nexport const f = (ctx: IExecuteFunctions) => ctx;\n",
+		);
+		expect(runTimeDescriptions(dir)).toEqual(['nodes/shared/descriptions/applied.ts']);
+	});
+
 	test('an import reaching into the forbidden folder is reported, by relative path or by name', () => {
 		write('sandbox/ok.ts', "import { x } from './own';\nimport * as http from 'http';\n");
 		write(
@@ -230,6 +249,10 @@ describe('the checks catch what they look for', () => {
 describe('the shape of the package', () => {
 	test('every import in nodes/ and credentials/ goes downward, and operations reach the service only through the runner', () => {
 		expect(layeringViolations(ROOT)).toEqual([]);
+	});
+
+	test("shared/descriptions/ describes parameters only: applying them at run time is the runner's", () => {
+		expect(runTimeDescriptions(ROOT)).toEqual([]);
 	});
 
 	test('no file in sandbox/ imports from nodes/', () => {

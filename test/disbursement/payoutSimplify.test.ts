@@ -1,6 +1,6 @@
 /** Simplify on Payout Create and Payout Get, against the sandbox gateway's real payouts. */
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
-import { simplifyRecord } from '../../nodes/shared/descriptions/simplify';
+import { simplifyRecord } from '../../nodes/shared/runner/simplifyOutput';
 import { runNode } from '../harness';
 import {
 	bankRow,

@@ -9,7 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import {
 	SANDBOX_CREDENTIALS,
 	startSandboxGateway,

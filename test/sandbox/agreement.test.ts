@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
 import { ENDPOINTS, resolvePath, type Endpoint } from '../../nodes/shared/transport/endpoints';
-import { verifySignature } from '../../nodes/shared/transport/signature';
+import { verifySignature } from '../../nodes/shared/validation/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { bankPayoutBody, call, startReceiver, txBody } from './helpers';
 

@@ -1,5 +1,5 @@
 import { callbackPayloadSchema } from './schemas';
-import { signCallback, verifySignature } from '../../nodes/shared/transport/signature';
+import { signCallback, verifySignature } from '../../nodes/shared/validation/signature';
 import {
 	SANDBOX_CREDENTIALS,
 	isLoopbackHost,

@@ -4,7 +4,7 @@
  * Each is answered by the trigger and what the workflow gets is what was verified.
  */
 import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import { SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 

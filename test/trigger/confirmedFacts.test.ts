@@ -3,7 +3,7 @@
  * status: with Confirm With Service the status and amount come from the service's record and a
  * callback the record contradicts is refused; without it the item says the status is unconfirmed.
  */
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import {
 	SECRET,
 	callbackBody,

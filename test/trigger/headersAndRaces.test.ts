@@ -3,7 +3,7 @@
  * arriving at the same moment in one process start exactly one execution, with or without
  * "Confirm With Service", under one interface or Both.
  */
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import {
 	SECRET,
 	callbackBody,

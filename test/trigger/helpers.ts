@@ -1,7 +1,7 @@
 /** Shared set-up of the trigger tests: sandbox gateway, both credentials, signed callback bodies. */
 import type { INodeCredentials, INodeParameters } from 'n8n-workflow';
 
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import { CredentialStore } from '../harness/credentialStore';
 import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';

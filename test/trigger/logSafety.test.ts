@@ -6,7 +6,7 @@
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';

@@ -3,7 +3,7 @@
  * unsigned fields changed: only spellings of the very same signature and amount verify, they
  * count as the same delivery, and an unsigned copy may not contradict what the signature covers.
  */
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import { SECRET, callbackBody, collectionTransaction, trigger, setUpPerFile } from './helpers';
 import type { WebhookCall } from './webhookHarness';
 

@@ -2,7 +2,7 @@
  * The trigger's checks, each through n8n's webhook path (WebhookContext with a real request and
  * response): the exact HTTP answer, whether an execution starts, and the logged reason.
  */
-import { signCallback } from '../../nodes/shared/transport/signature';
+import { signCallback } from '../../nodes/shared/validation/signature';
 import {
 	COLLECTION,
 	SECRET,

@@ -15,9 +15,16 @@ import {
 	findByReference,
 	UNREADABLE_LOOKUP,
 } from '../../shared/transport/lookups';
-import { recordChannel, recordMismatches, recordRecipient } from '../../shared/validation/records';
+import {
+	recordAmount,
+	recordChannel,
+	recordMismatches,
+	recordRecipient,
+	sameAmount,
+} from '../../shared/validation/records';
+import { readAmount } from '../../shared/validation/validation';
 import { loggable } from './loggable';
-import { toNumber, type ApiInterface, type Callback } from './payload';
+import { recordKindOf, type ApiInterface, type Callback } from './payload';
 
 export const CONFIRM_TIMEOUT_MS = 10_000;
 
@@ -53,7 +60,7 @@ export async function confirmWithService(
 		try {
 			record = await findByReference(
 				ctx,
-				api === 'collection' ? 'transaction' : 'payout',
+				recordKindOf(api),
 				callback.referenceNo,
 				CONFIRM_TIMEOUT_MS,
 			);
@@ -85,10 +92,7 @@ export async function confirmWithService(
 /** The record's facts, or why they cannot be read (then nothing can be confirmed). */
 function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string {
 	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
-	// A collection transaction states the amount asked for as subtotal_amount (docs/endpoints.md, Answers).
-	const amount = toNumber(
-		api === 'collection' ? (record.subtotal_amount ?? record.amount) : record.amount,
-	);
+	const amount = readAmount(recordAmount(recordKindOf(api), record));
 	if (status === '') return 'the service record has no status';
 	if (amount === undefined) return 'the service record has no readable amount';
 	return {
@@ -96,10 +100,12 @@ function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string 
 		record,
 		status,
 		amount,
-		totalAmount: toNumber(record.total_amount) ?? null,
+		totalAmount: readAmount(record.total_amount) ?? null,
 		channel: recordChannel(record) ?? null,
 	};
 }
+
+const present = (value: unknown) => value !== undefined && value !== null;
 
 /**
  * Where the callback contradicts the record; undefined when it does not. Beyond the status and
@@ -117,18 +123,16 @@ function disagreement(confirmed: Confirmed, callback: Callback): string | undefi
 		channel: recordChannel(callback.transaction) ?? recordChannel(callback.payload),
 		recipient: recordRecipient(copy),
 	};
-	const kind = confirmed.api === 'collection' ? 'transaction' : 'payout';
-	const [first] = recordMismatches(kind, stated, confirmed.record);
+	const [first] = recordMismatches(recordKindOf(confirmed.api), stated, confirmed.record);
 	if (first)
 		return first.recorded === null
 			? `the service record has no ${first.fact}`
 			: said(`${first.fact} `, first.expected, first.recorded);
-	if (
-		callback.totalAmount !== null &&
-		confirmed.totalAmount !== null &&
-		callback.totalAmount !== confirmed.totalAmount
-	) {
-		return said('total_amount ', callback.totalAmount, confirmed.totalAmount);
+	// Compared when both state it, to the centavo as amounts are: one that cannot be read disagrees.
+	const received = callback.payload.total_amount;
+	const recorded = confirmed.record.total_amount;
+	if (present(received) && present(recorded) && !sameAmount(received, recorded)) {
+		return said('total_amount ', received, recorded);
 	}
 	return undefined;
 }

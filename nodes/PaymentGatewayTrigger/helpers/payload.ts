@@ -7,7 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/transport/endpoints';
 import { scrubDeep } from '../../shared/transport/secrets';
+import type { RecordKind } from '../../shared/validation/records';
 import { STATUSES, type Status } from '../../shared/validation/schemas';
+import { readAmount } from '../../shared/validation/validation';
 import { isObject, readJsonObject, type RequestBody } from './jsonBody';
 import { loggable } from './loggable';
 import { rawValueAt } from './rawJson';
@@ -61,7 +63,7 @@ export function readCallback(
 	if (typeof referenceNo !== 'string' || referenceNo.trim() === '') {
 		return bad('reference_no is missing');
 	}
-	const amount = toNumber(payload.amount);
+	const amount = readAmount(payload.amount);
 	if (amount === undefined) return bad('amount is missing or not a number');
 	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : '';
 	if (!(STATUSES as readonly string[]).includes(status)) {
@@ -80,7 +82,7 @@ export function readCallback(
 			amount,
 			signedAmounts: signedAmountTexts(payload.amount, amount, text, nested),
 			signature: signature === '' ? undefined : signature,
-			totalAmount: toNumber(payload.total_amount) ?? null,
+			totalAmount: readAmount(payload.total_amount) ?? null,
 			transaction,
 			shapeHint: shapeOf(payload, transaction),
 			payload,
@@ -111,6 +113,14 @@ function signedAmountTexts(
 	return [...new Set(texts)];
 }
 
+/**
+ * The record an interface keeps: Payment Collection's transaction, Disbursement's payout. A shape
+ * that says neither is read as a transaction, which states its amount as subtotal_amount first.
+ */
+export function recordKindOf(api: ApiInterface | undefined): RecordKind {
+	return api === 'disbursement' ? 'payout' : 'transaction';
+}
+
 /** A collection transaction has a `channel` object; a payout a `channel` string and `fields`. */
 function shapeOf(
 	payload: IDataObject,
@@ -124,11 +134,4 @@ function shapeOf(
 		if (typeof source.channel === 'string' || isObject(source.fields)) return 'disbursement';
 	}
 	return undefined;
-}
-
-/** A finite number, or a plain decimal numeral as text; anything else is unreadable. */
-export function toNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value !== 'string' || !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) return undefined;
-	return Number(value);
 }

@@ -3,8 +3,9 @@
  * A workflow may read the copy's reference_no or amount rather than the signed ones, so a copy
  * that contradicts them (a genuine callback with a doctored copy) is refused, not passed on.
  */
+import { recordAmount, sameAmount } from '../../shared/validation/records';
 import { loggable } from './loggable';
-import { toNumber, type Callback } from './payload';
+import { recordKindOf, type Callback } from './payload';
 
 /** Why the copy contradicts the signed reference_no or amount; undefined when it does not. */
 export function copyContradiction(callback: Callback): string | undefined {
@@ -16,9 +17,9 @@ export function copyContradiction(callback: Callback): string | undefined {
 	if (reference !== undefined && reference !== null && reference !== callback.referenceNo) {
 		return said('reference_no', reference, callback.referenceNo);
 	}
-	// A collection transaction states the amount as subtotal_amount (docs/endpoints.md, Answers), a payout as amount.
-	const copied = copy.subtotal_amount ?? copy.amount;
-	if (copied !== undefined && copied !== null && toNumber(copied) !== callback.amount) {
+	// Read and compared as every record's amount is (records.ts): an amount it cannot read contradicts.
+	const copied = recordAmount(recordKindOf(callback.shapeHint), copy);
+	if (copied !== undefined && !sameAmount(copied, callback.amount)) {
 		return said('amount', copied, callback.amount);
 	}
 	return undefined;

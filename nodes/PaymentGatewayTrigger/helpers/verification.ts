@@ -1,6 +1,6 @@
 /**
  * The signature check (docs/endpoints.md, Callbacks): HMAC-SHA256 of `<amount>@<reference_no>` with the
- * signing secret of the credential, compared in constant time (nodes/shared/transport/signature.ts).
+ * signing secret of the credential, compared in constant time (nodes/shared/validation/signature.ts).
  */
 import {
 	NodeOperationError,
@@ -10,7 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
-import { verifySignature } from '../../shared/transport/signature';
+import { verifySignature } from '../../shared/validation/signature';
 import { CREDENTIAL_TYPE, credentialsFor } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
 import { copyContradiction } from './signedCopy';

@@ -7,6 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
+import { MAX_AMOUNT, MIN_AMOUNT } from '../validation/validation';
 import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from './columns';
 
 /** How many items are out at once: the one default and ceiling of the Concurrency option. */
@@ -24,8 +25,7 @@ export const amountProperty: INodeProperties = {
 	required: true,
 	default: '',
 	placeholder: 'e.g. 1250.50',
-	description:
-		'Amount in Philippine pesos, from 0.01 to 50,000. Spreadsheet text such as "1,250.50" is accepted.',
+	description: `Amount in Philippine pesos, from ${MIN_AMOUNT} to ${MAX_AMOUNT.toLocaleString('en-US')}. Spreadsheet text such as "1,250.50" is accepted.`,
 };
 
 /** The reference_no of a record, with what it is for in this operation. */

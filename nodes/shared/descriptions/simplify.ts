@@ -1,43 +1,9 @@
 /**
  * The "Simplify" option: the handful of fields a person or an AI agent acts on, instead of the
- * full record (a generated transaction alone has about twenty fields, one a Markdown text).
+ * full record (a generated transaction alone has about twenty fields, one a Markdown text). The
+ * option is described here; the runner applies it (shared/runner/simplifyOutput.ts).
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-
-import { recordChannel } from '../validation/records';
-
-/** The fields kept, in this order, when the record has them. */
-const KEPT = [
-	'reference_no',
-	'status',
-	'amount',
-	'channel',
-	'web_payment_url',
-	'expires_at',
-	'id',
-	'replayed',
-] as const;
-
-/**
- * A payment link or payout cut down to reference_no, status, amount, channel (its code), the
- * payment link and its expiry (collection), the record's id (when the service gives one) and
- * replayed. A collection transaction's amount is its subtotal (what was asked for, before fees).
- */
-export function simplifyRecord(record: IDataObject): IDataObject {
-	const source: IDataObject = {
-		...record,
-		amount: record.amount ?? record.subtotal_amount,
-		channel: recordChannel(record),
-	};
-	const simple: IDataObject = {};
-	for (const key of KEPT) if (source[key] !== undefined) simple[key] = source[key];
-	return simple;
-}
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * The option, on by default when the node runs as an AI agent's tool (n8n names the tool variant
@@ -64,34 +30,4 @@ export function simplifyProperties(show: Record<string, string[]>): INodePropert
 			displayOptions: { show: { ...show, '@tool': [false] } },
 		},
 	];
-}
-
-/** An item the item runner made from a failure, or a dry run's row or summary: left as it is. */
-function isErrorItem(item: INodeExecutionData): boolean {
-	return 'error' in item.json || 'dryRun' in item.json;
-}
-
-function itemIndexOf(item: INodeExecutionData): number {
-	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
-}
-
-/** Applies the option to a node's main output; operations without it are passed through. */
-export function simplifyOutput(
-	ctx: IExecuteFunctions,
-	outputs: INodeExecutionData[][],
-): INodeExecutionData[][] {
-	const [main, ...rest] = outputs;
-	if (!main || main.length === 0) return outputs;
-	// A fixed setting is read once; an expression is read for each item it may differ for.
-	const raw = ctx.getNode().parameters.simplify;
-	const perItem = typeof raw === 'string' && raw.startsWith('=');
-	const fixed = perItem ? undefined : ctx.getNodeParameter('simplify', 0, false) === true;
-	if (fixed === false) return outputs;
-	const simplified = main.map((item) => {
-		if (isErrorItem(item)) return item;
-		const wanted = fixed ?? ctx.getNodeParameter('simplify', itemIndexOf(item), false) === true;
-		return wanted ? { ...item, json: simplifyRecord(item.json) } : item;
-	});
-	return [simplified, ...rest];
 }

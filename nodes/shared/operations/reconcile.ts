@@ -2,7 +2,7 @@
  * "Reconcile", offered by both action nodes: each row (reference_no; optionally amount, channel and
  * a payout's recipient) is checked against the record the service holds, with one look-up per row
  * and nothing else sent, whatever the input. One item per row tells its status and what does not
- * match; one summary item follows (runner/records.ts).
+ * match; one summary item follows (runner/recordLookUps.ts).
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -17,7 +17,7 @@ import {
 import type { ColumnField } from '../descriptions/columns';
 import { itemValues } from '../runner/itemValues';
 import { readExecutionOptions, type Operation, type ReconcilePlan } from '../runner/operation';
-import { reconcileSummary } from '../runner/records';
+import { reconcileSummary } from '../runner/recordLookUps';
 import { ItemProblems } from '../validation/problems';
 import { comparableAccount, comparableCode, comparableMobile } from '../validation/recipient';
 import type { RecipientFacts, RecordKind } from '../validation/records';

@@ -1,6 +1,6 @@
 /**
  * "Wait for Final Status": its form and reading of the item; the runner looks the reference up
- * until it is completed or cancelled, or until the time limit passes (runner/records.ts).
+ * until it is completed or cancelled, or until the time limit passes (runner/recordLookUps.ts).
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';

@@ -29,7 +29,7 @@ import {
 	type SendPlan,
 } from './operation';
 import { DEFAULT_CONCURRENCY } from '../descriptions/properties';
-import { lookUpRecord, pollUntilFinal, reconcileRow } from './records';
+import { lookUpRecord, pollUntilFinal, reconcileRow } from './recordLookUps';
 import { RepeatedReferences } from './repeatedReferences';
 import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';

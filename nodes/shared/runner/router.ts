@@ -6,7 +6,7 @@ import { runItems } from './itemRunner';
 import { readExecutionOptions, type Operation } from './operation';
 import { runsAsTool, toolAnswerFor } from './toolMode';
 import { outcomeOf } from '../transport/transport';
-import { simplifyOutput } from '../descriptions/simplify';
+import { simplifyOutput } from './simplifyOutput';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
 

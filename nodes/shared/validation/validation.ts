@@ -5,6 +5,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+/** The amounts the service takes, in pesos (docs/endpoints.md): the one place 50,000 is written. */
 export const MIN_AMOUNT = 0.01;
 export const MAX_AMOUNT = 50_000;
 export const MAX_REFERENCE_LENGTH = 64;

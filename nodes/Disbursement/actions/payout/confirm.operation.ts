@@ -9,11 +9,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
-import {
-	readExecutionOptions,
-	readSafetyLimit,
-	type ItemPlan,
-} from '../../../shared/runner/operation';
+import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import {
 	allowedRecipientsOption,
 	checkAllowList,
@@ -21,7 +17,12 @@ import {
 } from '../../../shared/runner/toolMode';
 import { approvalSummary, readApprovalToken } from '../../../shared/validation/approvalToken';
 import type { ChannelType } from '../../../shared/validation/channels';
-import { maxAmountPerPayoutOption, payoutPlan } from './create.operation';
+import {
+	aboveMaxPerPayout,
+	maxAmountPerPayoutOption,
+	payoutPlan,
+	readMaxPerPayout,
+} from './create.operation';
 import { refuseUnreadDryRun, storedDryRunOption } from './formVersions';
 
 const properties: INodeProperties[] = [
@@ -73,8 +74,8 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
 	const send = { ...approved.send, endpoint: 'createPayout' as const, timeoutMs };
 	const plan = payoutPlan(ctx, itemIndex, send, approved.channelType as ChannelType);
-	const limit = readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout');
-	if (limit !== undefined && plan.creates.amount > limit) {
+	const limit = aboveMaxPerPayout(ctx, itemIndex, plan.creates.amount);
+	if (limit !== undefined) {
 		throw new NodeOperationError(
 			node,
 			`Refused: the amount ${plan.creates.amount} is above this node's Maximum Amount per Payout (${limit.toLocaleString('en-US')}), so nothing was sent`,
@@ -92,7 +93,6 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 export function checkRun(ctx: IExecuteFunctions): void {
 	requireCapAsTool(ctx);
 	refuseUnreadDryRun(ctx, false);
-	if (ctx.getInputData().length > 0)
-		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	if (ctx.getInputData().length > 0) readMaxPerPayout(ctx, 0);
 	checkAllowList(ctx);
 }

@@ -44,6 +44,7 @@ import {
 } from '../../../shared/runner/toolMode';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
+	MAX_AMOUNT,
 	parseAmount,
 	parseJsonObject,
 	parseOptionalUrl,
@@ -148,10 +149,34 @@ export const maxAmountPerPayoutOption: INodeProperties = {
 	name: 'maxAmountPerPayout',
 	type: 'number',
 	typeOptions: { minValue: 0.01, numberPrecision: 2 },
-	default: 50000,
+	default: MAX_AMOUNT,
 	description:
 		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 };
+
+/** Maximum Amount per Payout, read fail-closed (shared/runner/operation.ts `readSafetyLimit`); undefined when not set. */
+export function readMaxPerPayout(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	node = ctx.getNode(),
+): number | undefined {
+	return readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
+}
+
+/**
+ * The one check of a payout against Maximum Amount per Payout, for Create and Confirm: the limit
+ * the amount is above, or undefined. The limit is read even without an amount, so one that cannot
+ * be read stops the run at any row.
+ */
+export function aboveMaxPerPayout(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	amount: number | undefined,
+	node = ctx.getNode(),
+): number | undefined {
+	const limit = readMaxPerPayout(ctx, itemIndex, node);
+	return amount !== undefined && limit !== undefined && amount > limit ? limit : undefined;
+}
 
 const properties: INodeProperties[] = [
 	version1Only({
@@ -206,14 +231,8 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 	const param = itemValues(ctx, itemIndex, PAYOUT_COLUMNS[channelType as ChannelType] ?? []);
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
-	const maxPerPayout = readSafetyLimit(
-		ctx,
-		itemIndex,
-		'maxAmountPerPayout',
-		'Maximum Amount per Payout',
-		node,
-	);
-	if (amount !== undefined && maxPerPayout !== undefined && amount > maxPerPayout) {
+	const maxPerPayout = aboveMaxPerPayout(ctx, itemIndex, amount, node);
+	if (maxPerPayout !== undefined) {
 		problems.add(
 			`Amount ${amount} is above the Maximum Amount per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
 			'Lower the amount, or raise the limit if a payout this large is intended',
@@ -295,8 +314,7 @@ export function checkRun(ctx: IExecuteFunctions): RunGuards {
 	const guards = readRunGuards(ctx, dryRunSetting(ctx));
 	// Check Only reads nothing that pays; version 1 reads Options > Dry Run itself.
 	refuseUnreadDryRun(ctx, guards.dryRun || nodeVersion(ctx) < 2);
-	if (ctx.getInputData().length > 0)
-		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	if (ctx.getInputData().length > 0) readMaxPerPayout(ctx, 0);
 	checkAllowList(ctx);
 	return guards;
 }

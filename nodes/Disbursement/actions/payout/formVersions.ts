@@ -7,12 +7,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { FROM_VERSION_2, IN_VERSION_1 } from '../../../shared/descriptions/versions';
 import type { DryRunSetting } from '../../../shared/runner/operation';
 import { DRY_RUN_OPTION } from '../../../shared/runner/operation';
 import { quoted, stopRun } from '../../../shared/runner/runStop';
-
-export const IN_VERSION_1 = { '@version': [1] };
-export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
 /** The property, shown only on nodes of version 1 (stored workflows). */
 export function version1Only(property: INodeProperties): INodeProperties {

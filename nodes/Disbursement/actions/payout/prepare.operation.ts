@@ -12,7 +12,6 @@ import { executionOptionsProperty } from '../../../shared/descriptions/propertie
 import { runParameter } from '../../../shared/runner/itemValues';
 import {
 	readOption,
-	readSafetyLimit,
 	type ItemPlan,
 	type MoneyIntent,
 	type SendPlan,
@@ -22,6 +21,7 @@ import {
 	maxAmountPerPayoutOption,
 	payoutFormProperties,
 	prepare as preparePayout,
+	readMaxPerPayout,
 } from './create.operation';
 
 const DEFAULT_VALID_MINUTES = 15;
@@ -59,8 +59,7 @@ export const description = updateDisplayOptions(
 
 /** Limits and Allowed Recipients that cannot be read stop the node before the first row. */
 export function checkRun(ctx: IExecuteFunctions): void {
-	if (ctx.getInputData().length > 0)
-		readSafetyLimit(ctx, 0, 'maxAmountPerPayout', 'Maximum Amount per Payout');
+	if (ctx.getInputData().length > 0) readMaxPerPayout(ctx, 0);
 	checkAllowList(ctx);
 }
 
