@@ -4,7 +4,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { Page } from '@playwright/test';
-import { TOOLS_DIR } from '../../../scripts/n8n/paths';
+import { ROOT } from '../../../scripts/n8n/paths';
 import { runForOutput } from '../../../scripts/n8n/proc';
 
 const CHAT_VERSION = '1.37.0';
@@ -14,9 +14,9 @@ export const BROWSER_USER_AGENT =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const CDN = 'https://cdn.jsdelivr.net/npm';
 
-/** The widget's dist/ folder, packed from the registry on first use into .tools/. */
+/** The widget's dist/ folder, packed from the registry on first use (under node_modules/.cache, which no linter reads). */
 async function widgetFiles(): Promise<string> {
-	const folder = path.join(TOOLS_DIR, `n8n-chat-${CHAT_VERSION}`);
+	const folder = path.join(ROOT, 'node_modules', '.cache', `n8n-chat-${CHAT_VERSION}`);
 	const dist = path.join(folder, 'package', 'dist');
 	if (fs.existsSync(path.join(dist, 'chat.bundle.es.js'))) return dist;
 	fs.mkdirSync(folder, { recursive: true });
