@@ -1,4 +1,4 @@
-import { StartGate } from '../../nodes/shared/runner/startGate';
+import { StartGate } from '../../../nodes/shared/runner/startGate';
 
 /** Lets pending promise callbacks run without ending the gate's turn (a turn ends on a timer). */
 const settleMicrotasks = async () => {

@@ -1,5 +1,5 @@
 /** Which payout channels are bank transfers and which e-wallets, however the service spells it. */
-import { channelTypeOf, channelsOfType } from '../../nodes/shared/validation/channels';
+import { channelTypeOf, channelsOfType } from '../../../nodes/shared/validation/channels';
 
 describe('channelTypeOf', () => {
 	test.each([

@@ -1,5 +1,5 @@
 /** A Base URL holding a path is the likeliest cause of a 404: the message says so, and what to set. */
-import { baseUrlPathHint } from '../../nodes/shared/transport/url';
+import { baseUrlPathHint } from '../../../nodes/shared/transport/url';
 
 test.each([
 	['https://api.example.com/v1', '/v1', 'https://api.example.com'],
