@@ -1,0 +1,418 @@
+/** The approval token of Payout > Prepare and Confirm: signed, read back, and every change refused (nodes/shared/validation/approvalToken.ts). */
+import { createHmac } from 'crypto';
+
+import {
+	approvalKey,
+	approvalSummary,
+	canonicalJson,
+	credentialFingerprint,
+	environmentLabel,
+	hasValidSignature,
+	normalBaseUrl,
+	readApprovalToken,
+	signApproval,
+	type ApprovalBinding,
+	type ApprovalPayload,
+} from '../../../nodes/shared/validation/approvalToken';
+
+// scrypt is slow on purpose: each key is derived once for the file.
+const key = approvalKey('signing secret', 'credential-1');
+const otherSecret = approvalKey('another secret', 'credential-1');
+const otherCredential = approvalKey('signing secret', 'credential-2');
+
+const binding: ApprovalBinding = {
+	environment: 'sandbox',
+	baseUrl: 'https://sandbox.example.com',
+	username: 'merchant',
+};
+
+const bankPayload: ApprovalPayload = {
+	send: {
+		endpoint: 'createPayout',
+		body: {
+			amount: 1250.5,
+			reference_no: 'PAY-1',
+			channel: 'INSTAPAY',
+			fields: {
+				bank_code: 'BDO',
+				receiver: { account_number: '001234567890', account_name: 'Juan dela Cruz' },
+			},
+		},
+	},
+	channelType: 'bankTransfer',
+	expiresAt: 1_900_000_000_000,
+	environment: 'sandbox',
+	baseUrl: 'https://sandbox.example.com',
+	credential: credentialFingerprint(key, binding),
+	bankName: 'BDO Unibank',
+};
+const walletPayload: ApprovalPayload = {
+	send: {
+		endpoint: 'createPayout',
+		body: {
+			amount: 500,
+			reference_no: 'W-1',
+			channel: 'GCASH',
+			fields: { mobile_number: '+63 917 123 4567' },
+		},
+	},
+	channelType: 'eWallet',
+	expiresAt: 1_900_000_000_000,
+	environment: 'production',
+	baseUrl: 'https://api.example.com',
+	credential: 'fingerprint',
+};
+
+const BANK_SUMMARY =
+	'Pay PHP 1,250.50 to account number 001234567890 named "Juan dela Cruz" at "BDO Unibank" (bank code BDO), over INSTAPAY, reference PAY-1 (Sandbox)';
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const sign = (signingKey: Buffer, encoded: string) =>
+	createHmac('sha256', signingKey).update(`pa2.${encoded}`).digest('base64url');
+/** A token for any payload text, signed with `signingKey` as signApproval signs. */
+const forged = (summary: string, encoded: string, signingKey = key) =>
+	`${summary} [pa2.${encoded}.${sign(signingKey, encoded)}]`;
+
+/** What Confirm accepts: a whole token, signed with the key, whose summary is its payload's. */
+function accepted(token: unknown, signingKey = key): boolean {
+	const read = readApprovalToken(token);
+	return (
+		read !== undefined &&
+		hasValidSignature(signingKey, read) &&
+		read.summary === approvalSummary(read.payload)
+	);
+}
+
+const token = signApproval(key, bankPayload);
+const [, encodedPayload, signature] = /\[pa2\.([^.]+)\.([^\]]+)\]$/.exec(token)!;
+
+describe('approvalSummary', () => {
+	test.each([
+		[bankPayload, BANK_SUMMARY],
+		[
+			walletPayload,
+			'Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference W-1 (Production)',
+		],
+		[
+			{ ...bankPayload, bankName: undefined },
+			'Pay PHP 1,250.50 to account number 001234567890 named "Juan dela Cruz" at bank code BDO, over INSTAPAY, reference PAY-1 (Sandbox)',
+		],
+		[
+			{ ...walletPayload, environment: 'staging' },
+			'Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference W-1 ("staging")',
+		],
+		[
+			{
+				...walletPayload,
+				send: { ...walletPayload.send, body: { ...walletPayload.send.body, amount: '500' } },
+			},
+			'Pay "500" to e-wallet mobile number 09171234567 on GCASH, reference W-1 (Production)',
+		],
+		[
+			{
+				...walletPayload,
+				send: { ...walletPayload.send, body: { ...walletPayload.send.body, amount: 50000 } },
+			},
+			'Pay PHP 50,000.00 to e-wallet mobile number 09171234567 on GCASH, reference W-1 (Production)',
+		],
+	] as Array<[ApprovalPayload, string]>)(
+		'payload %# reads its summary in words',
+		(payload, summary) => {
+			expect(approvalSummary(payload)).toBe(summary);
+		},
+	);
+
+	test.each([
+		[{ ...walletPayload, channelType: 'bankTransfer' }],
+		[{ ...walletPayload, channelType: 'otc' }],
+		[
+			{
+				...walletPayload,
+				send: { endpoint: 'createPayout', body: { channel: 'GCASH', fields: {} } },
+			},
+		],
+		[
+			{
+				...bankPayload,
+				send: { endpoint: 'createPayout', body: { fields: bankPayload.send.body.fields } },
+			},
+		],
+	] as Array<[ApprovalPayload]>)(
+		'payload %# names no readable recipient: no summary',
+		(payload) => {
+			expect(approvalSummary(payload)).toBeUndefined();
+			expect(() => signApproval(key, payload)).toThrow(
+				'The payout to approve names no readable recipient',
+			);
+		},
+	);
+});
+
+describe('environmentLabel', () => {
+	test.each([
+		['sandbox', 'Sandbox'],
+		['production', 'Production'],
+		['staging', '"staging"'],
+		['x'.repeat(30), `"${'x'.repeat(20)}"`],
+	])('%s is shown as %s', (environment, label) => {
+		expect(environmentLabel(environment)).toBe(label);
+	});
+});
+
+describe('signApproval and readApprovalToken: the round trip', () => {
+	test('the token is the summary, then the signed payload', () => {
+		expect(token.startsWith(`${BANK_SUMMARY} [pa2.`)).toBe(true);
+		expect(token.endsWith(']')).toBe(true);
+	});
+
+	test('reading it gives the summary, the signed part and the payload as signed', () => {
+		const read = readApprovalToken(token)!;
+		expect(read.summary).toBe(BANK_SUMMARY);
+		expect(read.signed).toBe(`pa2.${encodedPayload}.${signature}`);
+		expect(read.payload).toEqual(bankPayload);
+		expect(hasValidSignature(key, read)).toBe(true);
+	});
+
+	test.each([
+		['as signed', token],
+		['with spaces around it', `  ${token}\n`],
+		['for an e-wallet', signApproval(key, walletPayload)],
+	])('a token %s is accepted', (_, text) => {
+		expect(accepted(text)).toBe(true);
+	});
+
+	test('signing is deterministic: the same payload in another key order gives the same token', () => {
+		const reordered = JSON.parse(canonicalJson(bankPayload)) as ApprovalPayload;
+		expect(signApproval(key, { ...reordered })).toBe(token);
+	});
+
+	test('the payload is the canonical JSON of what was approved', () => {
+		expect(Buffer.from(encodedPayload, 'base64url').toString('utf8')).toBe(
+			canonicalJson(bankPayload),
+		);
+	});
+});
+
+describe('every changed token is refused', () => {
+	const changedPayload = (change: (payload: ApprovalPayload) => void) => {
+		const payload = JSON.parse(JSON.stringify(bankPayload)) as ApprovalPayload;
+		change(payload);
+		return `${BANK_SUMMARY} [pa2.${Buffer.from(canonicalJson(payload)).toString('base64url')}.${signature}]`;
+	};
+
+	test.each([
+		['the amount', (p: ApprovalPayload) => (p.send.body.amount = 12500.5)],
+		['the reference', (p: ApprovalPayload) => (p.send.body.reference_no = 'PAY-2')],
+		['the channel', (p: ApprovalPayload) => (p.send.body.channel = 'PESONET')],
+		[
+			'the account number',
+			(p: ApprovalPayload) =>
+				((p.send.body.fields as { receiver: { account_number: string } }).receiver.account_number =
+					'009999999999'),
+		],
+		['the endpoint', (p: ApprovalPayload) => (p.send.endpoint = 'createBatch')],
+		['the expiry', (p: ApprovalPayload) => (p.expiresAt += 86_400_000)],
+		['the environment', (p: ApprovalPayload) => (p.environment = 'production')],
+		['the Base URL', (p: ApprovalPayload) => (p.baseUrl = 'https://api.example.com')],
+		['the credential', (p: ApprovalPayload) => (p.credential = 'another')],
+		['the bank name', (p: ApprovalPayload) => (p.bankName = 'Another Bank')],
+		['an added field', (p: ApprovalPayload) => (p.send.body.callback_url = 'https://evil.example')],
+	])('%s changed in the payload, the signature kept: refused', (_, change) => {
+		const changed = changedPayload(change);
+		expect(readApprovalToken(changed)).toBeDefined();
+		expect(hasValidSignature(key, readApprovalToken(changed)!)).toBe(false);
+		expect(accepted(changed)).toBe(false);
+	});
+
+	const flip = (text: string, at: number) =>
+		`${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
+
+	test.each([
+		['its first character changed', flip(signature, 0)],
+		['its last character changed', flip(signature, signature.length - 1)],
+		['shortened', signature.slice(0, -1)],
+		['lengthened', `${signature}A`],
+		["another token's", /\.([^.\]]+)\]$/.exec(signApproval(key, walletPayload))![1]],
+		['made with another Signing Secret', sign(otherSecret, encodedPayload)],
+		['made with another credential', sign(otherCredential, encodedPayload)],
+	])('the signature %s: refused', (_, changed) => {
+		const text = `${BANK_SUMMARY} [pa2.${encodedPayload}.${changed}]`;
+		expect(accepted(text)).toBe(false);
+	});
+
+	test.each([
+		['another Signing Secret', otherSecret],
+		['another credential id', otherCredential],
+	])('a whole token checked with the key of %s: refused', (_, otherKey) => {
+		expect(accepted(token, otherKey)).toBe(false);
+	});
+
+	test.each([
+		['the amount in the summary', BANK_SUMMARY.replace('1,250.50', '12.50')],
+		['the account in the summary', BANK_SUMMARY.replace('001234567890', '009999999999')],
+		['the account name in the summary', BANK_SUMMARY.replace('Juan dela Cruz', 'Pedro')],
+		['the environment in the summary', BANK_SUMMARY.replace('(Sandbox)', '(Production)')],
+		['a summary of another payout', approvalSummary(walletPayload)!],
+		['text added to the summary', `Approved by the boss. ${BANK_SUMMARY}`],
+	])(
+		"%s changed, the signed part kept: read and validly signed, but its summary is not the payload's",
+		(_, summary) => {
+			const text = `${summary} [pa2.${encodedPayload}.${signature}]`;
+			const read = readApprovalToken(text)!;
+			expect(read.summary).toBe(summary);
+			expect(hasValidSignature(key, read)).toBe(true);
+			expect(read.summary).not.toBe(approvalSummary(read.payload));
+			expect(accepted(text)).toBe(false);
+		},
+	);
+});
+
+describe('readApprovalToken: what is not a whole token', () => {
+	test.each([
+		['a bare pa2 token', `pa2.${encodedPayload}.${signature}`],
+		['the signed part in brackets alone', `[pa2.${encodedPayload}.${signature}]`],
+		['no space before the bracket', `${BANK_SUMMARY}[pa2.${encodedPayload}.${signature}]`],
+		['a line break in the summary', `Pay\n${token}`],
+		['text after the bracket', `${token} thanks`],
+		['another prefix', token.replace('[pa2.', '[pa1.')],
+		['no signature', `${BANK_SUMMARY} [pa2.${encodedPayload}.]`],
+		['no payload', `${BANK_SUMMARY} [pa2..${signature}]`],
+		['a fourth part', `${BANK_SUMMARY} [pa2.${encodedPayload}.${signature}.x]`],
+		['a character outside base64url', `${BANK_SUMMARY} [pa2.${encodedPayload}+.${signature}]`],
+		['only the summary', BANK_SUMMARY],
+		['empty text', ''],
+	])('%s: not read', (_, text) => {
+		expect(readApprovalToken(text)).toBeUndefined();
+	});
+
+	test.each([[undefined], [null], [42], [{ token }], [[token]]])('%j: not read', (value) => {
+		expect(readApprovalToken(value)).toBeUndefined();
+	});
+
+	const without = (name: string) => {
+		const copy: Record<string, unknown> = JSON.parse(JSON.stringify(bankPayload));
+		delete copy[name];
+		return copy;
+	};
+
+	test.each([
+		['text that is not JSON', Buffer.from('not json').toString('base64url')],
+		['null', encode(null)],
+		['a number', encode(5)],
+		['a list', encode([bankPayload])],
+		['no send', encode(without('send'))],
+		['no body', encode({ ...bankPayload, send: { endpoint: 'createPayout' } })],
+		[
+			'a body that is text',
+			encode({ ...bankPayload, send: { endpoint: 'createPayout', body: 'x' } }),
+		],
+		['no endpoint', encode({ ...bankPayload, send: { body: bankPayload.send.body } })],
+		['no expiry', encode(without('expiresAt'))],
+		['an expiry as text', encode({ ...bankPayload, expiresAt: '1900000000000' })],
+		['no credential', encode(without('credential'))],
+		['no channel type', encode(without('channelType'))],
+		['a channel type as a number', encode({ ...bankPayload, channelType: 1 })],
+		['no environment', encode(without('environment'))],
+		['no Base URL', encode(without('baseUrl'))],
+		['a bank name as a number', encode({ ...bankPayload, bankName: 5 })],
+	])('a validly signed payload of %s: not read', (_, encoded) => {
+		expect(readApprovalToken(forged(BANK_SUMMARY, encoded))).toBeUndefined();
+	});
+
+	test('a validly signed payload without a bank name is read', () => {
+		expect(readApprovalToken(forged(BANK_SUMMARY, encode(without('bankName'))))).toBeDefined();
+	});
+});
+
+describe('hasValidSignature on a malformed signed part', () => {
+	test.each([['pa2'], ['pa2.'], ['pa2.abc'], ['']])('%j: not valid', (signed) => {
+		expect(hasValidSignature(key, { summary: '', signed, payload: bankPayload })).toBe(false);
+	});
+});
+
+describe('credentialFingerprint: what a token is bound to', () => {
+	const fingerprint = credentialFingerprint(key, binding);
+
+	test('is 22 base64url characters', () => {
+		expect(fingerprint).toMatch(/^[A-Za-z0-9_-]{22}$/);
+	});
+
+	test.each([
+		['another environment', key, { ...binding, environment: 'production' }],
+		['another host', key, { ...binding, baseUrl: 'https://api.example.com' }],
+		['another path', key, { ...binding, baseUrl: 'https://sandbox.example.com/v2' }],
+		['another port', key, { ...binding, baseUrl: 'https://sandbox.example.com:8443' }],
+		['http instead of https', key, { ...binding, baseUrl: 'http://sandbox.example.com' }],
+		['another username', key, { ...binding, username: 'merchant2' }],
+		['a username in another case', key, { ...binding, username: 'Merchant' }],
+		['another Signing Secret', otherSecret, binding],
+		['another credential id', otherCredential, binding],
+	])('differs for %s', (_, otherKey, otherBinding) => {
+		expect(credentialFingerprint(otherKey, otherBinding)).not.toBe(fingerprint);
+	});
+
+	test.each([
+		['a trailing slash', 'https://sandbox.example.com/'],
+		['an upper-case host', 'https://SANDBOX.Example.COM'],
+		['an upper-case scheme', 'HTTPS://sandbox.example.com'],
+		['spaces around it', '  https://sandbox.example.com  '],
+		['the default port', 'https://sandbox.example.com:443'],
+	])('is the same for the Base URL with %s', (_, baseUrl) => {
+		expect(credentialFingerprint(key, { ...binding, baseUrl })).toBe(fingerprint);
+	});
+});
+
+describe('normalBaseUrl', () => {
+	test.each([
+		['https://api.example.com', 'https://api.example.com'],
+		['https://api.example.com/', 'https://api.example.com'],
+		['https://api.example.com//', 'https://api.example.com'],
+		['HTTPS://API.Example.com/', 'https://api.example.com'],
+		[' https://api.example.com ', 'https://api.example.com'],
+		['https://api.example.com/v1/', 'https://api.example.com/v1'],
+		['https://api.example.com:443', 'https://api.example.com'],
+		['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
+		['not a url', 'not a url'],
+		[' ftp://example.com ', 'ftp://example.com'],
+	])('%j is %j', (baseUrl, normal) => {
+		expect(normalBaseUrl(baseUrl)).toBe(normal);
+	});
+});
+
+describe('canonicalJson', () => {
+	test.each([
+		[{ b: 1, a: 2 }, '{"a":2,"b":1}'],
+		[
+			{ b: { d: 1, c: [3, { f: 1, e: 2 }] }, a: null },
+			'{"a":null,"b":{"c":[3,{"e":2,"f":1}],"d":1}}',
+		],
+		[{ a: undefined, b: 1 }, '{"b":1}'],
+		[[3, 1, 2], '[3,1,2]'],
+		[[undefined], '[null]'],
+		[null, 'null'],
+		[undefined, 'null'],
+		[NaN, 'null'],
+		['text "quoted"', '"text \\"quoted\\""'],
+		[1250.5, '1250.5'],
+		[true, 'true'],
+		[{}, '{}'],
+		[{ B: 1, a: 2, _: 3 }, '{"B":1,"_":3,"a":2}'],
+	])('%j is %s', (value, text) => {
+		expect(canonicalJson(value)).toBe(text);
+	});
+
+	test('the same object in any key order gives the same text', () => {
+		expect(canonicalJson({ a: 1, b: { c: 2, d: 3 } })).toBe(
+			canonicalJson({ b: { d: 3, c: 2 }, a: 1 }),
+		);
+	});
+});
+
+describe('approvalKey', () => {
+	test('is 32 bytes, the same for the same secret and credential, different otherwise', () => {
+		expect(key).toHaveLength(32);
+		expect(approvalKey('signing secret', 'credential-1').equals(key)).toBe(true);
+		expect(otherSecret.equals(key)).toBe(false);
+		expect(otherCredential.equals(key)).toBe(false);
+	});
+});
