@@ -1,0 +1,328 @@
+/** Reading the service's records and the one check "this record is what was asked for" (nodes/shared/validation/records.ts). */
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	recordAmount,
+	recordChannel,
+	recordCreatedAt,
+	recordMismatches,
+	recordRecipient,
+	sameAmount,
+	type ExpectedRecord,
+} from '../../../nodes/shared/validation/records';
+
+describe('recordAmount', () => {
+	test.each([
+		['transaction', { subtotal_amount: 100, amount: 103 }, 100],
+		['transaction', { subtotal_amount: null, amount: 103 }, 103],
+		['transaction', { amount: '1,250.50' }, '1,250.50'],
+		['transaction', { subtotal_amount: 0, amount: 103 }, 0],
+		['payout', { amount: 500 }, 500],
+		['payout', { subtotal_amount: 100, amount: 500 }, 500],
+		['payout', { subtotal_amount: 100 }, undefined],
+		['payout', { amount: null }, undefined],
+		['payout', {}, undefined],
+		['payout', { amount: 'abc' }, 'abc'],
+	] as const)('a %s %j states %j', (kind, record, amount) => {
+		expect(recordAmount(kind, record)).toBe(amount);
+	});
+});
+
+describe('recordChannel', () => {
+	test.each([
+		[{ channel: { code: 'GCASH', name: 'GCash' } }, 'GCASH'],
+		[{ channel: { name: 'GCash' }, channel_code: 'BDO' }, 'BDO'],
+		[{ channel: 'INSTAPAY' }, 'INSTAPAY'],
+		[{ channel_code: 'A', channel: 'B' }, 'A'],
+		[{ channel: { code: 'A' }, channel_code: 'B' }, 'A'],
+		[{ channel: { code: 5 } }, undefined],
+		[{ channel: 5 }, undefined],
+		[{ channel: null }, undefined],
+		[{}, undefined],
+		[undefined, undefined],
+	])('%j: %j', (record, channel) => {
+		expect(recordChannel(record as IDataObject | undefined)).toBe(channel);
+	});
+});
+
+describe('recordCreatedAt', () => {
+	const instant = Date.UTC(2026, 8, 1, 2, 0, 6);
+	test.each([
+		['payout', { created_at: '2026-09-01T10:00:06+08:00' }, instant],
+		['payout', { created_at: '2026-09-01T02:00:06Z' }, instant],
+		['payout', { created_at: ' 2026-09-01T02:00:06Z ' }, instant],
+		['payout', { created_at: '2026-09-01T02:00:06.250Z' }, instant + 250],
+		['payout', { created_at: '2026-09-01T02:00Z' }, instant - 6000],
+		['transaction', { date: '2026-09-01T10:00:06+08:00' }, instant],
+		['payout', { created_at: '2026-09-01T10:00:06' }, undefined],
+		['payout', { created_at: '2026-09-01' }, undefined],
+		['payout', { created_at: '2026-09-01 10:00:06+08:00' }, undefined],
+		['payout', { created_at: '2026-13-45T99:99Z' }, undefined],
+		['payout', { created_at: instant }, undefined],
+		['payout', { date: '2026-09-01T10:00:06+08:00' }, undefined],
+		['transaction', { created_at: '2026-09-01T10:00:06+08:00' }, undefined],
+		['payout', {}, undefined],
+	] as const)('a %s %j was made at %p', (kind, record, time) => {
+		expect(recordCreatedAt(kind, record)).toBe(time);
+	});
+});
+
+describe('sameAmount', () => {
+	test.each([
+		[1250.5, '1,250.50', true],
+		['₱20,000', 20000, true],
+		[0.1 + 0.2, 0.3, true],
+		[1250.504, 1250.5, true],
+		[1250.51, 1250.5, false],
+		[100, '100.01', false],
+		['abc', 'abc', false],
+		[null, 0, false],
+		[NaN, NaN, false],
+	])('%j and %j: %p', (a, b, same) => {
+		expect(sameAmount(a, b)).toBe(same);
+	});
+});
+
+describe('recordRecipient', () => {
+	test.each([
+		[
+			{
+				fields: {
+					mobile_number: '+63 917 123 4567',
+					bank_code: ' bdo ',
+					receiver: { account_number: '0012-3456' },
+				},
+			},
+			{ 'mobile number': '09171234567', 'bank code': 'BDO', 'account number': '00123456' },
+		],
+		[{ fields: { mobile_number: '639171234567' } }, { 'mobile number': '09171234567' }],
+		[
+			{ fields: { mobile_number: 'call me', bank_code: '', receiver: { account_number: '1.5' } } },
+			{},
+		],
+		[{ mobile_number: '09171234567' }, {}],
+		[{}, {}],
+		[undefined, {}],
+	])('%j states %j', (record, facts) => {
+		expect(recordRecipient(record as IDataObject | undefined)).toEqual(facts);
+	});
+});
+
+describe('recordMismatches', () => {
+	const expected: ExpectedRecord = { referenceNo: 'PAY-1', amount: 1250.5, channel: 'GCASH' };
+	const record = { reference_no: 'PAY-1', amount: 1250.5, channel: { code: 'GCASH' } };
+
+	test('a record stating every fact as asked agrees', () => {
+		expect(recordMismatches('payout', expected, record)).toEqual([]);
+	});
+
+	test.each([
+		[{ ...record, amount: '1,250.50' }],
+		[{ ...record, amount: '₱1,250.50' }],
+		[{ ...record, amount: 1250.504 }],
+		[{ ...record, channel: undefined, channel_code: 'GCASH' }],
+		[{ ...record, channel: 'GCASH' }],
+		[{ ...record, extra: 'ignored' }],
+	])('%j agrees', (stated) => {
+		expect(recordMismatches('payout', expected, stated)).toEqual([]);
+	});
+
+	test.each([
+		[
+			{ ...record, reference_no: undefined },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: null },
+		],
+		[
+			{ ...record, reference_no: null },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: null },
+		],
+		[
+			{ ...record, reference_no: 'PAY-2' },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'PAY-2' },
+		],
+		[
+			{ ...record, reference_no: 'pay-1' },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'pay-1' },
+		],
+		[
+			{ ...record, reference_no: 'x'.repeat(80) },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'x'.repeat(64) },
+		],
+		[
+			{ ...record, amount: undefined },
+			{ fact: 'amount', expected: '1250.5', recorded: null },
+		],
+		[
+			{ ...record, amount: null },
+			{ fact: 'amount', expected: '1250.5', recorded: null },
+		],
+		[
+			{ ...record, amount: 1250.51 },
+			{ fact: 'amount', expected: '1250.5', recorded: '1250.51' },
+		],
+		[
+			{ ...record, amount: 1250.49 },
+			{ fact: 'amount', expected: '1250.5', recorded: '1250.49' },
+		],
+		[
+			{ ...record, amount: '12,500.50' },
+			{ fact: 'amount', expected: '1250.5', recorded: '12500.5' },
+		],
+		[
+			{ ...record, amount: 'abc' },
+			{ fact: 'amount', expected: '1250.5', recorded: '"abc"' },
+		],
+		[
+			{ ...record, amount: '1.250,50' },
+			{ fact: 'amount', expected: '1250.5', recorded: '"1.250,50"' },
+		],
+		[
+			{ ...record, amount: 'x'.repeat(40) },
+			{ fact: 'amount', expected: '1250.5', recorded: `"${'x'.repeat(32)}"` },
+		],
+		[
+			{ ...record, channel: undefined },
+			{ fact: 'channel', expected: 'GCASH', recorded: null },
+		],
+		[
+			{ ...record, channel: null },
+			{ fact: 'channel', expected: 'GCASH', recorded: null },
+		],
+		[
+			{ ...record, channel: { code: 'PAYMAYA' } },
+			{ fact: 'channel', expected: 'GCASH', recorded: 'PAYMAYA' },
+		],
+		[
+			{ ...record, channel: 'gcash' },
+			{ fact: 'channel', expected: 'GCASH', recorded: 'gcash' },
+		],
+		[
+			{ ...record, channel: { name: 'GCash' } },
+			{ fact: 'channel', expected: 'GCASH', recorded: '"[object Object]"' },
+		],
+		[
+			{ ...record, channel: 5 },
+			{ fact: 'channel', expected: 'GCASH', recorded: '"5"' },
+		],
+	])('%j disagrees: %j', (stated, mismatch) => {
+		expect(recordMismatches('payout', expected, stated as IDataObject)).toEqual([mismatch]);
+	});
+
+	test('a reference stated as a number is not the reference asked for as text', () => {
+		expect(recordMismatches('payout', { referenceNo: '12' }, { reference_no: 12 })).toEqual([
+			{ fact: 'reference_no', expected: '12', recorded: '12' },
+		]);
+	});
+
+	test('facts not asked for are not compared', () => {
+		expect(recordMismatches('payout', { referenceNo: 'PAY-1' }, { reference_no: 'PAY-1' })).toEqual(
+			[],
+		);
+	});
+
+	test('every fact that disagrees is listed, in order', () => {
+		expect(recordMismatches('payout', expected, {}).map((mismatch) => mismatch.fact)).toEqual([
+			'reference_no',
+			'amount',
+			'channel',
+		]);
+	});
+
+	test('a transaction is checked against its subtotal, not its total with fees', () => {
+		expect(
+			recordMismatches(
+				'transaction',
+				{ referenceNo: 'T-1', amount: 100 },
+				{
+					reference_no: 'T-1',
+					subtotal_amount: 100,
+					amount: 103,
+				},
+			),
+		).toEqual([]);
+		expect(
+			recordMismatches(
+				'transaction',
+				{ referenceNo: 'T-1', amount: 103 },
+				{
+					reference_no: 'T-1',
+					subtotal_amount: 100,
+					amount: 103,
+				},
+			),
+		).toEqual([{ fact: 'amount', expected: '103', recorded: '100' }]);
+	});
+
+	describe("a payout's recipient", () => {
+		const mobile = { 'mobile number': '09171234567' };
+		const bankAccount = { 'bank code': 'BDO', 'account number': '001234567890' };
+		const payout = (fields: IDataObject) => ({ reference_no: 'PAY-1', fields });
+		const check = (recipient: ExpectedRecord['recipient'], fields: IDataObject) =>
+			recordMismatches('payout', { referenceNo: 'PAY-1', recipient }, payout(fields));
+
+		test.each([
+			[mobile, { mobile_number: '09171234567' }],
+			[mobile, { mobile_number: '+63 917 123 4567' }],
+			[mobile, { mobile_number: 639171234567 }],
+			[bankAccount, { bank_code: 'bdo', receiver: { account_number: '0012-3456-7890' } }],
+			[{ 'bank code': 'BDO' }, { bank_code: 'BDO', receiver: { account_number: 'anything' } }],
+			[{}, { mobile_number: 'unreadable' }],
+		])('%j agrees with %j', (recipient, fields) => {
+			expect(check(recipient, fields)).toEqual([]);
+		});
+
+		test.each([
+			[mobile, {}, [{ fact: 'mobile number', expected: '09171234567', recorded: null }]],
+			[
+				mobile,
+				{ mobile_number: null },
+				[{ fact: 'mobile number', expected: '09171234567', recorded: null }],
+			],
+			[
+				mobile,
+				{ mobile_number: '09181234567' },
+				[{ fact: 'mobile number', expected: '09171234567', recorded: '09181234567' }],
+			],
+			[
+				mobile,
+				{ mobile_number: 'call me' },
+				[{ fact: 'mobile number', expected: '09171234567', recorded: '"call me"' }],
+			],
+			[
+				bankAccount,
+				{ bank_code: 'BPI', receiver: { account_number: '001234567890' } },
+				[{ fact: 'bank code', expected: 'BDO', recorded: 'BPI' }],
+			],
+			[
+				bankAccount,
+				{ bank_code: 'BDO', receiver: { account_number: '001234567891' } },
+				[{ fact: 'account number', expected: '001234567890', recorded: '001234567891' }],
+			],
+			[
+				bankAccount,
+				{ bank_code: 'BDO', receiver: { account_number: '12.5' } },
+				[{ fact: 'account number', expected: '001234567890', recorded: '"12.5"' }],
+			],
+			[
+				bankAccount,
+				{ bank_code: ' ', account_number: '001234567890' },
+				[
+					{ fact: 'bank code', expected: 'BDO', recorded: '" "' },
+					{ fact: 'account number', expected: '001234567890', recorded: null },
+				],
+			],
+		])('%j disagrees with %j', (recipient, fields, mismatches) => {
+			expect(check(recipient, fields)).toEqual(mismatches);
+		});
+
+		test('a transaction has no recipient to compare', () => {
+			expect(
+				recordMismatches(
+					'transaction',
+					{ referenceNo: 'T-1', recipient: mobile },
+					{ reference_no: 'T-1' },
+				),
+			).toEqual([]);
+		});
+	});
+});
