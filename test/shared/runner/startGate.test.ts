@@ -65,3 +65,25 @@ describe('StartGate (pacing of sends over event-loop turns)', () => {
 		expect(gate.nextTurn()).toBe(gate.nextTurn());
 	});
 });
+
+describe('StartGate: how many start per turn, by slots and callers', () => {
+	beforeEach(() => {
+		jest.spyOn(performance, 'now').mockImplementation(() => 1000);
+	});
+	afterEach(() => jest.restoreAllMocks());
+
+	test.each([
+		[1, 3, 1, [3]],
+		[2, 3, 1, [3]],
+		[4, 6, 1, [6]],
+		[8, 4, 2, [3, 4]],
+		[12, 4, 3, [2, 3, 4]],
+		[16, 4, 4, [1, 2, 3, 4]],
+		[64, 3, 3, [1, 2, 3]],
+	])(
+		'%p slots, %p callers at once: started by the end of each turn %j',
+		async (slots, count, turns, seen) => {
+			expect(await startedByTurn(new StartGate(slots), count, turns)).toEqual(seen);
+		},
+	);
+});
