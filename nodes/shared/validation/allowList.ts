@@ -39,10 +39,12 @@ function mobilePattern(compact: string): string | undefined {
 
 function readEntry(entry: string): AllowedRecipient | undefined {
 	const tied = /^([A-Za-z0-9_]+)\s*:\s*(.+)$/.exec(entry);
-	const compact = (tied ? tied[2] : entry).replace(/[\s\-()]/g, '');
+	const number = tied ? tied[2] : entry;
+	// Brackets belong to a written mobile number ("(0917) 123-4567"), never to an account number.
+	const compact = number.replace(/[\s-]/g, '');
 	if (compact.replace(/\*/g, '') === '') return undefined;
 	if (!tied) {
-		const mobile = mobilePattern(compact);
+		const mobile = mobilePattern(compact.replace(/[()]/g, ''));
 		if (mobile) return { kind: 'mobile', pattern: regexOf(mobile, '\\d*'), entry };
 	}
 	// An account number holds digits: "ask the boss" is a note, not an account.

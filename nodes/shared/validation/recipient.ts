@@ -58,7 +58,8 @@ const nameOf = (key: string) => key.toLowerCase().replace(/[^a-z]/g, '');
 
 /** Every path inside `fields` whose key names a recipient, as `a.b.c`. */
 function recipientNamedPaths(value: unknown, path: string[] = []): string[] {
-	if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+	if (!value || typeof value !== 'object') return [];
+	// A list is searched too: its entries are named by their index (fields.extra.0.account_number).
 	return Object.entries(value as IDataObject).flatMap(([key, entry]) => {
 		const at = [...path, key];
 		const own = RECIPIENT_NAME.test(nameOf(key)) ? [at.join('.')] : [];

@@ -174,6 +174,9 @@ describe('parseAllowList', () => {
 		['0012/34'],
 		['N/A'],
 		['₱5000'],
+		// Brackets belong to a written mobile number only: a note in them makes the entry unreadable.
+		['0917 123 4567 (Juan)'],
+		['BDO:(0012)3456'],
 	])('%j cannot be read', (entry) => {
 		expect(parseAllowList(entry)).toEqual({ unreadable: [entry] });
 	});

@@ -100,7 +100,6 @@ describe('strayRecipientFields', () => {
 		[{ bank_code: 'BDO', account: 'savings' }, 'bankTransfer'],
 		[undefined, 'eWallet'],
 		['text', 'bankTransfer'],
-		[[{ mobile_number: '1' }], 'eWallet'],
 	] as const)('%j holds no stray recipient field for %s', (fields, channelType) => {
 		expect(strayRecipientFields(fields, channelType)).toEqual([]);
 	});
@@ -128,6 +127,13 @@ describe('strayRecipientFields', () => {
 		[{ bank_code: 'BDO', account_number: '1' }, 'bankTransfer', 'account_number'],
 		[{ bank_code: 'BDO', bankCode: 'BPI' }, 'bankTransfer', 'bankCode'],
 		[{ bank_code: 'BDO', receiver: { bank: 'BPI' } }, 'bankTransfer', 'receiver.bank'],
+		// Lists are searched too: a recipient in one is still a recipient.
+		[[{ mobile_number: '1' }], 'eWallet', '0.mobile_number'],
+		[
+			{ mobile_number: '0917', extra: [{ account_number: '1' }] },
+			'eWallet',
+			'extra.0.account_number',
+		],
 	] as const)('%j for %s: fields.%s is stray', (fields, channelType, path) => {
 		const label = channelType === 'eWallet' ? 'e-wallet payouts' : 'bank transfers';
 		const uses = channelType === 'eWallet' ? WALLET_USES : BANK_USES;
