@@ -21,18 +21,31 @@ import { baseUrlPathHint, serviceUrl } from './url';
 export const TOKEN_DEADLINE_MS = DEFAULT_TIMEOUT_MS;
 
 /**
- * The deadline of the request that needs the token, keyed by the credential data n8n hands to
- * `preAuthentication` (transport.ts gives each request its own copy): a token step never
- * outlasts the node's Timeout.
+ * The deadline of the request that needs the token, carried by the credential data n8n hands to
+ * `preAuthentication` (transport.ts gives each request its own copy, and n8n passes that very
+ * object on): a token step never outlasts the node's Timeout. A symbol, not enumerable: n8n never
+ * stores or shows it.
  */
-const requestDeadlines = new WeakMap<object, { signal: AbortSignal; ms: number }>();
+const REQUEST_DEADLINE = Symbol('requestDeadline');
+
+interface RequestDeadline {
+	signal: AbortSignal;
+	ms: number;
+}
 
 export function bindTokenDeadline(
 	credentials: ICredentialDataDecryptedObject,
 	signal: AbortSignal,
 	ms: number,
 ): void {
-	requestDeadlines.set(credentials, { signal, ms });
+	const deadline: RequestDeadline = { signal, ms };
+	Object.defineProperty(credentials, REQUEST_DEADLINE, { value: deadline, enumerable: false });
+}
+
+function requestDeadlineOf(
+	credentials: ICredentialDataDecryptedObject,
+): RequestDeadline | undefined {
+	return (credentials as { [REQUEST_DEADLINE]?: RequestDeadline })[REQUEST_DEADLINE];
 }
 
 export async function requestToken(
@@ -53,7 +66,7 @@ export async function requestToken(
 	if ('problem' in target)
 		throw new TokenStepError(`The ${label} credential's Base URL ${target.problem}`);
 	const { url } = target;
-	const caller = requestDeadlines.get(credentials);
+	const caller = requestDeadlineOf(credentials);
 	const deadlineMs = Math.min(TOKEN_DEADLINE_MS, caller?.ms ?? TOKEN_DEADLINE_MS);
 	const own = AbortSignal.timeout(TOKEN_DEADLINE_MS);
 	const deadline = caller ? AbortSignal.any([own, caller.signal]) : own;
