@@ -9,6 +9,7 @@ import {
 	type NodeConnectionType,
 } from 'n8n-workflow';
 
+import { serviceRun } from '../shared/transport/runState';
 import { properties } from './description';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { triggerSettings } from './helpers/settings';
@@ -81,7 +82,7 @@ export class PaymentGatewayTrigger implements INodeType {
 							'Write each entry as an address (43.198.4.7, ::ffff:43.198.4.7, 2001:db8::1) or a CIDR range (43.198.4.0/24, 2001:db8::/32), separated by commas.',
 					});
 				}
-				const { withoutSecret } = await signingSecrets(this, chosen);
+				const { withoutSecret } = await signingSecrets(serviceRun(this), chosen);
 				if (withoutSecret.length > 0 && !acceptUnsigned)
 					throw missingSecretError(this, withoutSecret);
 				if (withoutSecret.length > 0) {

@@ -12,6 +12,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { scrubDeep } from '../shared/transport/secrets';
+import { serviceRun } from '../shared/transport/runState';
 import { recordChannel } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
 import { callbackLog } from './helpers/callbackLog';
@@ -50,7 +51,9 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	const chosen = chosenInterfaces(this);
 	const { statuses, confirm, acceptUnsigned, allowText } = triggerSettings(this);
 	const sourceAddress = normaliseAddress(request.ip ?? request.socket?.remoteAddress);
-	const hidden = await hiddenValues(this, chosen);
+	// One credential read per callback, shared by every step below.
+	const service = serviceRun(this);
+	const hidden = await hiddenValues(service, chosen);
 	const log = callbackLog(this, sourceAddress, hidden);
 
 	// 1. Source address.
@@ -77,7 +80,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	const callback = read.callback;
 
 	// 3. Signature. Nothing of the body is logged before this point.
-	const signature = await checkSignature(this, chosen, callback, acceptUnsigned);
+	const signature = await checkSignature(service, chosen, callback, acceptUnsigned);
 	if (!signature.ok) {
 		log.refused(401, signature.reason);
 		return reply(this, 401, 'Unauthorized');
@@ -127,7 +130,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	};
 	if (confirm) {
 		const outcome = await confirmWithService(
-			this,
+			service,
 			hintFirst(verifiedBy, callback.shapeHint),
 			callback,
 		);

@@ -6,11 +6,11 @@ import { ENDPOINTS, type ServiceRequest } from '../../shared/transport/endpoints
 import { ServiceError } from '../../shared/transport/errors';
 import { channelsOfType, type ChannelType } from '../../shared/validation/channels';
 import { bankSchema, pickList } from '../../shared/validation/schemas';
-import { callService } from '../../shared/transport/transport';
+import { callService, serviceRun } from '../../shared/transport/transport';
 import { CHANNEL_TYPE_LABEL, fetchPayoutChannels } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await callService(this, { endpoint: 'getBanks' });
+	const { data } = await callService(serviceRun(this), { endpoint: 'getBanks' });
 	const list = pickList(data, 'banks');
 	if (!list) {
 		throw new NodeOperationError(
@@ -48,7 +48,8 @@ export async function getPayoutChannels(
 ): Promise<INodePropertyOptions[]> {
 	const channelType = (this.getCurrentNodeParameter('channelType') ??
 		'bankTransfer') as ChannelType;
-	const call = async (request: ServiceRequest) => await callService(this, request);
+	const service = serviceRun(this);
+	const call = async (request: ServiceRequest) => await callService(service, request);
 	const channels = await fetchPayoutChannels(this.getNode(), call).catch((error: unknown) => {
 		throw isListMissing(error)
 			? new NodeOperationError(

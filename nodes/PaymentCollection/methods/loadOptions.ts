@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callService } from '../../shared/transport/transport';
+import { callService, serviceRun } from '../../shared/transport/transport';
 import {
 	categoryOf,
 	channelName,
@@ -11,7 +11,9 @@ import {
 import { NO_CHANNEL_LIST } from '../actions/channel/getMany.operation';
 
 async function fetchChannels(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	const channels = paymentChannelsIn((await callService(ctx, { endpoint: 'getChannels' })).data);
+	const channels = paymentChannelsIn(
+		(await callService(serviceRun(ctx), { endpoint: 'getChannels' })).data,
+	);
 	if (!channels) throw new NodeOperationError(ctx.getNode(), NO_CHANNEL_LIST);
 	return channels;
 }

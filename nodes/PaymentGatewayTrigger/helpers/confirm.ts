@@ -10,6 +10,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
+import type { ServiceRun } from '../../shared/transport/runState';
 import {
 	AMBIGUOUS_LOOKUP,
 	findByReference,
@@ -49,7 +50,7 @@ export type ConfirmOutcome =
  * retries rather than giving up on a callback the service might still confirm.
  */
 export async function confirmWithService(
-	ctx: IWebhookFunctions,
+	service: ServiceRun<IWebhookFunctions>,
 	candidates: ApiInterface[],
 	callback: Callback,
 ): Promise<ConfirmOutcome> {
@@ -59,7 +60,7 @@ export async function confirmWithService(
 		let record: IDataObject | undefined;
 		try {
 			record = await findByReference(
-				ctx,
+				service,
 				recordKindOf(api),
 				callback.referenceNo,
 				CONFIRM_TIMEOUT_MS,

@@ -6,14 +6,14 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/transport/endpoints';
 import { secretsOf } from '../../shared/transport/secrets';
-import { credentialsFor } from '../../shared/transport/transport';
+import { credentialsFor, type ServiceRun } from '../../shared/transport/transport';
 
 export async function hiddenValues(
-	ctx: IWebhookFunctions,
+	service: ServiceRun<IWebhookFunctions>,
 	chosen: ApiInterface[],
 ): Promise<string[]> {
 	const values: string[] = [];
-	for (const api of chosen) values.push(...secretsOf(await credentialsFor(ctx, api)));
+	for (const api of chosen) values.push(...secretsOf(await credentialsFor(service, api)));
 	// Longest first, so a secret containing another is hidden whole.
 	return [...new Set(values)].sort((a, b) => b.length - a.length);
 }

@@ -11,7 +11,7 @@ import {
 
 import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
 import { verifySignature } from '../../shared/validation/signature';
-import { CREDENTIAL_TYPE, credentialsFor } from '../../shared/transport/transport';
+import { CREDENTIAL_TYPE, credentialsFor, type ServiceRun } from '../../shared/transport/transport';
 import type { ApiInterface, Callback } from './payload';
 import { copyContradiction } from './signedCopy';
 
@@ -26,12 +26,12 @@ interface SigningSecrets {
 
 /** The Signing Secret of each chosen credential, and the interfaces whose credential has none. */
 export async function signingSecrets(
-	ctx: IWebhookFunctions | IHookFunctions,
+	service: ServiceRun<IWebhookFunctions | IHookFunctions>,
 	chosen: ApiInterface[],
 ): Promise<SigningSecrets> {
 	const found: SigningSecrets = { secrets: [], withoutSecret: [] };
 	for (const api of chosen) {
-		const secret = (await credentialsFor(ctx, api)).signingSecret;
+		const secret = (await credentialsFor(service, api)).signingSecret;
 		if (typeof secret === 'string' && secret !== '') found.secrets.push([api, secret]);
 		else found.withoutSecret.push(api);
 	}
@@ -45,23 +45,23 @@ export async function signingSecrets(
  * copy contradicting the signed fields refuses the callback (helpers/signedCopy.ts).
  */
 export async function checkSignature(
-	ctx: IWebhookFunctions,
+	service: ServiceRun<IWebhookFunctions>,
 	chosen: ApiInterface[],
 	callback: Callback,
 	acceptUnsigned: boolean,
 ): Promise<SignatureOutcome> {
-	const outcome = await signedBy(ctx, chosen, callback, acceptUnsigned);
+	const outcome = await signedBy(service, chosen, callback, acceptUnsigned);
 	const contradiction = outcome.ok ? copyContradiction(callback) : undefined;
 	return contradiction === undefined ? outcome : { ok: false, reason: contradiction };
 }
 
 async function signedBy(
-	ctx: IWebhookFunctions,
+	service: ServiceRun<IWebhookFunctions>,
 	chosen: ApiInterface[],
 	callback: Callback,
 	acceptUnsigned: boolean,
 ): Promise<SignatureOutcome> {
-	const { secrets, withoutSecret } = await signingSecrets(ctx, chosen);
+	const { secrets, withoutSecret } = await signingSecrets(service, chosen);
 	const signature = callback.signature;
 	const verified = secrets
 		.filter(
@@ -79,7 +79,7 @@ async function signedBy(
 	if (secrets.length === 0) {
 		return {
 			ok: false,
-			reason: `${missingSecretReason(ctx.getNode(), withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off`,
+			reason: `${missingSecretReason(service.ctx.getNode(), withoutSecret)} and Accept Unsigned Callbacks (Unsafe) is off`,
 		};
 	}
 	if (!signature) return { ok: false, reason: 'the callback carries no signature' };

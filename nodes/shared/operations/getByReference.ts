@@ -42,14 +42,15 @@ export function getByReferenceOperation(spec: GetByReferenceSpec): Operation {
 
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
-		prepare(ctx, itemIndex) {
+		prepare(run, itemIndex) {
+			const { ctx } = run;
 			const referenceNo = spec.parseReference(
 				ctx.getNode(),
 				itemIndex,
 				ctx.getNodeParameter('referenceNo', itemIndex, ''),
 			);
-			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
-			const outputNothing = readOption(ctx, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
+			const { timeoutMs } = readExecutionOptions(run, itemIndex);
+			const outputNothing = readOption(run, 'onNotFound', itemIndex, 'fail') === 'outputNothing';
 			return {
 				lookUp: { kind: spec.kind, referenceNo, timeoutMs },
 				onNotFound: outputNothing ? 'outputNothing' : 'fail',

@@ -118,9 +118,10 @@ export function listOperation(spec: ListOperationSpec): Operation {
 
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
-		prepare(ctx, itemIndex) {
+		prepare(run, itemIndex) {
+			const { ctx } = run;
 			const status = spec.statusFilterFor ? readStatusFilter(ctx, itemIndex) : undefined;
-			const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
+			const { timeoutMs, endpointPath } = readExecutionOptions(run, itemIndex);
 			const limit = readResultLimit(ctx, itemIndex);
 			return {
 				send: {

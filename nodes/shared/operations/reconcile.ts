@@ -90,10 +90,11 @@ export function reconcileOperation(spec: ReconcileSpec): Operation {
 
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
-		prepare(ctx, itemIndex): ReconcilePlan {
+		prepare(run, itemIndex): ReconcilePlan {
+			const { ctx } = run;
 			const node = ctx.getNode();
 			const problems = new ItemProblems(node, itemIndex);
-			const param = itemValues(ctx, itemIndex, columns);
+			const param = itemValues(run, itemIndex, columns);
 			// A value given must be valid: "abc" as an amount is an error, not "nothing to compare".
 			const given = <T>(name: string, parse: (value: unknown) => T): T | undefined => {
 				const value = param(name);
@@ -108,7 +109,7 @@ export function reconcileOperation(spec: ReconcileSpec): Operation {
 			);
 			const recipient = kind === 'payout' ? readRecipient(node, itemIndex, given) : undefined;
 			problems.throwIfAny();
-			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+			const { timeoutMs } = readExecutionOptions(run, itemIndex);
 			return {
 				reconcile: {
 					kind,

@@ -50,7 +50,8 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 
 	return {
 		description: updateDisplayOptions({ show: spec.show }, description),
-		prepare(ctx, itemIndex) {
+		prepare(run, itemIndex) {
+			const { ctx } = run;
 			const referenceNo = spec.parseReference(
 				ctx.getNode(),
 				itemIndex,
@@ -58,12 +59,12 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 			);
 			const limitMs =
 				positive(ctx.getNodeParameter('timeLimitMinutes', itemIndex, 10), 10) * 60_000;
-			const firstMs = positive(readOption(ctx, 'firstPollSeconds', itemIndex, 5), 5) * 1000;
+			const firstMs = positive(readOption(run, 'firstPollSeconds', itemIndex, 5), 5) * 1000;
 			const longestMs = Math.max(
 				firstMs,
-				positive(readOption(ctx, 'maxPollSeconds', itemIndex, 60), 60) * 1000,
+				positive(readOption(run, 'maxPollSeconds', itemIndex, 60), 60) * 1000,
 			);
-			const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+			const { timeoutMs } = readExecutionOptions(run, itemIndex);
 			return { poll: { kind: spec.kind, referenceNo, timeoutMs, limitMs, firstMs, longestMs } };
 		},
 	};

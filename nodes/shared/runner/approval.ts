@@ -25,15 +25,7 @@ import {
 } from '../validation/approvalToken';
 import { bankSchema, pickList } from '../validation/schemas';
 import type { ApprovePlan, SendPlan } from './operation';
-
-interface SigningKey {
-	key: Buffer;
-	fingerprint: string;
-	binding: ApprovalBinding;
-}
-
-// The key is derived once per execution context: scrypt is slow on purpose.
-const keys = new WeakMap<object, Promise<SigningKey>>();
+import type { RunContext, SigningKey } from './runContext';
 
 /** Thrown when the credential has no Signing Secret: approvals never use a person's password. */
 function noSigningSecret(ctx: IExecuteFunctions, itemIndex: number): NodeOperationError {
@@ -48,15 +40,17 @@ function noSigningSecret(ctx: IExecuteFunctions, itemIndex: number): NodeOperati
 	);
 }
 
+/** The key is derived once per run (kept in the run's context): scrypt is slow on purpose. */
 async function signingKey(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	endpoint: SendPlan['send']['endpoint'],
 ): Promise<SigningKey> {
-	let key = keys.get(ctx);
+	const { ctx } = run;
+	let key = run.signingKey;
 	if (!key) {
 		const api = ENDPOINTS[endpoint].api;
-		key = credentialsFor(ctx, api).then((data) => {
+		key = credentialsFor(run, api).then((data) => {
 			const secret = typeof data.signingSecret === 'string' ? data.signingSecret : '';
 			if (secret === '') throw noSigningSecret(ctx, itemIndex);
 			const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE[api]]?.id ?? '';
@@ -68,27 +62,25 @@ async function signingKey(
 			const derived = approvalKey(secret, credentialId);
 			return { key: derived, fingerprint: credentialFingerprint(derived, binding), binding };
 		});
-		keys.set(ctx, key);
+		run.signingKey = key;
 	}
 	return await key;
 }
-
-// The bank list is read once per run, for the names in Prepare's summaries.
-const bankLists = new WeakMap<object, Promise<unknown[] | undefined>>();
 
 /**
  * The bank's name as the service lists it, or undefined when the list cannot be read or names the
  * code more than once (the summary then shows the code alone, which is what is sent).
  */
-async function bankNameOf(ctx: IExecuteFunctions, code: unknown): Promise<string | undefined> {
+async function bankNameOf(run: RunContext, code: unknown): Promise<string | undefined> {
 	if (typeof code !== 'string') return undefined;
-	let list = bankLists.get(ctx);
+	// The bank list is read at most once per run, for the names in Prepare's summaries.
+	let list = run.bankList;
 	if (!list) {
-		list = callService(ctx, { endpoint: 'getBanks' }).then(
+		list = callService(run, { endpoint: 'getBanks' }).then(
 			({ data }) => pickList(data, 'banks'),
 			() => undefined,
 		);
-		bankLists.set(ctx, list);
+		run.bankList = list;
 	}
 	const banks = (await list) ?? [];
 	const named = banks
@@ -105,16 +97,16 @@ const signedPart = (send: SendPlan['send']): ApprovalPayload['send'] => {
 
 /** Payout > Prepare: the summary a person checks, and the token that lets exactly this be sent. */
 export async function signedApproval(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	plan: ApprovePlan,
 ): Promise<IDataObject> {
 	const { send, creates, channelType, validForMs } = plan.approve;
-	const { key, fingerprint, binding } = await signingKey(ctx, itemIndex, send.endpoint);
+	const { key, fingerprint, binding } = await signingKey(run, itemIndex, send.endpoint);
 	const expiresAt = Date.now() + validForMs;
 	const recipient = creates.recipient;
 	const bankName =
-		recipient?.kind === 'bankAccount' ? await bankNameOf(ctx, recipient.bankCode) : undefined;
+		recipient?.kind === 'bankAccount' ? await bankNameOf(run, recipient.bankCode) : undefined;
 	const payload: ApprovalPayload = {
 		send: signedPart(send),
 		channelType,
@@ -138,10 +130,11 @@ export async function signedApproval(
 
 /** Refuses, with nothing sent, a request its approval token does not cover. */
 export async function checkApproval(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	plan: SendPlan & { approval: string },
 ): Promise<void> {
+	const { ctx } = run;
 	const refuse = (what: string, todo: string) =>
 		new NodeOperationError(ctx.getNode(), `The approval token ${what}: nothing was sent`, {
 			itemIndex,
@@ -152,7 +145,7 @@ export async function checkApproval(
 	const token = readApprovalToken(plan.approval);
 	if (!token) throw refuse('is not one Payout > Prepare gave, whole', prepareAgain);
 	const { payload } = token;
-	const { key, fingerprint, binding } = await signingKey(ctx, itemIndex, plan.send.endpoint);
+	const { key, fingerprint, binding } = await signingKey(run, itemIndex, plan.send.endpoint);
 	if (payload.environment !== binding.environment || payload.baseUrl !== binding.baseUrl) {
 		throw refuse(
 			`was prepared for ${environmentLabel(payload.environment)} at ${payload.baseUrl}, but this credential is now ${environmentLabel(binding.environment)} at ${binding.baseUrl}`,

@@ -3,18 +3,20 @@
  * the output shows per row what would be sent, then one summary item (rows, total per channel,
  * rows that would fail and why), so a sheet can be checked before it is paid.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { maskedRecipient } from '../validation/recipient';
 import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
 import { RepeatedReferences } from './repeatedReferences';
+import type { RunContext } from './runContext';
 
 export function dryRunItems(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	operation: Operation,
 	maxTotal: number | undefined,
 ): INodeExecutionData[][] {
+	const { ctx } = run;
 	const itemCount = ctx.getInputData().length;
 	const items: INodeExecutionData[] = [];
 	const totals = new Map<string, number>();
@@ -26,7 +28,7 @@ export function dryRunItems(
 		const row = itemIndex + 1;
 		let json: IDataObject;
 		try {
-			const plan = operation.prepare(ctx, itemIndex);
+			const plan = operation.prepare(run, itemIndex);
 			repeats.claim(ctx.getNode(), itemIndex, plan);
 			if (!('send' in plan) || !plan.creates)
 				throw new Error('This operation creates nothing, so it has no dry run');

@@ -10,6 +10,7 @@ import { ServiceError, stopsTheRun } from '../transport/errors';
 import { callService } from '../transport/transport';
 import type { SendPlan } from './operation';
 import { isRunStopper, type Failed } from './runStop';
+import type { RunContext } from './runContext';
 
 export function stopsRun(error: unknown): boolean {
 	if (error instanceof ServiceError && stopsTheRun(error.failure)) return true;
@@ -38,12 +39,13 @@ export class Unexplained extends Error {
  * field errors; the refusal itself when the operation has none.
  */
 export async function explained(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	plan: SendPlan,
 	error: ServiceError,
 ): Promise<ServiceError> {
+	const { ctx } = run;
 	const { status, serviceMessage } = error.failure;
-	const call = readOnly(ctx.getNode(), async (request) => await callService(ctx, request));
+	const call = readOnly(ctx.getNode(), async (request) => await callService(run, request));
 	const better = await plan.explain?.({ status, serviceMessage, message: error.message }, call);
 	return better
 		? new ServiceError(ctx.getNode(), error.failure, better.message, better.description)

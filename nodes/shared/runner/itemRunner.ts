@@ -4,7 +4,7 @@
  * (which n8n would otherwise implement by passing the input through unchanged, losing the error),
  * the row number in every item's error, and stopping the run.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError } from '../transport/errors';
@@ -35,25 +35,26 @@ import { stopRun, type Failed } from './runStop';
 import { StartGate } from './startGate';
 import { callService, credentialsFor, outcomeOf } from '../transport/transport';
 import { ENDPOINTS, INTERFACE_LABEL } from '../transport/endpoints';
+import type { RunContext } from './runContext';
 
 /** How one item's plan is carried out: a look-up, a wait, the money-safe path for creates, or one request. */
 export async function carryOut(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	plan: ItemPlan,
 ): Promise<ItemResult> {
-	if ('lookUp' in plan) return await lookUpRecord(ctx, itemIndex, plan);
-	if ('poll' in plan) return await pollUntilFinal(ctx, itemIndex, plan);
-	if ('reconcile' in plan) return await reconcileRow(ctx, itemIndex, plan);
-	if ('approve' in plan) return await signedApproval(ctx, itemIndex, plan);
-	if (plan.approval) await checkApproval(ctx, itemIndex, { ...plan, approval: plan.approval });
-	if (plan.sandboxOnly) await requireSandbox(ctx, itemIndex, plan);
-	if (plan.creates) return await createOnce(ctx, itemIndex, plan as MoneyPlan);
-	const sent = await outcomeOf(callService(ctx, plan.send));
+	if ('lookUp' in plan) return await lookUpRecord(run, itemIndex, plan);
+	if ('poll' in plan) return await pollUntilFinal(run, itemIndex, plan);
+	if ('reconcile' in plan) return await reconcileRow(run, itemIndex, plan);
+	if ('approve' in plan) return await signedApproval(run, itemIndex, plan);
+	if (plan.approval) await checkApproval(run, itemIndex, { ...plan, approval: plan.approval });
+	if (plan.sandboxOnly) await requireSandbox(run, itemIndex, plan);
+	if (plan.creates) return await createOnce(run, itemIndex, plan as MoneyPlan);
+	const sent = await outcomeOf(callService(run, plan.send));
 	if ('failure' in sent) {
 		const { failure } = sent;
 		throw failure instanceof ServiceError
-			? new Unexplained(failure, async () => await explained(ctx, plan, failure))
+			? new Unexplained(failure, async () => await explained(run, plan, failure))
 			: failure;
 	}
 	if (plan.output) return plan.output(sent.answer);
@@ -63,13 +64,10 @@ export async function carryOut(
 }
 
 /** An operation the service offers for testing only is refused, with nothing sent, for a credential outside the sandbox. */
-async function requireSandbox(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	plan: SendPlan,
-): Promise<void> {
+async function requireSandbox(run: RunContext, itemIndex: number, plan: SendPlan): Promise<void> {
+	const { ctx } = run;
 	const api = ENDPOINTS[plan.send.endpoint].api;
-	const environment = (await credentialsFor(ctx, api)).environment;
+	const environment = (await credentialsFor(run, api)).environment;
 	if (environment === 'sandbox') return;
 	throw new NodeOperationError(
 		ctx.getNode(),
@@ -90,10 +88,11 @@ interface ReadItem {
 }
 
 export async function runItems(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	operation: Operation,
 	concurrency = DEFAULT_CONCURRENCY,
 ): Promise<INodeExecutionData[][]> {
+	const { ctx } = run;
 	const itemCount = ctx.getInputData().length;
 	const results: INodeExecutionData[][] = new Array(itemCount);
 	/** Each row's own output, for the operation's summary (a row that failed has none). */
@@ -113,12 +112,12 @@ export async function runItems(
 
 	let guards: RunGuards | void = undefined;
 	try {
-		guards = operation.checkRun?.(ctx);
+		guards = operation.checkRun?.(run);
 	} catch (caught) {
 		stop.stopper = { itemIndex: 0, error: asNodeError(ctx, caught, undefined) };
 		next = itemCount;
 	}
-	if (guards?.dryRun) return dryRunItems(ctx, operation, guards.maxTotal);
+	if (guards?.dryRun) return dryRunItems(run, operation, guards.maxTotal);
 
 	// Without continue-on-fail, nothing after the first failed item is sent; what comes before it
 	// is sent even if it was read later, as it would have been one item at a time. After an error
@@ -164,7 +163,7 @@ export async function runItems(
 
 	const prepare = (itemIndex: number): ItemPlan | undefined => {
 		try {
-			const plan = operation.prepare(ctx, itemIndex);
+			const plan = operation.prepare(run, itemIndex);
 			repeats.claim(ctx.getNode(), itemIndex, plan);
 			return plan;
 		} catch (caught) {
@@ -175,7 +174,7 @@ export async function runItems(
 	// With Maximum Total per Run every row is prepared first: the sum is known before any request.
 	const prepared =
 		guards?.maxTotal !== undefined && !stop.stopper
-			? prepareAll(ctx, itemCount, guards.maxTotal, prepare, stop, repeats)
+			? prepareAll(run, itemCount, guards.maxTotal, prepare, stop, repeats)
 			: undefined;
 
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
@@ -189,10 +188,10 @@ export async function runItems(
 					itemIndex,
 					after: earlier.done,
 					send: async () =>
-						await repeatOfEarlierRow(ctx, itemIndex, plan as MoneyPlan, earlier.itemIndex),
+						await repeatOfEarlierRow(run, itemIndex, plan as MoneyPlan, earlier.itemIndex),
 				};
 			}
-			if (plan) return { itemIndex, send: async () => await carryOut(ctx, itemIndex, plan) };
+			if (plan) return { itemIndex, send: async () => await carryOut(run, itemIndex, plan) };
 		}
 		return undefined;
 	};
@@ -244,13 +243,14 @@ export async function runItems(
  * nothing sent. Rows that cannot be prepared are settled (and counted out of the sum) as usual.
  */
 function prepareAll(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemCount: number,
 	maxTotal: number,
 	prepare: (itemIndex: number) => ItemPlan | undefined,
 	stop: { stopper?: Failed },
 	repeats: RepeatedReferences,
 ): Array<ItemPlan | undefined> {
+	const { ctx } = run;
 	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
 	// A row repeating an earlier row's reference never creates anything: counted once.
 	const creating = plans.filter(

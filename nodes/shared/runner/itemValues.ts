@@ -2,7 +2,8 @@
  * Where an operation's values come from: the node's fields (manual mapping, expressions evaluated
  * by n8n) or, with "Map Input Columns Automatically", the item's own columns. Either way the
  * operation gets one reader and checks the values with the same code. A parameter stored without
- * an expression has the same value for every item, so it is read once per run and kept; one with
+ * an expression has the same value for every item, so it is read once per run and kept in the run's
+ * context (runContext.ts); one with
  * an expression is still read per item, as n8n would, so a workflow behaves the same. A plain
  * column read (`{{ $json.amount }}`, `{{ $json["Reference No"] }}`) is taken from the item itself
  * where that gives exactly what n8n's evaluation would (see `columnRead`); anything else is n8n's.
@@ -11,20 +12,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from '../descriptions/columns';
-
-interface RunValues {
-	/** The node's stored parameters (n8n copies the node on every getNode()). */
-	stored: unknown;
-	values: Map<string, unknown>;
-	/** Parameter paths whose stored value holds an expression. */
-	perItem: Map<string, boolean>;
-	/** Per parameter path, the column its expression only reads (null: any other expression). */
-	columns: Map<string, string | null>;
-	/** The node's input items, which `$json` reads (a node with one main input). */
-	items?: Array<{ json: IDataObject }>;
-}
-
-const perRun = new WeakMap<object, RunValues>();
+import type { RunContext } from './runContext';
 
 /** Whether a stored value, or anything inside it, is an n8n expression ("={{ ... }}"). */
 function holdsExpression(value: unknown): boolean {
@@ -116,21 +104,12 @@ export function itemColumn(json: IDataObject | undefined, name: string): unknown
 
 /** `ctx.getNodeParameter(name, itemIndex, fallback)`, evaluated once per run when it cannot differ per item. */
 export function runParameter(
-	ctx: IExecuteFunctions,
+	context: RunContext,
 	name: string,
 	itemIndex: number,
 	fallback: unknown,
 ): unknown {
-	let run = perRun.get(ctx);
-	if (!run) {
-		run = {
-			stored: ctx.getNode().parameters,
-			values: new Map(),
-			perItem: new Map(),
-			columns: new Map(),
-		};
-		perRun.set(ctx, run);
-	}
+	const { ctx, parameters: run } = context;
 	let perItem = run.perItem.get(name);
 	if (perItem === undefined) {
 		perItem = holdsExpression(storedAt(run.stored, name));
@@ -165,8 +144,8 @@ export function columnKey(name: string): string {
 	return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-export function isAutoMapped(ctx: IExecuteFunctions): boolean {
-	return runParameter(ctx, MAPPING_MODE, 0, 'defineBelow') === AUTO_MAP;
+export function isAutoMapped(run: RunContext): boolean {
+	return runParameter(run, MAPPING_MODE, 0, 'defineBelow') === AUTO_MAP;
 }
 
 const shownName = (name: string) => `"${name.slice(0, 40)}"`;
@@ -244,15 +223,11 @@ function rowReader(
  * column present but empty is checked as an empty field would be); everything else, and every
  * field in manual mode, is the node's parameter.
  */
-export function itemValues(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	fields: ColumnField[],
-): ItemValue {
+export function itemValues(run: RunContext, itemIndex: number, fields: ColumnField[]): ItemValue {
 	const nodeField: ItemValue = (param, fallback = '') =>
-		runParameter(ctx, param, itemIndex, fallback);
-	if (!isAutoMapped(ctx)) return nodeField;
-	const columns = rowReader(ctx, itemIndex, fields);
+		runParameter(run, param, itemIndex, fallback);
+	if (!isAutoMapped(run)) return nodeField;
+	const columns = rowReader(run.ctx, itemIndex, fields);
 	const byParam = new Map(fields.map((field) => [field.param, field]));
 	return (param, fallback = '') => {
 		const field = byParam.get(param);

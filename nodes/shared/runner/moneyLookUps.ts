@@ -2,7 +2,7 @@
  * The look-ups the money-safe path makes by reference_no: after an unclear answer, and to say
  * what a taken reference belongs to.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
@@ -10,17 +10,19 @@ import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
 import { recordAmount, recordChannel } from '../validation/records';
 import type { MoneyIntent } from './operation';
+import type { RunContext } from './runContext';
 
 /** A rejection naming several fields stays a rejection; what the reference belongs to is added to it. */
 export async function rejectedWithExisting(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	intent: MoneyIntent,
 	error: ServiceError,
 	timeoutMs: number | undefined,
 ): Promise<ServiceError> {
+	const { ctx } = run;
 	const lookedUp = await outcomeOf(
-		findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs),
+		findByReference(run, intent.kind, intent.referenceNo, timeoutMs),
 	);
 	let found: string;
 	if ('failure' in lookedUp) {
@@ -45,14 +47,15 @@ export async function rejectedWithExisting(
 }
 
 export async function lookUp(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	intent: MoneyIntent,
 	timeoutMs: number | undefined,
 	cause: string | undefined,
 ): Promise<IDataObject | undefined> {
+	const { ctx } = run;
 	const lookedUp = await outcomeOf(
-		findByReference(ctx, intent.kind, intent.referenceNo, timeoutMs),
+		findByReference(run, intent.kind, intent.referenceNo, timeoutMs),
 	);
 	if ('answer' in lookedUp) return lookedUp.answer;
 	const lookupError = lookedUp.failure;

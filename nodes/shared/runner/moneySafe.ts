@@ -29,6 +29,7 @@ import {
 	type ExpectedRecord,
 	type Mismatch,
 } from '../validation/records';
+import type { RunContext } from './runContext';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
@@ -54,10 +55,11 @@ interface Provenance {
 
 /** Sends a money-creating request at most once per reference_no; returns the output item. */
 export async function createOnce(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	plan: MoneyPlan,
 ): Promise<IDataObject> {
+	const { ctx } = run;
 	const intent = plan.creates;
 	const timeoutMs = plan.send.timeoutMs;
 	let unclearCause: string | undefined;
@@ -66,7 +68,7 @@ export async function createOnce(
 
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		firstSentAt ??= Date.now();
-		const sent = await outcomeOf(callService(ctx, plan.send));
+		const sent = await outcomeOf(callService(run, plan.send));
 		if ('failure' in sent) {
 			const error = sent.failure;
 			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
@@ -75,13 +77,13 @@ export async function createOnce(
 			if (taken === 'amongOthers')
 				throw new Unexplained(
 					error,
-					async () => await rejectedWithExisting(ctx, itemIndex, intent, error, timeoutMs),
+					async () => await rejectedWithExisting(run, itemIndex, intent, error, timeoutMs),
 				);
 			if (error.failure.kind === 'rejected' && !taken)
-				throw new Unexplained(error, async () => await explained(ctx, plan, error));
+				throw new Unexplained(error, async () => await explained(run, plan, error));
 
 			const existing = await lookUp(
-				ctx,
+				run,
 				itemIndex,
 				intent,
 				timeoutMs,
@@ -121,7 +123,7 @@ export async function createOnce(
 		// A 2xx that does not confirm this request proves nothing either way: the look-up decides.
 		const said = answer.message ? ` The service said: "${answer.message}".` : '';
 		const cause = `the service answered without confirming the ${intent.kind} (${problem})`;
-		const existing = await lookUp(ctx, itemIndex, intent, timeoutMs, cause);
+		const existing = await lookUp(run, itemIndex, intent, timeoutMs, cause);
 		if (existing)
 			return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
 		throw new NodeOperationError(
@@ -148,14 +150,15 @@ export async function createOnce(
  * sent, the look-up answers (a replay of that row's record, or a conflict saying what differs).
  */
 export async function repeatOfEarlierRow(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	plan: MoneyPlan,
 	earlierIndex: number,
 ): Promise<IDataObject> {
+	const { ctx } = run;
 	const intent = plan.creates;
 	const cause = `row ${earlierIndex + 1} has the same reference_no`;
-	const existing = await lookUp(ctx, itemIndex, intent, plan.send.timeoutMs, cause);
+	const existing = await lookUp(run, itemIndex, intent, plan.send.timeoutMs, cause);
 	if (existing)
 		return accept(ctx, itemIndex, plan, existing, { firstSentAt: Date.now(), provenEarlier: true });
 	throw new NodeOperationError(

@@ -5,7 +5,7 @@
  * it creates, and the money-safe path (moneySafe.ts) owns everything that makes creating it safe,
  * so no operation can skip a rule. The Options collection (descriptions/properties.ts) is read here.
  */
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -18,6 +18,7 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/properties
 import type { Recipient } from '../validation/recipient';
 import type { RecipientFacts, RecordKind } from '../validation/records';
 import { isPerItem, runParameter } from './itemValues';
+import type { RunContext } from './runContext';
 import {
 	parseDryRun,
 	quoted,
@@ -140,13 +141,13 @@ export interface Operation {
 	 * Reads and checks one item; throws one error listing every problem. Called for the next item
 	 * while earlier items' requests are out, and never for an item after the run stopped.
 	 */
-	prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan;
+	prepare(run: RunContext, itemIndex: number): ItemPlan;
 	/**
 	 * Checks made once before anything is sent (safety limits), and the run-wide guards of
 	 * operations that create money: an error here stops the node with nothing sent, whatever the
 	 * node's error setting.
 	 */
-	checkRun?(ctx: IExecuteFunctions): RunGuards | void;
+	checkRun?(run: RunContext): RunGuards | void;
 	/**
 	 * One item added after every row's item, made from each row's output (undefined for a row that
 	 * failed): Reconcile's totals.
@@ -169,16 +170,16 @@ export interface ExecutionOptions {
 
 /** One value of the Options collection: every option is read through here (once per run unless it is an expression). */
 export function readOption(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	name: string,
 	itemIndex: number,
 	fallback: unknown,
 ): unknown {
-	return runParameter(ctx, `options.${name}`, itemIndex, fallback);
+	return runParameter(run, `options.${name}`, itemIndex, fallback);
 }
 
-export function readExecutionOptions(ctx: IExecuteFunctions, itemIndex = 0): ExecutionOptions {
-	const raw = runParameter(ctx, 'options', itemIndex, {}) as {
+export function readExecutionOptions(run: RunContext, itemIndex = 0): ExecutionOptions {
+	const raw = runParameter(run, 'options', itemIndex, {}) as {
 		concurrency?: number;
 		timeoutSeconds?: number;
 		endpointPath?: string;
@@ -208,15 +209,15 @@ export interface RunGuards {
  * that cannot be read, not an absent one. A limit that cannot be read stops the run (fails closed).
  */
 export function readSafetyLimit(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	option: string,
 	label: string,
-	node: INode = ctx.getNode(),
+	node: INode = run.ctx.getNode(),
 ): number | undefined {
 	const options = node.parameters.options as Record<string, unknown> | undefined;
 	if (options?.[option] === undefined) return undefined;
-	const raw = readOption(ctx, option, itemIndex, undefined);
+	const raw = readOption(run, option, itemIndex, undefined);
 	const limit = readLimit(raw);
 	if (limit !== undefined) return limit;
 	throw stopRun(
@@ -250,10 +251,8 @@ export const DRY_RUN_OPTION: DryRunSetting = { path: 'options.dryRun', fallback:
  * run, read from the first row, or from every row when an expression sets it (runStop.ts). Dry Run
  * is read where the operation keeps it (`dryRun`), fail-closed wherever that is.
  */
-export function readRunGuards(
-	ctx: IExecuteFunctions,
-	dryRun: DryRunSetting = DRY_RUN_OPTION,
-): RunGuards {
+export function readRunGuards(run: RunContext, dryRun: DryRunSetting = DRY_RUN_OPTION): RunGuards {
+	const { ctx } = run;
 	const itemCount = ctx.getInputData().length;
 	if (itemCount === 0) return { dryRun: false };
 	const node = ctx.getNode();
@@ -265,12 +264,12 @@ export function readRunGuards(
 			parseDryRun(
 				node,
 				itemIndex,
-				runParameter(ctx, dryRun.path, itemIndex, dryRun.fallback),
+				runParameter(run, dryRun.path, itemIndex, dryRun.fallback),
 				dryRun.choice,
 			),
 		),
 		maxTotal: runWide('options.maxTotalPerRun', 'Maximum Total per Run', (itemIndex) =>
-			readSafetyLimit(ctx, itemIndex, 'maxTotalPerRun', 'Maximum Total per Run', node),
+			readSafetyLimit(run, itemIndex, 'maxTotalPerRun', 'Maximum Total per Run', node),
 		),
 	};
 }

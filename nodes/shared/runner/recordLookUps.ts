@@ -13,16 +13,18 @@ import { outcomeOf } from '../transport/transport';
 import { recordAmount, recordChannel, recordMismatches } from '../validation/records';
 import { readAmount, toCentavos } from '../validation/validation';
 import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
+import type { RunContext } from './runContext';
 
 const FINAL_STATUSES = ['completed', 'cancelled'];
 
 export async function lookUpRecord(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	plan: LookUpPlan,
 ): Promise<IDataObject[]> {
+	const { ctx } = run;
 	const { kind, referenceNo, timeoutMs } = plan.lookUp;
-	const found = await findByReference(ctx, kind, referenceNo, timeoutMs);
+	const found = await findByReference(run, kind, referenceNo, timeoutMs);
 	if (found) return [found];
 	if (plan.onNotFound === 'outputNothing') return [];
 	throw notFound(ctx, itemIndex, kind, referenceNo, {
@@ -45,16 +47,17 @@ function notFound(
 }
 
 export async function pollUntilFinal(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	{ poll }: PollPlan,
 ): Promise<IDataObject> {
+	const { ctx } = run;
 	const started = Date.now();
 	let pause = poll.firstMs;
 	let lookUps = 0;
 	for (;;) {
 		await sleep(Math.min(pause, Math.max(0, started + poll.limitMs - Date.now())));
-		const record = await findByReference(ctx, poll.kind, poll.referenceNo, poll.timeoutMs);
+		const record = await findByReference(run, poll.kind, poll.referenceNo, poll.timeoutMs);
 		lookUps++;
 		if (!record) throw notFound(ctx, itemIndex, poll.kind, poll.referenceNo);
 		const waitedSeconds = Math.round((Date.now() - started) / 100) / 10;
@@ -85,13 +88,14 @@ export const AMBIGUOUS = 'ambiguous';
  * the row goes to the error output, never a guess.
  */
 export async function reconcileRow(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	{ reconcile }: ReconcilePlan,
 ): Promise<IDataObject> {
+	const { ctx } = run;
 	const { kind, referenceNo, timeoutMs, expect } = reconcile;
 	const row = ctx.getInputData()[itemIndex]?.json ?? {};
-	const looked = await outcomeOf(findByReference(ctx, kind, referenceNo, timeoutMs));
+	const looked = await outcomeOf(findByReference(run, kind, referenceNo, timeoutMs));
 	if ('failure' in looked) {
 		const { failure } = looked;
 		if (failure instanceof ServiceError && failure.failure.networkCode === AMBIGUOUS_LOOKUP)

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runItems } from './itemRunner';
 import { readExecutionOptions, type Operation } from './operation';
+import { startRun } from './runContext';
 import { runsAsTool, toolAnswerFor } from './toolMode';
 import { outcomeOf } from '../transport/transport';
 import { simplifyOutput } from './simplifyOutput';
@@ -23,9 +24,11 @@ export async function routeToOperation(
 			`The operation "${operation}" is not supported for the resource "${resource}"`,
 		);
 	}
+	// The run starts here: everything it holds is made once and handed down (runContext.ts).
+	const run = startRun(ctx);
 	// Concurrency is one setting for the whole run, so it is read from the first item.
-	const { concurrency } = readExecutionOptions(ctx, 0);
-	const ran = await outcomeOf(runItems(ctx, handler, concurrency));
+	const { concurrency } = readExecutionOptions(run, 0);
+	const ran = await outcomeOf(runItems(run, handler, concurrency));
 	if ('answer' in ran) return simplifyOutput(ctx, ran.answer);
 	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
 	if (!runsAsTool(ctx)) throw ran.failure;

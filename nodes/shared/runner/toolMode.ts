@@ -10,6 +10,7 @@ import { isAllowedRecipient, parseAllowList, type AllowedRecipient } from '../va
 import type { Recipient } from '../validation/recipient';
 import { readOption } from './operation';
 import { stopRun } from './runStop';
+import type { RunContext } from './runContext';
 
 /**
  * Whether the node runs as a tool: n8n 2.x says so (`isToolExecution`) when the agent calls it
@@ -57,8 +58,9 @@ const isSet = (ctx: IExecuteFunctions) =>
 	(ctx.getNode().parameters.options as IDataObject | undefined)?.allowedRecipients !== undefined;
 
 /** The item's Allowed Recipients; an entry that cannot be read stops the run before anything is sent. */
-function allowListOf(ctx: IExecuteFunctions, itemIndex: number): AllowedRecipient[] {
-	const parsed = parseAllowList(readOption(ctx, 'allowedRecipients', itemIndex, ''));
+function allowListOf(run: RunContext, itemIndex: number): AllowedRecipient[] {
+	const { ctx } = run;
+	const parsed = parseAllowList(readOption(run, 'allowedRecipients', itemIndex, ''));
 	if ('allowed' in parsed) return parsed.allowed;
 	const entries = parsed.unreadable.map((entry) => `"${entry.slice(0, 40)}"`).join(', ');
 	throw stopRun(
@@ -75,18 +77,20 @@ function allowListOf(ctx: IExecuteFunctions, itemIndex: number): AllowedRecipien
 }
 
 /** Allowed Recipients read before the first payout, so an unreadable entry stops the run at once. */
-export function checkAllowList(ctx: IExecuteFunctions): void {
-	if (isSet(ctx) && ctx.getInputData().length > 0) allowListOf(ctx, 0);
+export function checkAllowList(run: RunContext): void {
+	const { ctx } = run;
+	if (isSet(ctx) && ctx.getInputData().length > 0) allowListOf(run, 0);
 }
 
 /** Refuses a payout to a recipient outside Allowed Recipients, when the option is set. */
 export function requireAllowedRecipient(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	recipient: Recipient,
 ): void {
+	const { ctx } = run;
 	if (!isSet(ctx)) return;
-	if (isAllowedRecipient(recipient, allowListOf(ctx, itemIndex))) return;
+	if (isAllowedRecipient(recipient, allowListOf(run, itemIndex))) return;
 	const who =
 		recipient.kind === 'bankAccount'
 			? `account number ${recipient.accountNumber} at bank ${recipient.bankCode}`

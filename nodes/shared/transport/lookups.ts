@@ -5,7 +5,7 @@ import { ENDPOINTS, INTERFACE_LABEL, type EndpointName } from './endpoints';
 import { pickList } from '../validation/schemas';
 import type { RecordKind } from '../validation/records';
 import { ServiceError } from './errors';
-import { callService, type ServiceContext } from './transport';
+import { callService, type ServiceRun } from './transport';
 
 const LOOKUP_ENDPOINT: Record<RecordKind, EndpointName> = {
 	transaction: 'getCollectionTransactions',
@@ -30,13 +30,14 @@ function isRecord(value: unknown): value is IDataObject {
  * one, so that is a failure too.
  */
 export async function findByReference(
-	ctx: ServiceContext,
+	run: ServiceRun,
 	kind: RecordKind,
 	referenceNo: string,
 	timeoutMs?: number,
 ): Promise<IDataObject | undefined> {
+	const { ctx } = run;
 	const endpoint = LOOKUP_ENDPOINT[kind];
-	const { data } = await callService(ctx, {
+	const { data } = await callService(run, {
 		endpoint,
 		query: { reference_no: referenceNo },
 		timeoutMs,

@@ -7,13 +7,8 @@
  */
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialsDecrypted,
-	IExecuteFunctions,
-	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -39,35 +34,29 @@ import { envelopeSchema } from '../validation/schemas';
 import { bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { outcomeOf } from './outcome';
 import { scrubDeep, secretsOf } from './secrets';
+import {
+	serviceRun,
+	type CredentialContext,
+	type ReadCredential,
+	type ServiceContext,
+	type ServiceRun,
+} from './runState';
 import { bindTokenDeadline } from './tokenRequest';
 import { baseUrlPathHint, serviceUrl } from './url';
 
-export { outcomeOf };
-
-export type ServiceContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+export { outcomeOf, serviceRun, type ServiceContext, type ServiceRun };
 
 export const CREDENTIAL_TYPE: Record<ApiInterface, string> = {
 	collection: 'paymentCollectionApi',
 	disbursement: 'disbursementApi',
 };
 
-/** What reads a credential: also the trigger's activation hooks, which send no request. */
-type CredentialContext = ServiceContext | IHookFunctions;
-
-// One credential read per execution context: n8n decrypts on every getCredentials call.
-const credentialCache = new WeakMap<object, Map<ApiInterface, Promise<ReadCredential>>>();
-
-/** A decrypted credential with the reference n8n needs to use it for a request. */
-interface ReadCredential extends ICredentialsDecrypted {
-	data: ICredentialDataDecryptedObject;
-}
-
-function readCredential(ctx: CredentialContext, api: ApiInterface): Promise<ReadCredential> {
-	let perContext = credentialCache.get(ctx);
-	if (!perContext) {
-		perContext = new Map();
-		credentialCache.set(ctx, perContext);
-	}
+/** The credential of `api`, read once per run (runState.ts). */
+function readCredential(
+	run: ServiceRun<CredentialContext>,
+	api: ApiInterface,
+): Promise<ReadCredential> {
+	const { ctx, credentials: perContext } = run;
 	let credential = perContext.get(api);
 	if (!credential) {
 		const type = CREDENTIAL_TYPE[api];
@@ -85,18 +74,20 @@ function readCredential(ctx: CredentialContext, api: ApiInterface): Promise<Read
 }
 
 export async function credentialsFor(
-	ctx: CredentialContext,
+	run: ServiceRun<CredentialContext>,
 	api: ApiInterface,
 ): Promise<ICredentialDataDecryptedObject> {
-	return (await readCredential(ctx, api)).data;
+	return (await readCredential(run, api)).data;
 }
 
+/** Sends one request; `run` is the run's state (or a fresh one for a call outside a run). */
 export async function callService(
-	ctx: ServiceContext,
+	run: ServiceRun,
 	request: ServiceRequest,
 ): Promise<ServiceResponse> {
+	const { ctx } = run;
 	const endpoint = ENDPOINTS[request.endpoint];
-	const read = await outcomeOf(readCredential(ctx, endpoint.api));
+	const read = await outcomeOf(readCredential(run, endpoint.api));
 	if ('failure' in read) {
 		// n8n may refuse the credential before any request (Engine 2.0 does so for expirable ones).
 		const failure = classifyFailure(read.failure);

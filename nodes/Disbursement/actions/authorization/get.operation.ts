@@ -1,5 +1,5 @@
 /** Authorization > Get (documented, docs/endpoints.md): POST with the code as a path parameter. */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
@@ -7,6 +7,7 @@ import { pathParameterProblem } from '../../../shared/transport/endpoints';
 import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { ItemProblems } from '../../../shared/validation/problems';
 import { parseJsonObject, requireText } from '../../../shared/validation/validation';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 const properties: INodeProperties[] = [
 	{
@@ -34,7 +35,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
 	const code = problems.check(() =>
@@ -56,7 +58,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		),
 	);
 	problems.throwIfAny();
-	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const { timeoutMs } = readExecutionOptions(run, itemIndex);
 	return {
 		// Both are present once no problem was collected.
 		send: {

@@ -4,7 +4,7 @@
  * `fields.mobile_number`. Each is declared once, with the channel types that use it, and read from
  * an item into `fields` here, collecting every missing or invalid value instead of stopping at the first.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { manualOnly } from '../../../shared/descriptions/properties';
 import { isAutoMapped, type ItemValue } from '../../../shared/runner/itemValues';
@@ -16,6 +16,7 @@ import {
 	parsePhilippineMobile,
 } from '../../../shared/validation/validation';
 import { fromVersion2, nodeVersion, version1Only } from './formVersions';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 /**
  * One channel field: its form property and where its value goes. A field several channel types
@@ -259,8 +260,8 @@ export const channelFieldProperties: INodeProperties[] = [
 ];
 
 /** Where a field's value is read: from version 2 an optional field typed into the form sits under Additional Fields. */
-function parameterPath(ctx: IExecuteFunctions, field: ChannelField): string {
-	const grouped = isOptional(field) && nodeVersion(ctx) >= 2 && !isAutoMapped(ctx);
+function parameterPath(run: RunContext, field: ChannelField): string {
+	const grouped = isOptional(field) && nodeVersion(run) >= 2 && !isAutoMapped(run);
 	return grouped ? `${ADDITIONAL_FIELDS}.${field.property.name}` : field.property.name;
 }
 
@@ -274,16 +275,17 @@ function asText(value: unknown): string {
 
 /** The item's values of `channelFields` (node fields, or the row's columns), placed where each goes inside `fields`. */
 export function readChannelFields(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	channelFields: ChannelField[],
 	problems: ItemProblems,
-	read: ItemValue = (param, fallback) => ctx.getNodeParameter(param, itemIndex, fallback),
+	read: ItemValue = (param, fallback) => run.ctx.getNodeParameter(param, itemIndex, fallback),
 ): IDataObject {
+	const { ctx } = run;
 	const fields: IDataObject = {};
 	for (const field of channelFields) {
 		const label = field.label ?? field.property.displayName;
-		const raw = read(parameterPath(ctx, field), '');
+		const raw = read(parameterPath(run, field), '');
 		const given = asText(raw);
 		if (given === '' && raw !== undefined && raw !== null && typeof raw !== 'string') {
 			problems.add(`${label} must be text, not ${Array.isArray(raw) ? 'a list' : typeof raw}`);

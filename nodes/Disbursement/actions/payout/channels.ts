@@ -2,7 +2,7 @@
  * The payout channels of the account, for the Channel dropdown and for explaining a payout the
  * service refused over its channel (the list itself is read in shared/validation/channels.ts).
  */
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Explanation, Refusal } from '../../../shared/runner/operation';
@@ -13,6 +13,7 @@ import {
 	type ChannelType,
 	type PayoutChannel,
 } from '../../../shared/validation/channels';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 /** As the Channel Type dropdown names them. */
 export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
@@ -37,20 +38,11 @@ export async function fetchPayoutChannels(
 	return channels;
 }
 
-/** One list per run, fetched on the first refusal and shared by the items after it. */
-const listPerRun = new WeakMap<object, Promise<PayoutChannel[] | undefined>>();
-
-function channelsForRun(
-	ctx: IExecuteFunctions,
-	call: CallService,
-): Promise<PayoutChannel[] | undefined> {
-	let list = listPerRun.get(ctx);
-	if (!list) {
-		// Without a readable list the service's own refusal stands as it is.
-		list = fetchPayoutChannels(ctx.getNode(), call).catch(() => undefined);
-		listPerRun.set(ctx, list);
-	}
-	return list;
+/** One list per run (kept in the run's context), fetched on the first refusal and shared by the items after it. */
+function channelsForRun(run: RunContext, call: CallService): Promise<PayoutChannel[] | undefined> {
+	// Without a readable list the service's own refusal stands as it is.
+	run.payoutChannels ??= fetchPayoutChannels(run.ctx.getNode(), call).catch(() => undefined);
+	return run.payoutChannels;
 }
 
 /** Why `code` cannot be used for `channelType`, naming the codes that can; undefined when it can. */
@@ -75,13 +67,13 @@ export function unusableChannelReason(
  * the codes of the item's Channel Type. Otherwise the service's own refusal stands.
  */
 export function explainChannelRefusal(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	code: string,
 	channelType: ChannelType,
 ): (refusal: Refusal, call: CallService) => Promise<Explanation | undefined> {
 	return async (refusal, call) => {
 		if (refusal.status !== 422) return undefined;
-		const channels = await channelsForRun(ctx, call);
+		const channels = await channelsForRun(run, call);
 		const reason = channels ? unusableChannelReason(channels, channelType, code) : undefined;
 		if (!reason) return undefined;
 		return {

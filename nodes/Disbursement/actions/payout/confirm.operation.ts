@@ -5,7 +5,7 @@
  * nothing sent, a token that was changed, has expired or was signed by another credential
  * (shared/runner/approval.ts); this node's own Maximum Amount per Payout and Allowed Recipients apply too.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
@@ -24,6 +24,7 @@ import {
 	readMaxPerPayout,
 } from './create.operation';
 import { refuseUnreadDryRun, storedDryRunOption } from './formVersions';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 const properties: INodeProperties[] = [
 	{
@@ -55,7 +56,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
 	const node = ctx.getNode();
 	const token = String(ctx.getNodeParameter('approvalToken', itemIndex, '') ?? '').trim();
 	const approved = readApprovalToken(token)?.payload;
@@ -71,10 +73,10 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			},
 		);
 	}
-	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const { timeoutMs } = readExecutionOptions(run, itemIndex);
 	const send = { ...approved.send, endpoint: 'createPayout' as const, timeoutMs };
-	const plan = payoutPlan(ctx, itemIndex, send, approved.channelType as ChannelType);
-	const limit = aboveMaxPerPayout(ctx, itemIndex, plan.creates.amount);
+	const plan = payoutPlan(run, itemIndex, send, approved.channelType as ChannelType);
+	const limit = aboveMaxPerPayout(run, itemIndex, plan.creates.amount);
 	if (limit !== undefined) {
 		throw new NodeOperationError(
 			node,
@@ -90,9 +92,10 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 }
 
 /** As a tool, Confirm needs its cap set before anything is read. */
-export function checkRun(ctx: IExecuteFunctions): void {
+export function checkRun(run: RunContext): void {
+	const { ctx } = run;
 	requireCapAsTool(ctx);
 	refuseUnreadDryRun(ctx, false);
-	if (ctx.getInputData().length > 0) readMaxPerPayout(ctx, 0);
-	checkAllowList(ctx);
+	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
+	checkAllowList(run);
 }

@@ -2,7 +2,7 @@
  * Payout > Create (Process Disbursement, docs/endpoints.md). Every field of the item is
  * checked before anything is sent; the payout is then created at most once per reference_no.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -69,6 +69,7 @@ import {
 	runModeProperty,
 	version1Only,
 } from './formVersions';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 /** With "Map Input Columns Automatically", the columns a row supplies: the form's fields, checked the same way. */
 const COMMON_COLUMNS: ColumnField[] = [
@@ -156,11 +157,11 @@ export const maxAmountPerPayoutOption: INodeProperties = {
 
 /** Maximum Amount per Payout, read fail-closed (shared/runner/operation.ts `readSafetyLimit`); undefined when not set. */
 export function readMaxPerPayout(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
-	node = ctx.getNode(),
+	node = run.ctx.getNode(),
 ): number | undefined {
-	return readSafetyLimit(ctx, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
+	return readSafetyLimit(run, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
 }
 
 /**
@@ -169,12 +170,12 @@ export function readMaxPerPayout(
  * be read stops the run at any row.
  */
 export function aboveMaxPerPayout(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	amount: number | undefined,
-	node = ctx.getNode(),
+	node = run.ctx.getNode(),
 ): number | undefined {
-	const limit = readMaxPerPayout(ctx, itemIndex, node);
+	const limit = readMaxPerPayout(run, itemIndex, node);
 	return amount !== undefined && limit !== undefined && amount > limit ? limit : undefined;
 }
 
@@ -223,15 +224,16 @@ export const description = updateDisplayOptions(
 );
 
 /** Reads and checks one item; throws one error listing every problem of the item. */
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
-	const channelType = String(runParameter(ctx, 'channelType', itemIndex, 'bankTransfer'));
+	const channelType = String(runParameter(run, 'channelType', itemIndex, 'bankTransfer'));
 	// The item's own columns with automatic mapping, the node's fields otherwise.
-	const param = itemValues(ctx, itemIndex, PAYOUT_COLUMNS[channelType as ChannelType] ?? []);
+	const param = itemValues(run, itemIndex, PAYOUT_COLUMNS[channelType as ChannelType] ?? []);
 	const channel = problems.check(() => requireText(node, itemIndex, 'Channel', param('channel')));
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount')));
-	const maxPerPayout = aboveMaxPerPayout(ctx, itemIndex, amount, node);
+	const maxPerPayout = aboveMaxPerPayout(run, itemIndex, amount, node);
 	if (maxPerPayout !== undefined) {
 		problems.add(
 			`Amount ${amount} is above the Maximum Amount per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
@@ -249,7 +251,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			: undefined;
 	if (!channelFields)
 		problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
-	const formFields = readChannelFields(ctx, itemIndex, channelFields ?? [], problems, param);
+	const formFields = readChannelFields(run, itemIndex, channelFields ?? [], problems, param);
 	const extraFields = problems.check(() =>
 		parseJsonObject(
 			node,
@@ -265,13 +267,13 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 			problems.add(stray);
 
 	problems.throwIfAny();
-	const { timeoutMs, endpointPath } = readExecutionOptions(ctx, itemIndex);
+	const { timeoutMs, endpointPath } = readExecutionOptions(run, itemIndex);
 	// Every value is present once no problem was collected.
 	const body: IDataObject = { channel: channel!, amount: amount!, reference_no: referenceNo! };
 	if (callbackUrl) body.callback_webhook_url = callbackUrl;
 	body.fields = fields;
 	const send = { endpoint: 'createPayout' as const, pathOverride: endpointPath, body, timeoutMs };
-	return payoutPlan(ctx, itemIndex, send, channelType as ChannelType);
+	return payoutPlan(run, itemIndex, send, channelType as ChannelType);
 }
 
 /**
@@ -280,11 +282,12 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
  * against Allowed Recipients; a recipient field the channel type does not use is refused.
  */
 export function payoutPlan(
-	ctx: IExecuteFunctions,
+	run: RunContext,
 	itemIndex: number,
 	send: ServiceRequest & { body: IDataObject },
 	channelType: ChannelType,
 ): SendPlan & { creates: MoneyIntent } {
+	const { ctx } = run;
 	const { body } = send;
 	const read = readRecipient(body, channelType);
 	if ('problems' in read) {
@@ -293,7 +296,7 @@ export function payoutPlan(
 		problems.throwIfAny();
 	}
 	const { recipient } = read as { recipient: Recipient };
-	requireAllowedRecipient(ctx, itemIndex, recipient);
+	requireAllowedRecipient(run, itemIndex, recipient);
 	const channel = String(body.channel);
 	return {
 		send,
@@ -304,17 +307,18 @@ export function payoutPlan(
 			channel,
 			recipient,
 		},
-		explain: explainChannelRefusal(ctx, channel, channelType),
+		explain: explainChannelRefusal(run, channel, channelType),
 	};
 }
 
 /** Limits that cannot be read stop the node before the first payout, not at the row that reads them. */
-export function checkRun(ctx: IExecuteFunctions): RunGuards {
+export function checkRun(run: RunContext): RunGuards {
+	const { ctx } = run;
 	requireCapAsTool(ctx);
-	const guards = readRunGuards(ctx, dryRunSetting(ctx));
+	const guards = readRunGuards(run, dryRunSetting(run));
 	// Check Only reads nothing that pays; version 1 reads Options > Dry Run itself.
-	refuseUnreadDryRun(ctx, guards.dryRun || nodeVersion(ctx) < 2);
-	if (ctx.getInputData().length > 0) readMaxPerPayout(ctx, 0);
-	checkAllowList(ctx);
+	refuseUnreadDryRun(ctx, guards.dryRun || nodeVersion(run) < 2);
+	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
+	checkAllowList(run);
 	return guards;
 }

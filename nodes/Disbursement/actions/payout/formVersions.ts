@@ -10,6 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { FROM_VERSION_2, IN_VERSION_1 } from '../../../shared/descriptions/versions';
 import type { DryRunSetting } from '../../../shared/runner/operation';
 import { DRY_RUN_OPTION } from '../../../shared/runner/operation';
+import type { RunContext } from '../../../shared/runner/runContext';
 import { quoted, stopRun } from '../../../shared/runner/runStop';
 
 /** The property, shown only on nodes of version 1 (stored workflows). */
@@ -30,16 +31,12 @@ export function fromVersion2(property: INodeProperties): INodeProperties {
 	};
 }
 
-const versions = new WeakMap<IExecuteFunctions, number>();
-
-/** The node's version, read once per run (n8n copies the whole node on every getNode()). */
-export function nodeVersion(ctx: IExecuteFunctions): number {
-	let version = versions.get(ctx);
-	if (version === undefined) {
-		version = ctx.getNode().typeVersion;
-		versions.set(ctx, version);
-	}
-	return version;
+/**
+ * The node's version, which decides the form: read once where the run starts and kept in the run's
+ * context (n8n copies the whole node on every getNode()).
+ */
+export function nodeVersion(run: RunContext): number {
+	return run.nodeVersion;
 }
 
 /** Version 2's Mode: Dry Run as a visible choice, stored under its own name. */
@@ -88,8 +85,8 @@ export const runModeNotices: INodeProperties[] = [
 ];
 
 /** Where this node's Dry Run is set: Mode from version 2, the Options collection in version 1. */
-export function dryRunSetting(ctx: IExecuteFunctions): DryRunSetting {
-	if (nodeVersion(ctx) < 2) return DRY_RUN_OPTION;
+export function dryRunSetting(run: RunContext): DryRunSetting {
+	if (nodeVersion(run) < 2) return DRY_RUN_OPTION;
 	return {
 		path: RUN_MODE,
 		fallback: 'pay',

@@ -5,7 +5,7 @@
  * signed with the credential (shared/runner/approval.ts), valid for a limited time. Payout > Confirm
  * sends exactly that payout; no state is kept between the two.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
@@ -23,6 +23,7 @@ import {
 	prepare as preparePayout,
 	readMaxPerPayout,
 } from './create.operation';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 const DEFAULT_VALID_MINUTES = 15;
 const MAX_VALID_MINUTES = 1440;
@@ -58,14 +59,16 @@ export const description = updateDisplayOptions(
 );
 
 /** Limits and Allowed Recipients that cannot be read stop the node before the first row. */
-export function checkRun(ctx: IExecuteFunctions): void {
-	if (ctx.getInputData().length > 0) readMaxPerPayout(ctx, 0);
-	checkAllowList(ctx);
+export function checkRun(run: RunContext): void {
+	const { ctx } = run;
+	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
+	checkAllowList(run);
 }
 
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
-	const { send, creates } = preparePayout(ctx, itemIndex) as SendPlan & { creates: MoneyIntent };
-	const raw = readOption(ctx, 'approvalValidMinutes', itemIndex, DEFAULT_VALID_MINUTES);
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
+	const { send, creates } = preparePayout(run, itemIndex) as SendPlan & { creates: MoneyIntent };
+	const raw = readOption(run, 'approvalValidMinutes', itemIndex, DEFAULT_VALID_MINUTES);
 	const minutes = Number(raw);
 	if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_VALID_MINUTES) {
 		throw new NodeOperationError(
@@ -78,7 +81,7 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		approve: {
 			send,
 			creates,
-			channelType: String(runParameter(ctx, 'channelType', itemIndex, 'bankTransfer')),
+			channelType: String(runParameter(run, 'channelType', itemIndex, 'bankTransfer')),
 			validForMs: minutes * 60_000,
 		},
 	};

@@ -3,7 +3,7 @@
  * callback again. The service offers it for testing only, so it is refused for a production
  * credential before anything is sent.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/descriptions/properties';
 import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { parseReferenceNo } from '../../../shared/validation/validation';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,14 +34,15 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
 	const node = ctx.getNode();
 	const referenceNo = parseReferenceNo(
 		node,
 		itemIndex,
 		ctx.getNodeParameter('referenceNo', itemIndex, ''),
 	);
-	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const { timeoutMs } = readExecutionOptions(run, itemIndex);
 	return {
 		// The credential's Environment is read by the runner just before sending.
 		sandboxOnly: 'Repost Callback',

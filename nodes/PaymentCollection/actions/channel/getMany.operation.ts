@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty } from '../../../shared/descriptions/properties';
 import { limitProperties, readResultLimit } from '../../../shared/operations/listing';
 import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
 import { inCategory, isDisabled, paymentChannelsIn } from '../../../shared/validation/channels';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 const properties: INodeProperties[] = [
 	...limitProperties(),
@@ -44,9 +45,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
 	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const { timeoutMs } = readExecutionOptions(run, itemIndex);
 	const limit = readResultLimit(ctx, itemIndex);
 	const category = typeof filters.category === 'string' ? filters.category : '';
 	return {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -28,6 +28,7 @@ import {
 } from '../../../shared/validation/validation';
 import { CUSTOMER_DETAILS, customerBody, extraBody } from '../../helpers/customerBody';
 import { customerColumns, GENERATE_COLUMNS, generateMappingProperties } from './columns';
+import type { RunContext } from '../../../shared/runner/runContext';
 
 const properties: INodeProperties[] = [
 	{
@@ -103,11 +104,12 @@ const URL_FIELDS = [
 ] as const;
 
 /** Reads and checks one item (every problem at once); the payment link is then created at most once. */
-export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
+export function prepare(run: RunContext, itemIndex: number): ItemPlan {
+	const { ctx } = run;
 	const node = ctx.getNode();
 	const problems = new ItemProblems(node, itemIndex);
 	// The item's own columns with automatic mapping, the node's fields otherwise.
-	const param = itemValues(ctx, itemIndex, GENERATE_COLUMNS);
+	const param = itemValues(run, itemIndex, GENERATE_COLUMNS);
 	const channelCode = problems.check(() =>
 		requireText(node, itemIndex, 'Channel', param('channelCode')),
 	);
@@ -119,15 +121,15 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
 		const url = problems.check(() => parseOptionalUrl(node, itemIndex, label, param(name, '')));
 		if (url) urls[field] = url;
 	}
-	const customerFields = isAutoMapped(ctx)
+	const customerFields = isAutoMapped(run)
 		? customerColumns(param)
 		: (param('customerFields', {}) as IDataObject);
 	const customer = problems.check(() => customerBody(node, itemIndex, customerFields));
 	const extra = problems.check(() =>
-		extraBody(node, itemIndex, readOption(ctx, 'extraBodyFields', itemIndex, '')),
+		extraBody(node, itemIndex, readOption(run, 'extraBodyFields', itemIndex, '')),
 	);
 	problems.throwIfAny();
-	const { timeoutMs } = readExecutionOptions(ctx, itemIndex);
+	const { timeoutMs } = readExecutionOptions(run, itemIndex);
 
 	// Core fields last: nothing typed elsewhere can replace them. Every value is present once no
 	// problem was collected.
@@ -154,7 +156,8 @@ export function prepare(ctx: IExecuteFunctions, itemIndex: number): ItemPlan {
  * Dry Run and Maximum Total per Run, read before anything is sent. As an agent's tool (one link per
  * call) Maximum Total per Run is its cap, and it must be set.
  */
-export function checkRun(ctx: IExecuteFunctions): RunGuards {
+export function checkRun(run: RunContext): RunGuards {
+	const { ctx } = run;
 	requireCapAsTool(ctx, 'maxTotalPerRun', 'Maximum Total per Run');
-	return readRunGuards(ctx);
+	return readRunGuards(run);
 }
