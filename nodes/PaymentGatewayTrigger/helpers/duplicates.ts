@@ -35,6 +35,11 @@ export interface DeliveryRecord {
 	claim(key: string): boolean;
 }
 
+/**
+ * This process's memory, per trigger node: keyed by the workflow id and the node's id (webhook.ts
+ * `nodeKey`), never by an execution context. It is module-level on purpose: it must outlive each
+ * webhook request to catch deliveries that arrive at the same moment.
+ */
 const perNode = new Map<string, Map<string, number>>();
 
 export interface RecordOptions {

@@ -32,6 +32,13 @@ const REUSE_FRESH_TOKEN_MS = 30_000;
  */
 const REMEMBER_REFUSAL_MS = 30_000;
 
+/*
+ * Module-level on purpose: these outlive runs. They are keyed by the credential (credentialKey),
+ * never by an execution context, because concurrent runs of one credential in this process must
+ * share one token request, and a refusal must be remembered across runs. What belongs to one run is
+ * in the run's context (runner/runContext.ts); the token itself is stored by n8n with the credential.
+ */
+
 /** A token request in flight, and the tokens its callers held (empty: none stored yet). */
 const inFlight = new Map<string, { token: Promise<string>; replacing: Set<string> }>();
 const recent = new Map<string, { token: string; fetchedAt: number; replaced: Set<string> }>();
