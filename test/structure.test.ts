@@ -1,7 +1,8 @@
 /**
  * The shape of the package, so it cannot drift back unnoticed: imports in nodes/ and credentials/
  * only go downward through the layers docs/ARCHITECTURE.md draws, an operation reaches the service
- * only through the runner, and the sandbox stays an independent fake of the service (nothing of
+ * only through the runner, no module-level map in nodes/ keeps per-run state (a run holds its own
+ * context), and the sandbox stays an independent fake of the service (nothing of
  * nodes/ in it). Each check is first shown to catch a violation on files written for it, so a
  * passing check is not a check that cannot fail.
  */
@@ -100,6 +101,95 @@ export function runTimeDescriptions(root: string): string[] {
 	return tsFiles(path.join(root, 'nodes', 'shared', 'descriptions'))
 		.filter((file) => /\b(IExecuteFunctions|INodeExecutionData)\b/.test(readFileSync(file, 'utf8')))
 		.map((file) => path.relative(root, file).split(path.sep).join('/'));
+}
+
+/**
+ * The module-level maps of nodes/ that may stay: caches that outlive runs, each keyed by something
+ * other than an execution context, with why. What belongs to one run lives in the run's context
+ * (nodes/shared/runner/runContext.ts), made where the run starts and handed down.
+ */
+const CROSS_RUN_CACHES: Record<string, string> = {
+	'nodes/shared/transport/token.ts inFlight':
+		'a token request in flight, per credential: concurrent runs of one credential share it',
+	'nodes/shared/transport/token.ts recent':
+		'a token fetched moments ago, per credential: handed to callers of any run that still hold the token it replaced',
+	'nodes/shared/transport/token.ts refused':
+		'a refused credential, not asked again for 30 seconds whichever run asks',
+	'nodes/PaymentGatewayTrigger/helpers/duplicates.ts perNode':
+		'accepted callbacks per trigger node (workflow and node id), kept across webhook requests',
+};
+
+/** Key types that are an execution context (n8n's `I...Functions`, the contexts made of them, or a bare object). */
+const CONTEXT_KEY =
+	/^(?:I\w*Functions|object|Object|ServiceContext|CredentialContext|TriggerContext|RunContext|ServiceRun(?:<.*>)?|\{[\s\S]*\})$/;
+
+/** The first type argument of a `<...>` list, or undefined. */
+function firstTypeArgument(generics: string | undefined): string | undefined {
+	if (!generics) return undefined;
+	let depth = 0;
+	const inner = generics.slice(1);
+	for (let i = 0; i < inner.length; i++) {
+		const char = inner[i];
+		if ('<({['.includes(char)) depth++;
+		else if ('>)}]'.includes(char)) {
+			if (depth === 0) return inner.slice(0, i).trim();
+			depth--;
+		} else if (char === ',' && depth === 0) return inner.slice(0, i).trim();
+	}
+	return undefined;
+}
+
+/**
+ * The module-level `new Map` and `new WeakMap` declarations of a source text (formatted by
+ * Prettier: a module-level statement starts at column 0), with the key type each names.
+ */
+export function moduleLevelMapsIn(
+	text: string,
+): Array<{ name: string; kind: 'Map' | 'WeakMap'; key?: string }> {
+	const statements = text.split(/\n(?=\S)/);
+	const found: Array<{ name: string; kind: 'Map' | 'WeakMap'; key?: string }> = [];
+	for (const statement of statements) {
+		const match =
+			/^(?:export\s+)?(?:const|let|var)\s+(\w+)\s*(?::\s*(?:Weak)?Map\s*(<[\s\S]*?>)\s*)?=\s*new\s+(WeakMap|Map)\s*(<[\s\S]*>)?\s*\(/.exec(
+				statement,
+			);
+		if (!match) continue;
+		const [, name, annotated, kind, generics] = match;
+		found.push({
+			name,
+			kind: kind as 'Map' | 'WeakMap',
+			key: firstTypeArgument(generics) ?? firstTypeArgument(annotated),
+		});
+	}
+	return found;
+}
+
+/**
+ * Module-level maps in nodes/ that hold per-run state: any WeakMap (its keys are objects: a context,
+ * or something a run made), any Map keyed by an execution context, and any other Map not listed
+ * in `allowed` as a cache that outlives runs.
+ */
+export function perRunModuleState(
+	root: string,
+	allowed: Record<string, string> = CROSS_RUN_CACHES,
+): string[] {
+	return tsFiles(path.join(root, 'nodes')).flatMap((file) => {
+		const relative = path.relative(root, file).split(path.sep).join('/');
+		return moduleLevelMapsIn(readFileSync(file, 'utf8')).flatMap(({ name, kind, key }) => {
+			const where = `${relative}: ${name}`;
+			if (kind === 'WeakMap')
+				return [`${where} is a module-level WeakMap: keep what a run holds in its run context`];
+			if (key === undefined || CONTEXT_KEY.test(key))
+				return [
+					`${where} is a module-level Map keyed by ${key ?? 'an unstated type'}: keep what a run holds in its run context`,
+				];
+			if (!allowed[`${relative} ${name}`])
+				return [
+					`${where} is a module-level Map that outlives runs: list it in CROSS_RUN_CACHES with why, or keep it in the run context`,
+				];
+			return [];
+		});
+	});
 }
 
 /** Every import, export-from and require specifier of a source text. */
@@ -230,6 +320,65 @@ describe('the checks catch what they look for', () => {
 		expect(runTimeDescriptions(dir)).toEqual(['nodes/shared/descriptions/applied.ts']);
 	});
 
+	test('module-level maps are read from the source with their key type; maps inside functions and classes are not', () => {
+		const source = [
+			"import type { IExecuteFunctions } from 'n8n-workflow';",
+			'const perRun = new WeakMap<object, { values: Map<string, unknown> }>();',
+			'export const byContext: Map<IExecuteFunctions, number> = new Map();',
+			'let versions =',
+			'\tnew Map<',
+			'\t\tILoadOptionsFunctions,',
+			'\t\tstring',
+			'\t>();',
+			'const byName = new Map<string, Map<string, number>>();',
+			'const untyped = new Map();',
+			'function f() {',
+			'\tconst inside = new WeakMap<object, number>();',
+			'\treturn inside;',
+			'}',
+			'class Holder {',
+			'\tprivate readonly held = new Map<object, number>();',
+			'}',
+			'',
+		].join('\n');
+		expect(moduleLevelMapsIn(source)).toEqual([
+			{ name: 'perRun', kind: 'WeakMap', key: 'object' },
+			{ name: 'byContext', kind: 'Map', key: 'IExecuteFunctions' },
+			{ name: 'versions', kind: 'Map', key: 'ILoadOptionsFunctions' },
+			{ name: 'byName', kind: 'Map', key: 'string' },
+			{ name: 'untyped', kind: 'Map', key: undefined },
+		]);
+	});
+
+	test('a module-level map keyed by an execution context is reported, even one listed as a cross-run cache', () => {
+		write(
+			'nodes/shared/runner/itemValues.ts',
+			'const perRun = new WeakMap<object, number>();\nexport function f() {\n\tconst local = new Map<object, number>();\n\treturn local;\n}\n',
+		);
+		write(
+			'nodes/A/actions/formVersions.ts',
+			"import type { IExecuteFunctions } from 'n8n-workflow';\nconst versions: Map<IExecuteFunctions, number> = new Map();\n",
+		);
+		write(
+			'nodes/shared/transport/token.ts',
+			'const inFlight = new Map<string, number>();\nconst recent = new Map<IWebhookFunctions, number>();\n',
+		);
+		write(
+			'nodes/shared/transport/cache.ts',
+			'export const lastAnswers = new Map<string, string>();\n',
+		);
+		const allowed = {
+			'nodes/shared/transport/token.ts inFlight': 'shared by runs',
+			'nodes/shared/transport/token.ts recent': 'shared by runs',
+		};
+		expect(perRunModuleState(dir, allowed).sort()).toEqual([
+			'nodes/A/actions/formVersions.ts: versions is a module-level Map keyed by IExecuteFunctions: keep what a run holds in its run context',
+			'nodes/shared/runner/itemValues.ts: perRun is a module-level WeakMap: keep what a run holds in its run context',
+			'nodes/shared/transport/cache.ts: lastAnswers is a module-level Map that outlives runs: list it in CROSS_RUN_CACHES with why, or keep it in the run context',
+			'nodes/shared/transport/token.ts: recent is a module-level Map keyed by IWebhookFunctions: keep what a run holds in its run context',
+		]);
+	});
+
 	test('an import reaching into the forbidden folder is reported, by relative path or by name', () => {
 		write('sandbox/ok.ts', "import { x } from './own';\nimport * as http from 'http';\n");
 		write(
@@ -253,6 +402,17 @@ describe('the shape of the package', () => {
 
 	test("shared/descriptions/ describes parameters only: applying them at run time is the runner's", () => {
 		expect(runTimeDescriptions(ROOT)).toEqual([]);
+	});
+
+	test('no module-level state in nodes/ is keyed by an execution context: a run holds its own (runner/runContext.ts)', () => {
+		expect(perRunModuleState(ROOT)).toEqual([]);
+		// Every listed cache still exists, so the list cannot keep an entry for a map that is gone.
+		const listed = tsFiles(path.join(ROOT, 'nodes')).flatMap((file) =>
+			moduleLevelMapsIn(readFileSync(file, 'utf8')).map(
+				({ name }) => `${path.relative(ROOT, file).split(path.sep).join('/')} ${name}`,
+			),
+		);
+		expect(Object.keys(CROSS_RUN_CACHES).filter((entry) => !listed.includes(entry))).toEqual([]);
 	});
 
 	test('no file in sandbox/ imports from nodes/', () => {
