@@ -18,15 +18,18 @@ let counter = 0;
 const ref = (prefix: string) => `${prefix}-${++counter}`;
 const stats = () => s.gw.stats();
 const lookups = () => stats().requestsByPath[`GET ${LOOKUP_PATH}`] ?? 0;
-// A short time-out keeps held responses from slowing the suite; the gateway holds longer.
-const fast = generateParameters({ options: { timeoutSeconds: 0.2, concurrency: 16 } });
+// Long enough that only a held answer times out: on a busy two-core machine a first request can
+// take a few hundred milliseconds, and a request given up before it arrives is a different case
+// (nothing created, sent again). The gateway holds a time-out's answer twice as long.
+const TIMEOUT_SECONDS = 2;
+const fast = generateParameters({ options: { timeoutSeconds: TIMEOUT_SECONDS, concurrency: 16 } });
 
 describe('a fault after the work is done: looked up, returned once, never resent', () => {
 	it.each<[string, Omit<FaultRule, 'path'>]>([
 		['a 500 answer', { mode: 'error-after', status: 500 }],
 		['a 502 answer', { mode: 'error-after', status: 502 }],
 		['a dropped connection', { mode: 'drop-after' }],
-		['a time-out', { mode: 'timeout-after', holdMs: 600 }],
+		['a time-out', { mode: 'timeout-after', holdMs: TIMEOUT_SECONDS * 2000 }],
 		['a body cut off mid-JSON', { mode: 'malformed' }],
 	])('%s', async (_name, fault) => {
 		const reference = ref('AFTER');
