@@ -5,26 +5,24 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ENDPOINTS, type ServiceRequest } from '../../shared/transport/endpoints';
 import { ServiceError } from '../../shared/transport/errors';
 import { channelsOfType, type ChannelType } from '../../shared/validation/channels';
-import { bankSchema, pickList } from '../../shared/validation/schemas';
+import { banksIn } from '../../shared/validation/schemas';
 import { callService, serviceRun } from '../../shared/transport/transport';
 import { CHANNEL_TYPE_LABEL, fetchPayoutChannels } from '../actions/payout/channels';
 
 export async function getBanks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { data } = await callService(serviceRun(this), { endpoint: 'getBanks' });
-	const list = pickList(data, 'banks');
-	if (!list) {
+	const banks = banksIn(data);
+	if (!banks) {
 		throw new NodeOperationError(
 			this.getNode(),
 			'The bank list answer holds no "banks" list: type the bank code, or map it with an expression',
 		);
 	}
-	return list
-		.map((entry) => bankSchema.safeParse(entry))
-		.filter((parsed) => parsed.success)
-		.map(({ data: bank }) => ({
-			name: bank!.name,
-			value: bank!.code,
-			description: `Bank code ${bank!.code}`,
+	return banks
+		.map((bank) => ({
+			name: bank.name,
+			value: bank.code,
+			description: `Bank code ${bank.code}`,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

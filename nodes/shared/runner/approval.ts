@@ -23,7 +23,7 @@ import {
 	type ApprovalBinding,
 	type ApprovalPayload,
 } from '../validation/approvalToken';
-import { bankSchema, pickList } from '../validation/schemas';
+import { banksIn } from '../validation/schemas';
 import type { ApprovePlan, SendPlan } from './operation';
 import type { RunContext, SigningKey } from './runContext';
 
@@ -77,16 +77,15 @@ async function bankNameOf(run: RunContext, code: unknown): Promise<string | unde
 	let list = run.bankList;
 	if (!list) {
 		list = callService(run, { endpoint: 'getBanks' }).then(
-			({ data }) => pickList(data, 'banks'),
+			({ data }) => banksIn(data),
 			() => undefined,
 		);
 		run.bankList = list;
 	}
-	const banks = (await list) ?? [];
-	const named = banks
-		.map((entry) => bankSchema.safeParse(entry))
-		.filter((parsed) => parsed.success && parsed.data.code.toUpperCase() === code.toUpperCase());
-	return named.length === 1 ? named[0].data!.name : undefined;
+	const named = ((await list) ?? []).filter(
+		(bank) => bank.code.toUpperCase() === code.toUpperCase(),
+	);
+	return named.length === 1 ? named[0].name : undefined;
 }
 
 /** What was signed of a request: everything sent, nothing of how long to wait for it. */

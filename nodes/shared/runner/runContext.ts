@@ -10,6 +10,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { serviceRun, type ServiceRun } from '../transport/runState';
 import type { ApprovalBinding } from '../validation/approvalToken';
 import type { PayoutChannel } from '../validation/channels';
+import type { Bank } from '../validation/schemas';
 
 /** The node's parameters as read in this run (itemValues.ts `runParameter`). */
 export interface RunParameters {
@@ -40,7 +41,7 @@ export interface RunContext extends ServiceRun<IExecuteFunctions> {
 	/** The approval key, derived once per run on first use: scrypt is slow on purpose (approval.ts). */
 	signingKey?: Promise<SigningKey>;
 	/** The bank list, read at most once per run for the names in Prepare's summaries (approval.ts). */
-	bankList?: Promise<unknown[] | undefined>;
+	bankList?: Promise<Bank[] | undefined>;
 	/** The account's payout channels, read on the first refused payout and shared by later items. */
 	payoutChannels?: Promise<PayoutChannel[] | undefined>;
 }

@@ -42,3 +42,19 @@ export function pickList(data: unknown, key: string): unknown[] | undefined {
 	}
 	return undefined;
 }
+
+export type Bank = z.infer<typeof bankSchema>;
+
+/**
+ * The banks of a bank list answer, entries without a string code and name left out; undefined
+ * when the answer holds no list at all. The one reading of that answer, for the bank dropdown and
+ * for the names in Prepare's summaries.
+ */
+export function banksIn(data: unknown): Bank[] | undefined {
+	const list = pickList(data, 'banks');
+	if (!list) return undefined;
+	return list.flatMap((entry) => {
+		const parsed = bankSchema.safeParse(entry);
+		return parsed.success ? [parsed.data] : [];
+	});
+}
