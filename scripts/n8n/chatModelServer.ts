@@ -35,6 +35,26 @@ export const textOf = (content: unknown): string =>
 			? content.map((part: { text?: string }) => part?.text ?? '').join('')
 			: '';
 
+/** A tool's answer as n8n's agent passes it back to the model: the first item's JSON, else the text. */
+export type ToolAnswer = Record<string, unknown>;
+
+/**
+ * Reads a tool message: JSON text of an object or of a list of items (`{ json }` or plain), or
+ * text (n8n's review passes a denial as text), which comes back as `{ text }`.
+ */
+export function toolAnswerOf(content: unknown): ToolAnswer {
+	const text = textOf(content);
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return { text };
+	}
+	const first = (Array.isArray(value) ? value[0] : value) as ToolAnswer | undefined;
+	if (!first || typeof first !== 'object') return { text };
+	return first.json && typeof first.json === 'object' ? (first.json as ToolAnswer) : first;
+}
+
 export async function startChatModelServer(
 	model: string,
 	reply: (request: ChatRequest) => ModelTurn,

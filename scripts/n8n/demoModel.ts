@@ -6,9 +6,11 @@
 import {
 	startChatModelServer,
 	textOf,
+	toolAnswerOf,
 	type ChatModelServer,
 	type ChatRequest,
 	type ModelTurn,
+	type ToolAnswer,
 } from './chatModelServer';
 
 export const DEMO_MODEL_NAME = 'Demo model (scripted, no AI)';
@@ -19,21 +21,7 @@ const YES = /^\s*(yes|y|ok|okay|go ahead|go|confirm|send it|sure|pay it)\b/i;
 const HELP =
 	'I am the demo model: a script, not an AI. Ask me "pay 500 to GCash 09171234567": I prepare the payout and show its summary; reply "yes" and a person reviews it in this chat before it is sent.';
 
-type Answer = Record<string, unknown>;
-
-/** A tool's answer as the agent passes it back: JSON of an object or a list of them, or text. */
-function answerOf(content: unknown): Answer {
-	const text = textOf(content);
-	try {
-		const value = JSON.parse(text) as unknown;
-		const first = (Array.isArray(value) ? value[0] : value) as Answer | undefined;
-		if (first && typeof first === 'object')
-			return first.json && typeof first.json === 'object' ? (first.json as Answer) : first;
-	} catch {
-		// text, as n8n's review passes a denial
-	}
-	return { text };
-}
+type Answer = ToolAnswer;
 
 const said = (answer: Answer) =>
 	[answer.error, answer.whatToDo].filter((part) => typeof part === 'string').join(' ');
@@ -101,7 +89,7 @@ export async function startDemoModel(port = 0): Promise<ChatModelServer> {
 			const call = messages
 				.flatMap((m) => m.tool_calls ?? [])
 				.find((c) => c.id === last.tool_call_id);
-			return afterTool(request, call?.function.name ?? '', answerOf(last.content));
+			return afterTool(request, call?.function.name ?? '', toolAnswerOf(last.content));
 		}
 		if (last?.role === 'user') return afterUser(request, textOf(last.content));
 		return { text: HELP };

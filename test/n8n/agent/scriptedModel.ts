@@ -6,11 +6,13 @@
 import {
 	startChatModelServer,
 	textOf,
+	toolAnswerOf,
 	type ChatRequest,
 	type ModelTurn,
+	type ToolAnswer,
 } from '../../../scripts/n8n/chatModelServer';
 
-export type ToolAnswer = Record<string, unknown>;
+export type { ToolAnswer };
 
 /** One tool call: the tool's name as the model sees it, and its arguments from the answers so far. */
 export interface ScriptedCall {
@@ -32,22 +34,6 @@ export interface ScriptedModel {
 
 const SCRIPT_NAME = /script: *([a-z0-9-]+)/i;
 
-/** A tool's answer as the agent passes it back: JSON text of an object, or of a list of them. */
-function parseAnswer(content: unknown): ToolAnswer {
-	const text = textOf(content);
-	try {
-		const value = JSON.parse(text) as unknown;
-		const first = Array.isArray(value) ? (value[0] as unknown) : value;
-		if (first && typeof first === 'object') {
-			const item = first as ToolAnswer;
-			return item.json && typeof item.json === 'object' ? (item.json as ToolAnswer) : item;
-		}
-		return { text };
-	} catch {
-		return { text };
-	}
-}
-
 export async function startScriptedModel(
 	scripts: Record<string, ScriptedCall[]>,
 ): Promise<ScriptedModel> {
@@ -66,7 +52,7 @@ export async function startScriptedModel(
 			);
 			return { text: 'No script for this conversation.' };
 		}
-		const sofar = messages.filter((m) => m.role === 'tool').map((m) => parseAnswer(m.content));
+		const sofar = messages.filter((m) => m.role === 'tool').map((m) => toolAnswerOf(m.content));
 		answers.set(name, sofar);
 		offered.set(
 			name,
