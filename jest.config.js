@@ -9,8 +9,8 @@ const typescript = { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: tru
 
 module.exports = {
 	testTimeout: 30000,
-	globalSetup: '<rootDir>/test/setup/globalSetup.ts',
-	globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
+	globalSetup: '<rootDir>/test/harness/setup/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/harness/setup/globalTeardown.ts',
 	projects: [
 		{
 			displayName: 'unit',
@@ -25,8 +25,8 @@ module.exports = {
 			// test/n8n holds the checks in real n8n, run by Playwright (test/n8n/playwright.config.ts).
 			testPathIgnorePatterns: ['<rootDir>/test/shared/', '<rootDir>/test/n8n/'],
 			transform: typescript,
-			setupFiles: ['<rootDir>/test/setup/env.ts'],
-			setupFilesAfterEnv: ['<rootDir>/test/setup/afterEnv.ts'],
+			setupFiles: ['<rootDir>/test/harness/setup/env.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/harness/setup/afterEnv.ts'],
 		},
 	],
 };

@@ -17,7 +17,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from '../disbursement/helpers';
+} from '../harness/disbursementRuns';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const PROCESS_KEY = `POST ${PROCESS}`;

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
 import { simplifyRecord } from '../../nodes/shared/runner/simplifyOutput';
 import { runNode } from '../harness';
-import { gatewayPerSuite, generateParameters, run, setUp } from './helpers';
+import { gatewayPerSuite, generateParameters, run, setUp } from '../harness/collectionRuns';
 
 const s = gatewayPerSuite(setUp);
 let counter = 0;

@@ -10,7 +10,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const s = gatewayPerSuite(setUp);
 

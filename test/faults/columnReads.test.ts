@@ -17,8 +17,8 @@ import * as n8nWorkflow from 'n8n-workflow';
 import { ExecuteContext } from 'n8n-core';
 
 import { ASK_N8N, columnRead, itemColumn } from '../../nodes/shared/runner/itemValues';
-import { freshStart, jsonOf, run, setUp, type Setup } from '../disbursement/helpers';
-import { loadAtRunTime } from '../support/installedN8n';
+import { freshStart, jsonOf, run, setUp, type Setup } from '../harness/disbursementRuns';
+import { loadAtRunTime } from '../harness/installedN8n';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 
