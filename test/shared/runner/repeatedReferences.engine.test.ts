@@ -9,7 +9,7 @@ import {
 	mappedParameters,
 	mappedRow,
 	moneyOperationsPerFile,
-} from '../harness/moneyOperations';
+} from '../../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('repeated references');
 const NAMES = ['Generate', 'Payout Create'] as const;
