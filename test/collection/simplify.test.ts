@@ -98,7 +98,7 @@ describe('Generate', () => {
 		const tool = await runNode({
 			type: asTool(),
 			store: s.store,
-			// As a tool, Generate refuses without its cap (test/agent/toolMode.test.ts).
+			// As a tool, Generate refuses without its cap (test/shared/runner/toolMode.engine.test.ts).
 			parameters: generateParameters({ options: { maxTotalPerRun: 1000 } }),
 			items: [{ ref: short, amount: 100 }],
 		});
