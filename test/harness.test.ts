@@ -23,7 +23,7 @@ import {
 	secretsOf,
 	testCredential,
 } from './harness';
-import { report } from './support/report';
+import { report } from './harness/report';
 
 const COLLECTION = 'paymentCollectionApi';
 const echo = new EchoAuthorized();

@@ -2,11 +2,14 @@
  * The shape of the package, so it cannot drift back unnoticed: imports in nodes/ and credentials/
  * only go downward through the layers docs/ARCHITECTURE.md draws, an operation reaches the service
  * only through the runner, no module-level map in nodes/ keeps per-run state (a run holds its own
- * context), and the sandbox stays an independent fake of the service (nothing of
- * nodes/ in it). Each check is first shown to catch a violation on files written for it, so a
- * passing check is not a check that cannot fail.
+ * context), the sandbox stays an independent fake of the service (nothing of
+ * nodes/ in it), every module of nodes/shared/ has its own tests at the path mirroring it (or is
+ * listed as tested through scenarios, with why), and test helpers live in test/harness/ only. Each
+ * check is first shown to catch a violation on files written for it, so a passing check is not a
+ * check that cannot fail.
  */
 import {
+	existsSync,
 	mkdtempSync,
 	readdirSync,
 	readFileSync,
@@ -251,6 +254,170 @@ function importsInto(dir: string, forbidden: string): string[] {
 	);
 }
 
+/**
+ * The modules of nodes/shared/ with no test file at their mirrored path, each with why and the
+ * scenario tests (named as paths) that exercise it. A module leaves this list when it gets tests of
+ * its own at its mirrored path.
+ */
+const TESTED_BY_SCENARIOS: Record<string, string> = {
+	'nodes/shared/descriptions/columns.ts':
+		'the Input Mapping names, read through automatic mapping: test/faults/autoMapping.test.ts',
+	'nodes/shared/descriptions/credentialProperties.ts':
+		"the credentials' fields, stored and used by every engine test: test/collection/tokens.test.ts",
+	'nodes/shared/descriptions/properties.ts':
+		"both nodes' shared parameters, read as the editor reads them: test/collection/description.test.ts, test/disbursement/description.test.ts",
+	'nodes/shared/descriptions/simplify.ts':
+		'the Simplify option of each node: test/collection/simplify.test.ts, test/disbursement/payoutSimplify.test.ts',
+	'nodes/shared/descriptions/versions.ts':
+		"display conditions by version, resolved by n8n's own helpers: test/disbursement/version2.test.ts",
+	'nodes/shared/operations/getByReference.ts':
+		'the Get operation of each node: test/collection/get.test.ts, test/disbursement/payoutLookup.test.ts',
+	'nodes/shared/operations/listing.ts':
+		'the list operations of each node: test/collection/channels.test.ts, test/disbursement/lists.test.ts',
+	'nodes/shared/operations/reconcile.ts':
+		'the Reconcile operation of each node: test/collection/reconcile.test.ts, test/disbursement/payoutReconcile.test.ts',
+	'nodes/shared/operations/waitForFinalStatus.ts':
+		'a create followed until it settles: test/faults/checkBeforePaying.test.ts',
+	'nodes/shared/runner/dryRun.ts':
+		'a whole run that sends nothing: test/faults/checkBeforePaying.test.ts',
+	'nodes/shared/runner/itemRunner.ts':
+		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
+	'nodes/shared/runner/moneyLookUps.ts':
+		"the money-safe path's look-ups after an unclear answer: test/faults/moneySafety.test.ts",
+	'nodes/shared/runner/operation.ts':
+		'what an operation is and the options it reads, on every run: test/faults/moneySafety.test.ts',
+	'nodes/shared/runner/recordLookUps.ts':
+		'Get, Wait for Final Status and Reconcile as the runner runs them: test/collection/get.test.ts, test/faults/checkBeforePaying.test.ts',
+	'nodes/shared/runner/router.ts':
+		'picks the operation of every node run: test/collection/generate.test.ts',
+	'nodes/shared/runner/simplifyOutput.ts':
+		'the short record of each node: test/collection/simplify.test.ts, test/disbursement/payoutSimplify.test.ts',
+	'nodes/shared/transport/endpoints.ts':
+		"the service's table of paths, held to the sandbox's routes: test/sandbox/agreement.test.ts",
+	'nodes/shared/transport/errors.ts':
+		'every failure class of a request, as the item shows it: test/collection/errors.test.ts',
+	'nodes/shared/transport/limits.ts':
+		'deadlines and answer sizes against a hostile network: test/faults/hostileNetwork.test.ts',
+	'nodes/shared/transport/networkCodes.ts':
+		'network failures in plain words, as items show them: test/collection/errors.test.ts',
+	'nodes/shared/transport/outcome.ts':
+		"a request's answer or failure as a value, under broken answers: test/faults/brokenAnswers.test.ts",
+	'nodes/shared/transport/runState.ts':
+		'the credentials read once per run: test/collection/tokens.test.ts',
+	'nodes/shared/transport/secrets.ts':
+		'secrets the service echoes, scrubbed: test/faults/moneySafety.test.ts, test/trigger/secretEcho.test.ts',
+	'nodes/shared/transport/tokenRequest.ts':
+		'the token step and its failures: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts',
+	'nodes/shared/transport/transport.ts':
+		'the one HTTP path to the service, under every fault: test/faults/hostileNetwork.test.ts, test/faults/faultMatrix.test.ts',
+	'nodes/shared/validation/problems.ts':
+		'every problem of a row reported at once: test/faults/badInput.test.ts',
+	'nodes/shared/validation/schemas.ts':
+		"the answer shapes, parsed from the sandbox's real answers: test/sandbox/collection.test.ts, test/faults/brokenAnswers.test.ts",
+};
+
+/**
+ * The test files of a module at its mirrored path: nodes/shared/runner/runStop.ts is tested by
+ * test/shared/runner/runStop.test.ts and would be by runStop.engine.test.ts beside it.
+ */
+function mirroredTests(root: string, module: string): string[] {
+	const stem = path.join(
+		root,
+		'test',
+		'shared',
+		path.relative(path.join(root, 'nodes', 'shared'), module),
+	);
+	return [
+		`${stem.replace(/\.ts$/, '')}.test.ts`,
+		`${stem.replace(/\.ts$/, '')}.engine.test.ts`,
+	].filter((file) => {
+		try {
+			return statSync(file).isFile();
+		} catch {
+			return false;
+		}
+	});
+}
+
+/**
+ * Modules of nodes/shared/ with no test at their mirrored path and not listed, list entries that
+ * are wrong (a module that is gone or has its own test now, a reason naming no existing test file),
+ * and test files of test/shared/ that mirror no module.
+ */
+export function unmirroredModules(
+	root: string,
+	listed: Record<string, string> = TESTED_BY_SCENARIOS,
+): string[] {
+	const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+	const modules = tsFiles(path.join(root, 'nodes', 'shared'));
+	const problems = modules.flatMap((module) => {
+		const name = relative(module);
+		const tests = mirroredTests(root, module);
+		if (tests.length > 0 && listed[name] !== undefined)
+			return [
+				`${name} is listed in TESTED_BY_SCENARIOS but has ${relative(tests[0])}: take it off the list`,
+			];
+		if (tests.length === 0 && listed[name] === undefined) {
+			const stem = relative(module)
+				.replace(/^nodes\//, 'test/')
+				.replace(/\.ts$/, '');
+			return [
+				`${name} has no ${stem}.test.ts or ${stem}.engine.test.ts: add one, or list it in TESTED_BY_SCENARIOS with why`,
+			];
+		}
+		return [];
+	});
+	const names = new Set(modules.map(relative));
+	for (const [name, why] of Object.entries(listed)) {
+		if (!names.has(name))
+			problems.push(`${name} is listed in TESTED_BY_SCENARIOS but does not exist`);
+		const cited = why.match(/test\/[\w/.]+\.test\.ts/g) ?? [];
+		if (cited.length === 0 || cited.some((file) => !existsSync(path.join(root, file))))
+			problems.push(
+				`${name}: its reason must name the test files that exercise it, and they must exist`,
+			);
+	}
+	const testShared = path.join(root, 'test', 'shared');
+	for (const test of existsSync(testShared) ? tsFiles(testShared) : []) {
+		const module = relative(test)
+			.replace(/^test\/shared\//, 'nodes/shared/')
+			.replace(/(\.engine)?\.test\.ts$/, '.ts');
+		if (!names.has(module))
+			problems.push(`${relative(test)} mirrors no module (${module} does not exist)`);
+	}
+	return problems;
+}
+
+/**
+ * Test helpers out of place: a helper (a .ts file of test/ that is not a test) outside
+ * test/harness/, and a helper named like a module of nodes/ or credentials/ (index.ts, a folder's
+ * entry, aside). test/n8n/ is Playwright's suite, with its own helpers.
+ */
+export function misplacedHelpers(root: string): string[] {
+	const test = path.join(root, 'test');
+	const harness = path.join(test, 'harness');
+	const sourceNames = new Set(
+		[...tsFiles(path.join(root, 'nodes')), ...tsFiles(path.join(root, 'credentials'))].map((file) =>
+			path.basename(file, '.ts'),
+		),
+	);
+	return tsFiles(test)
+		.filter(
+			(file) => !file.endsWith('.test.ts') && !file.startsWith(path.join(test, 'n8n') + path.sep),
+		)
+		.flatMap((file) => {
+			const where = path.relative(root, file).split(path.sep).join('/');
+			if (!file.startsWith(harness + path.sep))
+				return [`${where} is a test helper outside test/harness/: move it there`];
+			const name = path.basename(file, '.ts');
+			if (name !== 'index' && sourceNames.has(name))
+				return [
+					`${where} is named like a module of nodes/ or credentials/: name it for what it holds`,
+				];
+			return [];
+		});
+}
+
 describe('the checks catch what they look for', () => {
 	let dir: string;
 	beforeEach(() => {
@@ -379,6 +546,53 @@ describe('the checks catch what they look for', () => {
 		]);
 	});
 
+	test('a module without a test at its mirrored path, and a wrong list entry or a stray test, are each reported', () => {
+		for (const file of ['a', 'b', 'c', 'd'])
+			write(`nodes/shared/runner/${file}.ts`, 'export const x = 1;\n');
+		write('test/shared/runner/a.test.ts', '');
+		write('test/shared/runner/b.engine.test.ts', '');
+		write('test/shared/runner/gone.test.ts', '');
+		write('test/shared/runner/helpers.ts', '');
+		write('test/faults/c.test.ts', '');
+		const listed = {
+			'nodes/shared/runner/a.ts': 'exercised by test/faults/c.test.ts',
+			'nodes/shared/runner/c.ts': 'exercised by test/faults/c.test.ts',
+			'nodes/shared/runner/d.ts': 'exercised by the scenarios',
+			'nodes/shared/runner/old.ts': 'exercised by test/faults/old.test.ts',
+		};
+		expect(unmirroredModules(dir, listed).sort()).toEqual([
+			'nodes/shared/runner/a.ts is listed in TESTED_BY_SCENARIOS but has test/shared/runner/a.test.ts: take it off the list',
+			'nodes/shared/runner/d.ts: its reason must name the test files that exercise it, and they must exist',
+			'nodes/shared/runner/old.ts is listed in TESTED_BY_SCENARIOS but does not exist',
+			'nodes/shared/runner/old.ts: its reason must name the test files that exercise it, and they must exist',
+			'test/shared/runner/gone.test.ts mirrors no module (nodes/shared/runner/gone.ts does not exist)',
+			'test/shared/runner/helpers.ts mirrors no module (nodes/shared/runner/helpers.ts does not exist)',
+		]);
+		const { 'nodes/shared/runner/c.ts': _c, ...withoutC } = listed;
+		expect(unmirroredModules(dir, withoutC)).toContain(
+			'nodes/shared/runner/c.ts has no test/shared/runner/c.test.ts or test/shared/runner/c.engine.test.ts: add one, or list it in TESTED_BY_SCENARIOS with why',
+		);
+	});
+
+	test('a test helper outside test/harness/, or one named like a source module, is reported', () => {
+		write('nodes/shared/validation/records.ts', 'export const x = 1;\n');
+		write('nodes/A/helpers/payload.ts', 'export const x = 1;\n');
+		write('nodes/A/methods/index.ts', 'export const x = 1;\n');
+		write('credentials/A.credentials.ts', 'export const x = 1;\n');
+		write('test/faults/helpers.ts', '');
+		write('test/faults/badInput.test.ts', '');
+		write('test/harness/records.ts', '');
+		write('test/harness/setup/payload.ts', '');
+		write('test/harness/index.ts', '');
+		write('test/harness/collectionRuns.ts', '');
+		write('test/n8n/fixtures.ts', '');
+		expect(misplacedHelpers(dir).sort()).toEqual([
+			'test/faults/helpers.ts is a test helper outside test/harness/: move it there',
+			'test/harness/records.ts is named like a module of nodes/ or credentials/: name it for what it holds',
+			'test/harness/setup/payload.ts is named like a module of nodes/ or credentials/: name it for what it holds',
+		]);
+	});
+
 	test('an import reaching into the forbidden folder is reported, by relative path or by name', () => {
 		write('sandbox/ok.ts', "import { x } from './own';\nimport * as http from 'http';\n");
 		write(
@@ -413,6 +627,14 @@ describe('the shape of the package', () => {
 			),
 		);
 		expect(Object.keys(CROSS_RUN_CACHES).filter((entry) => !listed.includes(entry))).toEqual([]);
+	});
+
+	test('every module of nodes/shared/ has its own tests at its mirrored path, or is listed as tested through scenarios', () => {
+		expect(unmirroredModules(ROOT)).toEqual([]);
+	});
+
+	test('test helpers live in test/harness/, none named like a module of nodes/', () => {
+		expect(misplacedHelpers(ROOT)).toEqual([]);
 	});
 
 	test('no file in sandbox/ imports from nodes/', () => {

@@ -20,7 +20,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from '../disbursement/helpers';
+} from '../harness/disbursementRuns';
 
 const PROCESS_KEY = 'POST /v1/api/disbursement/transactions/process';
 const LOOKUP_PATH = '/v1/api/disbursement/transactions';

@@ -11,7 +11,7 @@ import {
 	run,
 	setUp,
 	type Setup,
-} from './helpers';
+} from '../harness/collectionRuns';
 
 /** The channel list exactly as the service answers it (`data`, whichever shape). */
 async function serviceChannels(s: Setup): Promise<IDataObject[]> {

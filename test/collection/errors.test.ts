@@ -4,7 +4,13 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { expectErrorItem, gatewayPerSuite, run, setUp, type ExpectedError } from './helpers';
+import {
+	expectErrorItem,
+	gatewayPerSuite,
+	run,
+	setUp,
+	type ExpectedError,
+} from '../harness/collectionRuns';
 
 const s = gatewayPerSuite(setUp, { afterEach: (setup) => setup.gw.faults.clear() });
 

@@ -1,7 +1,13 @@
 /** Transaction > Generate: the request it sends, the item it outputs, input checks, and replays. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { expectErrorItem, gatewayPerSuite, generateParameters, run, setUp } from './helpers';
+import {
+	expectErrorItem,
+	gatewayPerSuite,
+	generateParameters,
+	run,
+	setUp,
+} from '../harness/collectionRuns';
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 

@@ -1,7 +1,13 @@
 /** Transaction > Get: look-up by reference_no, and what happens when nothing matches. */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { expectErrorItem, gatewayPerSuite, generateParameters, run, setUp } from './helpers';
+import {
+	expectErrorItem,
+	gatewayPerSuite,
+	generateParameters,
+	run,
+	setUp,
+} from '../harness/collectionRuns';
 
 const s = gatewayPerSuite(setUp);
 const refs = ['GET-1', 'GET-2'];

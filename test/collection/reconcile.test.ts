@@ -1,6 +1,6 @@
 /** Transaction > Reconcile: rows of payment links checked against the service's transactions. */
-import { generateParameters, gatewayPerSuite, run, setUp } from './helpers';
-import { jsonOf } from '../disbursement/helpers';
+import { generateParameters, gatewayPerSuite, run, setUp } from '../harness/collectionRuns';
+import { jsonOf } from '../harness/disbursementRuns';
 
 const s = gatewayPerSuite(setUp);
 

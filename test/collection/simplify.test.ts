@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
 import { simplifyRecord } from '../../nodes/shared/runner/simplifyOutput';
 import { runNode } from '../harness';
-import { gatewayPerSuite, generateParameters, run, setUp } from './helpers';
+import { gatewayPerSuite, generateParameters, run, setUp } from '../harness/collectionRuns';
 
 const s = gatewayPerSuite(setUp);
 let counter = 0;
@@ -98,7 +98,7 @@ describe('Generate', () => {
 		const tool = await runNode({
 			type: asTool(),
 			store: s.store,
-			// As a tool, Generate refuses without its cap (test/agent/toolMode.test.ts).
+			// As a tool, Generate refuses without its cap (test/shared/runner/toolMode.engine.test.ts).
 			parameters: generateParameters({ options: { maxTotalPerRun: 1000 } }),
 			items: [{ ref: short, amount: 100 }],
 		});

@@ -13,7 +13,7 @@ import {
 	run,
 	setUp,
 	type Setup,
-} from './helpers';
+} from '../harness/collectionRuns';
 
 // A fresh gateway per test: its own port keeps another test's recently fetched token out.
 let s: Setup;

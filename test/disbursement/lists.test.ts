@@ -10,7 +10,7 @@ import {
 	pairs,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 

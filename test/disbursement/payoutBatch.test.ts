@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { report } from '../support/report';
+import { report } from '../harness/report';
 import {
 	bankRow,
 	bankTransferParameters,
@@ -15,7 +15,7 @@ import {
 	pairs,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 

@@ -14,7 +14,7 @@ import {
 	run,
 	setUp,
 	type Setup,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const CHANNELS = '/v1/api/disbursement/channels';
 const PROCESS = '/v1/api/disbursement/transactions/process';

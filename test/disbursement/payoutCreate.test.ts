@@ -13,7 +13,7 @@ import {
 	pairs,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const PROCESS_KEY = `POST ${PROCESS}`;

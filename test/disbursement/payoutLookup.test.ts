@@ -8,7 +8,7 @@ import {
 	pairs,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const REPOST_KEY = 'POST /v1/api/disbursement/transactions/repost';
 

@@ -4,8 +4,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { recordRequests } from '../faults/helpers';
-import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
+import { recordRequests } from '../harness/moneyOperations';
+import { call as callSandbox, disbursementToken, walletPayoutBody } from '../harness/sandboxCalls';
 import {
 	eWalletParameters,
 	freshStart,
@@ -14,7 +14,7 @@ import {
 	pairs,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const LOOKUP = 'GET /v1/api/disbursement/transactions';
 const TOKEN = 'POST /v1/auth/token';

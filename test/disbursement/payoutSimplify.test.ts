@@ -10,7 +10,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from './helpers';
+} from '../harness/disbursementRuns';
 
 const s = gatewayPerSuite(setUp);
 
@@ -67,7 +67,7 @@ test('as an AI tool Payout Create answers with the short record by default', asy
 	const result = await runNode({
 		type: tool,
 		store: s.store,
-		// As a tool, Create refuses without its cap (test/agent/toolMode.test.ts).
+		// As a tool, Create refuses without its cap (test/shared/runner/toolMode.engine.test.ts).
 		parameters: eWalletParameters({ options: { maxAmountPerPayout: 100 } }),
 		items: [{ ref: 'SIMPLE-P-4', amount: 10, mobile: '09171234567' }],
 	});

@@ -5,7 +5,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bankRow, eWalletParameters, freshStart, jsonOf, run, setUp, type Setup } from './helpers';
+import {
+	bankRow,
+	eWalletParameters,
+	freshStart,
+	jsonOf,
+	run,
+	setUp,
+	type Setup,
+} from '../harness/disbursementRuns';
 
 let setup: Setup;
 beforeAll(async () => {

@@ -13,9 +13,16 @@ import type {
 import * as n8nWorkflow from 'n8n-workflow';
 
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
-import { implementations, nodeOf, resolvedParameters, type Helpers } from '../support/installedN8n';
+import { implementations, nodeOf, resolvedParameters, type Helpers } from '../harness/installedN8n';
 import version1Properties from './fixtures/version1Properties.json';
-import { bankRow, freshStart, gatewayPerSuite, jsonOf, run, setUp } from './helpers';
+import {
+	bankRow,
+	freshStart,
+	gatewayPerSuite,
+	jsonOf,
+	run,
+	setUp,
+} from '../harness/disbursementRuns';
 
 const source = new Disbursement().description;
 const before: INodeTypeDescription = {

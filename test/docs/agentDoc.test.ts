@@ -27,7 +27,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from '../disbursement/helpers';
+} from '../harness/disbursementRuns';
 
 const ROOT = join(__dirname, '..', '..');
 const AGENT = readFileSync(join(ROOT, 'docs', 'agent.md'), 'utf8');

@@ -7,7 +7,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import * as collection from '../collection/helpers';
+import * as collection from '../harness/collectionRuns';
 import {
 	addCredential,
 	bankRow,
@@ -17,7 +17,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from '../disbursement/helpers';
+} from '../harness/disbursementRuns';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 const sentPayouts = () => Object.keys(s.gw.stats().attemptsByReference);

@@ -22,7 +22,7 @@ import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollecti
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
 import { TARGETS } from '../../scripts/n8n/targets';
-import { resolvedParameters } from '../support/installedN8n';
+import { resolvedParameters } from '../harness/installedN8n';
 
 const ROOT = join(__dirname, '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

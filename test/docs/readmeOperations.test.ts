@@ -5,8 +5,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { loadOptions } from '../harness';
-import * as collection from '../collection/helpers';
-import * as disbursement from '../disbursement/helpers';
+import * as collection from '../harness/collectionRuns';
+import * as disbursement from '../harness/disbursementRuns';
 
 const CALLBACK = 'https://n8n.example.com/webhook/abc/callback';
 const jsonOf = disbursement.jsonOf;

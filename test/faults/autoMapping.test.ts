@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('automatic column mapping');
 const NAMES = ['Generate', 'Payout Create'] as const;

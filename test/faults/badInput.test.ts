@@ -11,14 +11,14 @@ import {
 	bankTransferParameters,
 	run as runDisbursement,
 	type Setup as DisbursementSetup,
-} from '../disbursement/helpers';
+} from '../harness/disbursementRuns';
 import {
 	collectionOperation,
 	createdItem,
 	payoutOperation,
 	reportSecretScan,
 	type MoneyOperation,
-} from './helpers';
+} from '../harness/moneyOperations';
 
 /** [what the cell holds, the row's columns, the error (without "(item n)") and its details, or VALID]. */
 type Case = [string, IDataObject, string, string?];

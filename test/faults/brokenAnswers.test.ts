@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { failOnce, moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { failOnce, moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('broken answers');
 const NAMES = ['Generate', 'Payout Create'] as const;

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bankTransferParameters } from '../disbursement/helpers';
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { bankTransferParameters } from '../harness/disbursementRuns';
+import { moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('check before paying');
 const NAMES = ['Generate', 'Payout Create'] as const;

@@ -12,7 +12,7 @@ import {
 	moneyOperationsPerFile,
 	requestCounts,
 	type MoneyOperation,
-} from './helpers';
+} from '../harness/moneyOperations';
 
 /** Lets a row act between requests (token expiry mid-run); set per row, cleared after. */
 let onGatewayLog: ((line: string) => void) | undefined;

@@ -13,7 +13,7 @@ import {
 	type SandboxGateway,
 } from '../../sandbox';
 import { testCredential } from '../harness';
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
 
 const sandboxLog: string[] = [];
 const ops = moneyOperationsPerFile('hostile network', { log: (line) => sandboxLog.push(line) });

@@ -7,11 +7,11 @@
 import type { IDataObject, INodeParameters, OnError } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS, type FaultRule } from '../../sandbox';
-import * as collection from '../collection/helpers';
-import * as disbursement from '../disbursement/helpers';
+import * as collection from '../harness/collectionRuns';
+import * as disbursement from '../harness/disbursementRuns';
 import { testCredential } from '../harness';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
-import { moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import { moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('money safety');
 const NAMES = ['Generate', 'Payout Create'] as const;

@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
 import { seededRandom } from '../../sandbox/server/faults';
-import { report } from '../support/report';
+import { report } from '../harness/report';
 import {
 	collectionOperation,
 	faultSeed,
@@ -24,7 +24,7 @@ import {
 	reportSecretScan,
 	type FaultHit,
 	type MoneyOperation,
-} from './helpers';
+} from '../harness/moneyOperations';
 
 const SEED = faultSeed();
 const ROWS = 1000;

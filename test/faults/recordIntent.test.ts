@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import * as disbursement from '../disbursement/helpers';
-import { failOnce, moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import * as disbursement from '../harness/disbursementRuns';
+import { failOnce, moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('record intent');
 const NAMES = ['Generate', 'Payout Create'] as const;

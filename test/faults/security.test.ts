@@ -18,8 +18,8 @@ import {
 	type RecordedRequest,
 	type SandboxGateway,
 } from '../../sandbox';
-import { NODE_TYPE as COLLECTION_NODE } from '../collection/helpers';
-import { NODE_TYPE as DISBURSEMENT_NODE } from '../disbursement/helpers';
+import { NODE_TYPE as COLLECTION_NODE } from '../harness/collectionRuns';
+import { NODE_TYPE as DISBURSEMENT_NODE } from '../harness/disbursementRuns';
 import { CredentialStore, runNode, scannedCount, secretsOf } from '../harness';
 import {
 	COLLECTION,
@@ -30,10 +30,10 @@ import {
 	tearDown,
 	trigger,
 	type Setup,
-} from '../trigger/helpers';
-import type { WebhookCall } from '../trigger/webhookHarness';
-import { report } from '../support/report';
-import { PATHS, itemFor, recordRequests, reportSecretScan } from './helpers';
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
+import { report } from '../harness/report';
+import { PATHS, itemFor, recordRequests, reportSecretScan } from '../harness/moneyOperations';
 
 const stores: CredentialStore[] = [];
 const gateways: SandboxGateway[] = [];

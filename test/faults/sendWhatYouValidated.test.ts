@@ -8,7 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import * as disbursement from '../disbursement/helpers';
+import * as disbursement from '../harness/disbursementRuns';
 import {
 	MAPPINGS,
 	mappedParameters,
@@ -16,7 +16,7 @@ import {
 	moneyOperationsPerFile,
 	type Mapping,
 	type MoneyOperation,
-} from './helpers';
+} from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('send what you validated');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -142,7 +142,7 @@ describe.each(NAMES)('%s: URLs', (name) => {
 				...login(),
 			}).id;
 			const runner =
-				name === 'Generate' ? (await import('../collection/helpers')).run : disbursement.run;
+				name === 'Generate' ? (await import('../harness/collectionRuns')).run : disbursement.run;
 			return await runner(op().setup as never, op().parameters(), {
 				items: [op().row(nextRef(), 10)],
 				credentialId,

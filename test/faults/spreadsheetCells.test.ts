@@ -5,8 +5,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { bankRow, bankTransferParameters } from '../disbursement/helpers';
-import { MAPPINGS, mappedParameters, mappedRow, moneyOperationsPerFile } from './helpers';
+import { bankRow, bankTransferParameters } from '../harness/disbursementRuns';
+import {
+	MAPPINGS,
+	mappedParameters,
+	mappedRow,
+	moneyOperationsPerFile,
+} from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('spreadsheet cells');
 const NAMES = ['Generate', 'Payout Create'] as const;

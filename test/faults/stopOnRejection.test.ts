@@ -4,7 +4,7 @@
  * Rows before the rejected one still go out, as they would one at a time.
  */
 import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
-import { moneyOperationsPerFile } from './helpers';
+import { moneyOperationsPerFile } from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('stop on rejection');
 const CHANNEL_LIST = ENDPOINTS.getPayoutChannels.path;

@@ -16,7 +16,7 @@ import { HarnessCredentialsHelper } from './credentialsHelper';
 import { getCredentialType } from './credentialTypes';
 import { logLinesSince, logMark } from './logging';
 import { CREDENTIAL_TEST_NODE_TYPE, singleNodeTypes } from './mockNodeTypes';
-import { assertNoSecret, assertNoSecretInLogs } from './secrets';
+import { assertNoSecret, assertNoSecretInLogs } from './secretGuard';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';

@@ -27,7 +27,7 @@ import type { LogLine } from './logging';
 import { logLinesSince, logMark } from './logging';
 import type { AnyNodeType, HarnessNodeTypes } from './nodeTypes';
 import { ITEMS_NODE_TYPE, MANUAL_TRIGGER_TYPE, defaultNodeTypes, itemsNode } from './nodeTypes';
-import { assertNoSecret, assertNoSecretInLogs, toText } from './secrets';
+import { assertNoSecret, assertNoSecretInLogs, toText } from './secretGuard';
 
 /** A workflow node as tests write it: id, position and typeVersion are filled in. */
 export type WorkflowNode = Omit<INode, 'id' | 'position' | 'typeVersion'> &
@@ -293,4 +293,4 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 }
 
 // Loading options belongs with the engine for callers; it lives in its own file.
-export { listSearch, loadOptions } from './loadOptions';
+export { listSearch, loadOptions } from './editorRequests';

@@ -9,8 +9,8 @@ export type {
 	WorkflowNode,
 	WorkflowRunResult,
 } from './engine';
-export { listSearch, loadOptions } from './loadOptions';
-export type { LoadOptionsOptions } from './loadOptions';
+export { listSearch, loadOptions } from './editorRequests';
+export type { LoadOptionsOptions } from './editorRequests';
 export { capturedLogs } from './logging';
 export type { LogLine } from './logging';
 export {
@@ -25,5 +25,5 @@ export {
 } from './nodeTypes';
 export type { AnyNodeType } from './nodeTypes';
 export { HARNESS_URLS } from './additionalData';
-export { MIN_SECRET_LENGTH, SecretLeakError, scannedCount, secretsOf } from './secrets';
-export type { SecretFigures } from './secrets';
+export { MIN_SECRET_LENGTH, SecretLeakError, scannedCount, secretsOf } from './secretGuard';
+export type { SecretFigures } from './secretGuard';

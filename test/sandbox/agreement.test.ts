@@ -9,7 +9,7 @@ import * as path from 'path';
 import { ENDPOINTS, resolvePath, type Endpoint } from '../../nodes/shared/transport/endpoints';
 import { verifySignature } from '../../nodes/shared/validation/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { bankPayoutBody, call, startReceiver, txBody } from './helpers';
+import { bankPayoutBody, call, startReceiver, txBody } from '../harness/sandboxCalls';
 
 const SANDBOX_DIR = path.resolve(__dirname, '../../sandbox');
 const SECRET = SANDBOX_CREDENTIALS.signingSecret;

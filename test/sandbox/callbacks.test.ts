@@ -1,4 +1,4 @@
-import { callbackPayloadSchema } from './schemas';
+import { callbackPayloadSchema } from '../harness/sandboxSchemas';
 import { signCallback, verifySignature } from '../../nodes/shared/validation/signature';
 import {
 	SANDBOX_CREDENTIALS,
@@ -14,7 +14,7 @@ import {
 	startReceiver,
 	txBody,
 	walletPayoutBody,
-} from './helpers';
+} from '../harness/sandboxCalls';
 
 const SECRET = SANDBOX_CREDENTIALS.signingSecret;
 const GENERATE = '/v1/biller/transactions/generate';

@@ -1,8 +1,8 @@
 import { pickList } from '../../nodes/shared/validation/schemas';
 import { envelopeSchema } from '../../nodes/shared/validation/schemas';
-import { channelListEntrySchema, generatedTransactionSchema } from './schemas';
+import { channelListEntrySchema, generatedTransactionSchema } from '../harness/sandboxSchemas';
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { call, collectionToken, txBody } from './helpers';
+import { call, collectionToken, txBody } from '../harness/sandboxCalls';
 
 describe('sandbox gateway: collection interface', () => {
 	let gw: SandboxGateway;

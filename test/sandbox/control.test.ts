@@ -6,7 +6,7 @@ import {
 	startReceiver,
 	txBody,
 	walletPayoutBody,
-} from './helpers';
+} from '../harness/sandboxCalls';
 
 const GENERATE = '/v1/biller/transactions/generate';
 

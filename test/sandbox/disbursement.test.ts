@@ -1,5 +1,5 @@
 import { bankSchema, envelopeSchema } from '../../nodes/shared/validation/schemas';
-import { payoutSchema } from './schemas';
+import { payoutSchema } from '../harness/sandboxSchemas';
 import { BANKS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
 import {
 	bankPayoutBody,
@@ -8,7 +8,7 @@ import {
 	disbursementToken,
 	startReceiver,
 	walletPayoutBody,
-} from './helpers';
+} from '../harness/sandboxCalls';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const REPOST = '/v1/api/disbursement/transactions/repost';

@@ -1,7 +1,13 @@
 import { request } from 'http';
 
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { call, collectionToken, disbursementToken, txBody, walletPayoutBody } from './helpers';
+import {
+	call,
+	collectionToken,
+	disbursementToken,
+	txBody,
+	walletPayoutBody,
+} from '../harness/sandboxCalls';
 
 const GENERATE = '/v1/biller/transactions/generate';
 const PROCESS = '/v1/api/disbursement/transactions/process';

@@ -1,6 +1,12 @@
 /** The sandbox's broken-record modes, each off until asked for: two records for one reference, an old record, an idempotent 200. */
 import { startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { call, collectionToken, disbursementToken, txBody, walletPayoutBody } from './helpers';
+import {
+	call,
+	collectionToken,
+	disbursementToken,
+	txBody,
+	walletPayoutBody,
+} from '../harness/sandboxCalls';
 
 const GENERATE = '/v1/biller/transactions/generate';
 const PROCESS = '/v1/api/disbursement/transactions/process';

@@ -11,7 +11,7 @@ import {
 	startReceiver,
 	txBody,
 	walletPayoutBody,
-} from './helpers';
+} from '../harness/sandboxCalls';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const PAYOUTS = '/v1/api/disbursement/transactions';

@@ -1,6 +1,12 @@
 import { envelopeSchema, tokenSchema } from '../../nodes/shared/validation/schemas';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { call, collectionToken, collectionTokenPath, disbursementToken, sleep } from './helpers';
+import {
+	call,
+	collectionToken,
+	collectionTokenPath,
+	disbursementToken,
+	sleep,
+} from '../harness/sandboxCalls';
 
 describe('sandbox gateway: tokens and authentication', () => {
 	let gw: SandboxGateway;

@@ -2,7 +2,7 @@
  * The source-address allow-list takes IPv4-mapped IPv6 entries and CIDR ranges of both families,
  * and an entry that is not an address stops the activation with a message naming it.
  */
-import { callbackBody, trigger, setUpPerFile } from './helpers';
+import { callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
 
 const s = setUpPerFile();
 

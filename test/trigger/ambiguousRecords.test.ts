@@ -3,7 +3,7 @@
  * nodes: one record per reference (two are ambiguous: 503, the service retries), and the one
  * check of reference, amount, channel and recipient.
  */
-import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
+import { call as callSandbox, disbursementToken, walletPayoutBody } from '../harness/sandboxCalls';
 import {
 	callbackBody,
 	paidTransaction,
@@ -11,8 +11,8 @@ import {
 	serviceCallback,
 	trigger,
 	setUpPerFile,
-} from './helpers';
-import type { WebhookCall } from './webhookHarness';
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 beforeEach(() => {

@@ -5,8 +5,8 @@
  */
 import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
 import { signCallback } from '../../nodes/shared/validation/signature';
-import { SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
-import type { WebhookCall } from './webhookHarness';
+import { SECRET, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

@@ -3,7 +3,7 @@
  * amount, a token echoed back, a cut-off body) and against a callback of the other interface:
  * the trigger starts nothing it cannot stand behind and shows no secret.
  */
-import { call as callSandbox, disbursementToken, walletPayoutBody } from '../sandbox/helpers';
+import { call as callSandbox, disbursementToken, walletPayoutBody } from '../harness/sandboxCalls';
 import {
 	LOOKUP_COLLECTION,
 	LOOKUP_PAYOUTS,
@@ -11,8 +11,8 @@ import {
 	serviceCallback,
 	trigger,
 	setUpPerFile,
-} from './helpers';
-import type { WebhookCall } from './webhookHarness';
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 /** The collection look-up's path, where a fault makes the service answer wrongly. */
 const LOOKUP_PATH = '/v1/biller/transactions';

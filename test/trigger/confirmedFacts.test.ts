@@ -11,8 +11,8 @@ import {
 	serviceCallback,
 	trigger,
 	setUpPerFile,
-} from './helpers';
-import type { WebhookCall } from './webhookHarness';
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

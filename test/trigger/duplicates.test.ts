@@ -12,9 +12,15 @@ import {
 	deliveryKey,
 	deliveryRecord,
 } from '../../nodes/PaymentGatewayTrigger/helpers/duplicates';
-import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
-import { callbackBody, payoutTransaction, serviceCallback, trigger, setUpPerFile } from './helpers';
-import { TRIGGER_NAME, type TriggerHarness } from './webhookHarness';
+import { call as callSandbox, collectionToken, txBody } from '../harness/sandboxCalls';
+import {
+	callbackBody,
+	payoutTransaction,
+	serviceCallback,
+	trigger,
+	setUpPerFile,
+} from '../harness/triggerRuns';
+import { TRIGGER_NAME, type TriggerHarness } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

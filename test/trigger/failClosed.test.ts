@@ -13,9 +13,9 @@ import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { implementations, nodeOf, resolvedParameters } from '../support/installedN8n';
-import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
-import type { WebhookCall } from './webhookHarness';
+import { implementations, nodeOf, resolvedParameters } from '../harness/installedN8n';
+import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

@@ -9,7 +9,7 @@ import {
 	disbursementToken,
 	txBody,
 	walletPayoutBody,
-} from '../sandbox/helpers';
+} from '../harness/sandboxCalls';
 import {
 	COLLECTION,
 	DISBURSEMENT,
@@ -20,8 +20,8 @@ import {
 	serviceCallback,
 	trigger,
 	setUpPerFile,
-} from './helpers';
-import type { WebhookCall } from './webhookHarness';
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 beforeEach(() => {

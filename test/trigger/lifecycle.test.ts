@@ -7,7 +7,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { COLLECTION, DISBURSEMENT, trigger, setUpPerFile } from './helpers';
+import { COLLECTION, DISBURSEMENT, trigger, setUpPerFile } from '../harness/triggerRuns';
 
 const s = setUpPerFile();
 

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'net';
 
 import { signCallback } from '../../nodes/shared/validation/signature';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
-import type { WebhookCall } from './webhookHarness';
+import { COLLECTION, SECRET, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

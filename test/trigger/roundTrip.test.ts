@@ -4,7 +4,7 @@
  * webhook() through n8n's webhook path, is verified and starts the workflow exactly once.
  */
 import { runNode } from '../harness';
-import { COLLECTION, DISBURSEMENT, trigger, setUpPerFile } from './helpers';
+import { COLLECTION, DISBURSEMENT, trigger, setUpPerFile } from '../harness/triggerRuns';
 
 const s = setUpPerFile();
 

@@ -5,8 +5,8 @@
  */
 import { HIDDEN } from '../../nodes/shared/transport/secrets';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { SECRET, callbackBody, trigger, setUpPerFile } from './helpers';
-import type { WebhookCall } from './webhookHarness';
+import { SECRET, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { COLLECTION, callbackBody, trigger, setUpPerFile } from './helpers';
+import { COLLECTION, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
 
 const s = setUpPerFile();
 

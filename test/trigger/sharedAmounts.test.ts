@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
 import { copyContradiction } from '../../nodes/PaymentGatewayTrigger/helpers/signedCopy';
-import { paidTransaction, serviceCallback, setUpPerFile, trigger } from './helpers';
+import { paidTransaction, serviceCallback, setUpPerFile, trigger } from '../harness/triggerRuns';
 
 const s = setUpPerFile();
 

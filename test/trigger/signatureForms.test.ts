@@ -4,8 +4,14 @@
  * count as the same delivery, and an unsigned copy may not contradict what the signature covers.
  */
 import { signCallback } from '../../nodes/shared/validation/signature';
-import { SECRET, callbackBody, collectionTransaction, trigger, setUpPerFile } from './helpers';
-import type { WebhookCall } from './webhookHarness';
+import {
+	SECRET,
+	callbackBody,
+	collectionTransaction,
+	trigger,
+	setUpPerFile,
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

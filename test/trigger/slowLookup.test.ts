@@ -3,7 +3,7 @@
  * stated bound (a 10-second deadline per look-up, connect to last byte), so the sender retries
  * instead of giving up on a connection the trigger holds open.
  */
-import { paidTransaction, serviceCallback, trigger, setUpPerFile } from './helpers';
+import { paidTransaction, serviceCallback, trigger, setUpPerFile } from '../harness/triggerRuns';
 
 const s = setUpPerFile();
 

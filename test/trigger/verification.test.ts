@@ -10,8 +10,8 @@ import {
 	collectionTransaction,
 	trigger,
 	setUpPerFile,
-} from './helpers';
-import type { WebhookCall } from './webhookHarness';
+} from '../harness/triggerRuns';
+import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
 

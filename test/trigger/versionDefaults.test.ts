@@ -17,7 +17,7 @@ import {
 	nodeOf,
 	resolvedParameters,
 	type Helpers,
-} from '../support/installedN8n';
+} from '../harness/installedN8n';
 
 const BUILT = join(
 	__dirname,

@@ -88,9 +88,10 @@ export const ASK_N8N = Symbol('askN8n');
 
 /**
  * `item[name]` where n8n's `{{ $json.name }}` is proven to give the very same value (see
- * test/faults/columnReads.test.ts): a string, boolean, null or finite number held by the item
- * itself, or undefined for a column it lacks. Objects (n8n hands over the item's own object and
- * rewrites dates inside it), NaN, Infinity, -0, other types and inherited names go to n8n.
+ * test/shared/runner/itemValues.engine.test.ts): a string, boolean, null or finite number held by
+ * the item itself, or undefined for a column it lacks. Objects (n8n hands over the item's own
+ * object and rewrites dates inside it), NaN, Infinity, -0, other types and inherited names go to
+ * n8n.
  */
 export function itemColumn(json: IDataObject | undefined, name: string): unknown {
 	if (!json || typeof json !== 'object') return ASK_N8N;

@@ -2,7 +2,7 @@
  * The shapes of the service's bodies the nodes read (docs/endpoints.md, Answers), parsed
  * tolerantly (`.passthrough()`, optional extras) so an extra or missing optional field never
  * breaks a workflow. The stricter shapes the sandbox is held to live with its tests
- * (test/sandbox/schemas.ts).
+ * (test/harness/sandboxSchemas.ts).
  */
 import { z } from 'zod';
 

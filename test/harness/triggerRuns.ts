@@ -3,8 +3,8 @@ import type { INodeCredentials, INodeParameters } from 'n8n-workflow';
 
 import { signCallback } from '../../nodes/shared/validation/signature';
 import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { CredentialStore } from '../harness/credentialStore';
-import { call as callSandbox, collectionToken, txBody } from '../sandbox/helpers';
+import { CredentialStore } from './credentialStore';
+import { call as callSandbox, collectionToken, txBody } from './sandboxCalls';
 import {
 	startTriggerHarness,
 	type TriggerHarness,

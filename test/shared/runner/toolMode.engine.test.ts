@@ -16,11 +16,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
-import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
-import { SANDBOX_CREDENTIALS } from '../../sandbox';
-import { MANUAL_TRIGGER_TYPE, runNode, runWorkflow } from '../harness';
-import { freshStart, gatewayPerSuite, setUp, type Setup } from '../disbursement/helpers';
+import { Disbursement } from '../../../nodes/Disbursement/Disbursement.node';
+import { PaymentCollection } from '../../../nodes/PaymentCollection/PaymentCollection.node';
+import { SANDBOX_CREDENTIALS } from '../../../sandbox';
+import { MANUAL_TRIGGER_TYPE, runNode, runWorkflow } from '../../harness';
+import { freshStart, gatewayPerSuite, setUp, type Setup } from '../../harness/disbursementRuns';
 
 const PROCESS_KEY = 'POST /v1/api/disbursement/transactions/process';
 

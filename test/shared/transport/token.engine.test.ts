@@ -4,9 +4,9 @@
  * hand out its own recent token to a caller that holds another process's token: when the service
  * has dropped every token, both are dead.
  */
-import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../sandbox';
-import { EchoAuthorized } from '../harness/fixtures/EchoAuthorized.node';
-import { CredentialStore, runNode } from '../harness';
+import { SANDBOX_CREDENTIALS, startSandboxGateway, type SandboxGateway } from '../../../sandbox';
+import { EchoAuthorized } from '../../harness/fixtures/EchoAuthorized.node';
+import { CredentialStore, runNode } from '../../harness';
 
 const COLLECTION = 'paymentCollectionApi';
 const echo = new EchoAuthorized();

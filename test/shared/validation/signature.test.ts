@@ -1,5 +1,5 @@
 import { createHmac } from 'crypto';
-import { signCallback, verifySignature } from '../../nodes/shared/validation/signature';
+import { signCallback, verifySignature } from '../../../nodes/shared/validation/signature';
 
 describe('callback signature helper', () => {
 	it('is lower-case hex HMAC-SHA256 of "<amount>@<reference_no>"', () => {

@@ -1,10 +1,10 @@
 /** Shared set-up of the Disbursement node tests: a sandbox gateway and a credential store. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { loadOptions, type NodeRunResult } from '../harness';
-import { nodeRunner, type Setup } from '../support/nodeRun';
+import { loadOptions, type NodeRunResult } from './index';
+import { nodeRunner, type Setup } from './nodeRun';
 
-export { gatewayPerSuite, type RunOptions, type Setup } from '../support/nodeRun';
+export { gatewayPerSuite, type RunOptions, type Setup } from './nodeRun';
 
 export const NODE_TYPE = 'n8n-nodes-payment-gateway.disbursement';
 export const DISBURSEMENT = 'disbursementApi';

@@ -9,10 +9,10 @@ import { ENDPOINTS } from '../../nodes/shared/transport/endpoints';
 import type { FaultMode, FaultRule, RecordedRequest, SandboxOptions } from '../../sandbox';
 import { FaultInjector } from '../../sandbox/server/faults';
 import { SandboxState } from '../../sandbox/server/state';
-import * as collection from '../collection/helpers';
-import * as disbursement from '../disbursement/helpers';
-import { scannedCount, secretsOf, type CredentialStore, type NodeRunResult } from '../harness';
-import { report } from '../support/report';
+import * as collection from './collectionRuns';
+import * as disbursement from './disbursementRuns';
+import { scannedCount, secretsOf, type CredentialStore, type NodeRunResult } from './index';
+import { report } from './report';
 
 export const PATHS = {
 	generate: ENDPOINTS.generateTransaction.path,

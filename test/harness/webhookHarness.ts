@@ -22,7 +22,7 @@
  *
  * Everything a caller or the execution could see passes the harness's secret guard.
  */
-import '../harness/bootstrap';
+import './bootstrap';
 
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -47,11 +47,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow, createRunExecutionData, jsonParse } from 'n8n-workflow';
 
-import { buildAdditionalData, nextExecutionId } from '../harness/additionalData';
-import type { CredentialStore } from '../harness/credentialStore';
-import { logLinesSince, logMark, type LogLine } from '../harness/logging';
-import { defaultNodeTypes, PACKAGE_NAME } from '../harness/nodeTypes';
-import { assertNoSecret, assertNoSecretInLogs } from '../harness/secrets';
+import { buildAdditionalData, nextExecutionId } from './additionalData';
+import type { CredentialStore } from './credentialStore';
+import { logLinesSince, logMark, type LogLine } from './logging';
+import { defaultNodeTypes, PACKAGE_NAME } from './nodeTypes';
+import { assertNoSecret, assertNoSecretInLogs } from './secretGuard';
 
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.paymentGatewayTrigger`;
 export const TRIGGER_NAME = 'Payment Gateway Trigger';

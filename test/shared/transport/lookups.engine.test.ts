@@ -4,7 +4,11 @@
  * answer that shows neither the record nor an empty list (`data: null`, `data: {}`, a list of other
  * records: a filter the service ignored) is an unclear failure: the row says so, nothing is resent.
  */
-import { failOnce, moneyOperationsPerFile, type MoneyOperation } from './helpers';
+import {
+	failOnce,
+	moneyOperationsPerFile,
+	type MoneyOperation,
+} from '../../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('look-up shapes');
 const NAMES = ['Generate', 'Payout Create'] as const;

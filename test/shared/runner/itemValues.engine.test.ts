@@ -16,9 +16,9 @@ import type {
 import * as n8nWorkflow from 'n8n-workflow';
 import { ExecuteContext } from 'n8n-core';
 
-import { ASK_N8N, columnRead, itemColumn } from '../../nodes/shared/runner/itemValues';
-import { freshStart, jsonOf, run, setUp, type Setup } from '../disbursement/helpers';
-import { loadAtRunTime } from '../support/installedN8n';
+import { ASK_N8N, columnRead, itemColumn } from '../../../nodes/shared/runner/itemValues';
+import { freshStart, jsonOf, run, setUp, type Setup } from '../../harness/disbursementRuns';
+import { loadAtRunTime } from '../../harness/installedN8n';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 
@@ -150,7 +150,7 @@ describe('Payout Create, mapped fields: column reads in n8n-core engine', () => 
 });
 
 /** Every n8n-workflow this package runs in: its own and each installed n8n's (as installedN8n.ts finds them). */
-const APPS = join(__dirname, '..', '..', '.n8n-app');
+const APPS = join(__dirname, '..', '..', '..', '.n8n-app');
 const workflows: Array<[string, typeof n8nWorkflow]> = [['n8n-workflow (package)', n8nWorkflow]];
 for (const app of existsSync(APPS)
 	? readdirSync(APPS).filter((name) => name.startsWith('n8n-'))

@@ -10,7 +10,7 @@ import {
 	type SandboxGateway,
 	type SandboxOptions,
 } from '../../sandbox';
-import { CredentialStore, runNode, type NodeRunResult } from '../harness';
+import { CredentialStore, runNode, type NodeRunResult } from './index';
 
 export interface Setup {
 	gw: SandboxGateway;

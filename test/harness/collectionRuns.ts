@@ -1,9 +1,9 @@
 /** Shared set-up of the PaymentCollection node tests: a sandbox gateway and a credential store. */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { nodeRunner, type Setup } from '../support/nodeRun';
+import { nodeRunner, type Setup } from './nodeRun';
 
-export { gatewayPerSuite, type RunOptions, type Setup } from '../support/nodeRun';
+export { gatewayPerSuite, type RunOptions, type Setup } from './nodeRun';
 
 export const NODE_TYPE = 'n8n-nodes-payment-gateway.paymentCollection';
 export const COLLECTION = 'paymentCollectionApi';

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
-import { readOnly } from '../../nodes/shared/runner/itemErrors';
-import type { ServiceRequest, ServiceResponse } from '../../nodes/shared/transport/endpoints';
+import { readOnly } from '../../../nodes/shared/runner/itemErrors';
+import type { ServiceRequest, ServiceResponse } from '../../../nodes/shared/transport/endpoints';
 
 const node: INode = {
 	id: 'n1',

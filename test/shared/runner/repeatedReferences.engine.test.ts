@@ -4,7 +4,12 @@
  * a look-up (a replay when it asks for the same thing, a conflict otherwise). References that
  * differ only in case or in spaces around them are the same payment to a person: never sent twice.
  */
-import { MAPPINGS, mappedParameters, mappedRow, moneyOperationsPerFile } from './helpers';
+import {
+	MAPPINGS,
+	mappedParameters,
+	mappedRow,
+	moneyOperationsPerFile,
+} from '../../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('repeated references');
 const NAMES = ['Generate', 'Payout Create'] as const;

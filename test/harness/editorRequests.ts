@@ -20,7 +20,7 @@ import type { CredentialStore } from './credentialStore';
 import { logLinesSince, logMark } from './logging';
 import type { AnyNodeType, HarnessNodeTypes } from './nodeTypes';
 import { defaultNodeTypes } from './nodeTypes';
-import { assertNoSecret, assertNoSecretInLogs } from './secrets';
+import { assertNoSecret, assertNoSecretInLogs } from './secretGuard';
 
 export interface LoadOptionsOptions {
 	/** A registered type name, or a node type instance. */

@@ -5,9 +5,15 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { FaultRule } from '../../sandbox';
-import { runNode } from '../harness';
-import { NODE_TYPE, gatewayPerSuite, generateParameters, run, setUp } from './helpers';
+import type { FaultRule } from '../../../sandbox';
+import { runNode } from '../../harness';
+import {
+	NODE_TYPE,
+	gatewayPerSuite,
+	generateParameters,
+	run,
+	setUp,
+} from '../../harness/collectionRuns';
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 const LOOKUP_PATH = '/v1/biller/transactions';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SANDBOX_CREDENTIALS } from '../../sandbox';
+import { SANDBOX_CREDENTIALS } from '../../../sandbox';
 import {
 	addCredential,
 	bankRow,
@@ -17,7 +17,7 @@ import {
 	jsonOf,
 	run,
 	setUp,
-} from '../disbursement/helpers';
+} from '../../harness/disbursementRuns';
 
 const PROCESS = '/v1/api/disbursement/transactions/process';
 const PROCESS_KEY = `POST ${PROCESS}`;
