@@ -312,8 +312,6 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'the one HTTP path to the service, under every fault: test/faults/hostileNetwork.test.ts, test/faults/faultMatrix.test.ts',
 	'nodes/shared/validation/problems.ts':
 		'every problem of a row reported at once: test/faults/badInput.test.ts',
-	'nodes/shared/validation/schemas.ts':
-		"the answer shapes, parsed from the sandbox's real answers: test/sandbox/collection.test.ts, test/faults/brokenAnswers.test.ts",
 };
 
 /**
