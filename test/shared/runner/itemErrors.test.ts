@@ -1,16 +1,8 @@
-import type { INode } from 'n8n-workflow';
-
 import { readOnly } from '../../../nodes/shared/runner/itemErrors';
 import type { ServiceRequest, ServiceResponse } from '../../../nodes/shared/transport/endpoints';
+import { testNode } from '../../harness/handMadeContext';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Payment Gateway Disbursement',
-	type: 'n8n-nodes-payment-gateway.disbursement',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = testNode();
 
 describe('the call a refusal explanation gets', () => {
 	const answer: ServiceResponse = { data: [], message: 'ok' };

@@ -1,5 +1,4 @@
 /** Stopping a run: errors after which nothing more is sent, and the run-wide guards that raise them (nodes/shared/runner/runStop.ts). */
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -10,36 +9,9 @@ import {
 	sameForEveryRow,
 	stopRun,
 } from '../../../nodes/shared/runner/runStop';
+import { handMadeContext, testNode, type HandMadeContext } from '../../harness/handMadeContext';
 
-const node: INode = {
-	id: 'payout-1',
-	name: 'Payout',
-	type: 'disbursement',
-	typeVersion: 2,
-	position: [0, 0],
-	parameters: {},
-};
-
-/**
- * A hand-made execution context: the node, its input items, and each item's value of a parameter
- * as an expression would give it, row by row. Only what these functions are handed is modelled.
- */
-function contextOf(perRow: Record<string, unknown[]>) {
-	const rows = Math.max(...Object.values(perRow).map((values) => values.length));
-	const items: INodeExecutionData[] = Array.from({ length: rows }, (_, row) => ({
-		json: { row } as IDataObject,
-	}));
-	const reads: Array<[string, number]> = [];
-	return {
-		reads,
-		getNode: () => node,
-		getInputData: () => items,
-		getNodeParameter: (name: string, itemIndex: number) => {
-			reads.push([name, itemIndex]);
-			return perRow[name][itemIndex];
-		},
-	};
-}
+const node = testNode();
 
 /** The error a guard throws, so its message, row and run stop can be checked. */
 function errorOf(read: () => unknown): NodeOperationError {
@@ -198,9 +170,9 @@ describe('parseDryRun', () => {
 });
 
 describe('sameForEveryRow, reading a parameter through an execution context', () => {
-	const readAll = (context: ReturnType<typeof contextOf>, name: string, label: string) =>
-		sameForEveryRow(context.getNode(), context.getInputData().length, label, (itemIndex) =>
-			context.getNodeParameter(name, itemIndex),
+	const readAll = ({ ctx }: HandMadeContext, name: string, label: string) =>
+		sameForEveryRow(ctx.getNode(), ctx.getInputData().length, label, (itemIndex) =>
+			ctx.getNodeParameter(name, itemIndex),
 		);
 
 	test.each([
@@ -209,7 +181,7 @@ describe('sameForEveryRow, reading a parameter through an execution context', ()
 		[[false, false]],
 		[['20000', '20000', '20000', '20000']],
 	])('rows %j agree: the value holds for the run, each row read once', (values) => {
-		const context = contextOf({ dryRun: values });
+		const context = handMadeContext({ perRow: { dryRun: values } });
 		expect(readAll(context, 'dryRun', 'Dry Run')).toBe(values[0]);
 		expect(context.reads).toEqual(values.map((_, row) => ['dryRun', row]));
 	});
@@ -236,7 +208,7 @@ describe('sameForEveryRow, reading a parameter through an execution context', ()
 			'Dry Run is "20000" for row 1 but "20000" for row 2: it holds for the whole run, so nothing was sent',
 		],
 	])('rows %j disagree at row %p: the run stops', (values, row, message) => {
-		const context = contextOf({ dryRun: values });
+		const context = handMadeContext({ perRow: { dryRun: values } });
 		const error = errorOf(() => readAll(context, 'dryRun', 'Dry Run'));
 		expect(error.message).toBe(message);
 		expect(error.context.itemIndex).toBe(row - 1);
@@ -248,19 +220,19 @@ describe('sameForEveryRow, reading a parameter through an execution context', ()
 	});
 
 	test('a limit read for every row: rows agreeing on an unreadable limit give undefined for the run', () => {
-		const context = contextOf({ maxTotal: ['20,000', '20,000'] });
+		const { ctx } = handMadeContext({ perRow: { maxTotal: ['20,000', '20,000'] } });
 		expect(
-			sameForEveryRow(context.getNode(), 2, 'Maximum Total per Run', (itemIndex) =>
-				readLimit(context.getNodeParameter('maxTotal', itemIndex)),
+			sameForEveryRow(ctx.getNode(), 2, 'Maximum Total per Run', (itemIndex) =>
+				readLimit(ctx.getNodeParameter('maxTotal', itemIndex)),
 			),
 		).toBeUndefined();
 	});
 
 	test('Dry Run read for every row through parseDryRun: a row that cannot be read stops the run first', () => {
-		const context = contextOf({ dryRun: [true, 'yes'] });
+		const { ctx } = handMadeContext({ perRow: { dryRun: [true, 'yes'] } });
 		const error = errorOf(() =>
-			sameForEveryRow(context.getNode(), context.getInputData().length, 'Dry Run', (itemIndex) =>
-				parseDryRun(context.getNode(), itemIndex, context.getNodeParameter('dryRun', itemIndex)),
+			sameForEveryRow(ctx.getNode(), ctx.getInputData().length, 'Dry Run', (itemIndex) =>
+				parseDryRun(ctx.getNode(), itemIndex, ctx.getNodeParameter('dryRun', itemIndex)),
 			),
 		);
 		expect(error.message).toBe('Dry Run is "yes", not true or false: nothing was sent');

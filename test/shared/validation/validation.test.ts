@@ -4,7 +4,6 @@
  * makes a retry safe, so a guess is never allowed. Mobile numbers, account numbers and URLs as a
  * row gives them.
  */
-import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sameAmount } from '../../../nodes/shared/validation/records';
@@ -21,14 +20,9 @@ import {
 	requireText,
 	toCentavos,
 } from '../../../nodes/shared/validation/validation';
+import { testNode } from '../../harness/handMadeContext';
 
-const node = {
-	name: 'Payout',
-	type: 'disbursement',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const node = testNode();
 const parse = (value: unknown, limits?: { max?: number }) => parseAmount(node, 0, value, limits);
 const reference = (value: unknown) => parseReferenceNo(node, 0, value);
 
