@@ -298,14 +298,8 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'every failure class of a request, as the item shows it: test/collection/errors.test.ts',
 	'nodes/shared/transport/limits.ts':
 		'deadlines and answer sizes against a hostile network: test/faults/hostileNetwork.test.ts',
-	'nodes/shared/transport/networkCodes.ts':
-		'network failures in plain words, as items show them: test/collection/errors.test.ts',
-	'nodes/shared/transport/outcome.ts':
-		"a request's answer or failure as a value, under broken answers: test/faults/brokenAnswers.test.ts",
 	'nodes/shared/transport/runState.ts':
 		'the credentials read once per run: test/collection/tokens.test.ts',
-	'nodes/shared/transport/secrets.ts':
-		'secrets the service echoes, scrubbed: test/faults/moneySafety.test.ts, test/trigger/secretEcho.test.ts',
 	'nodes/shared/transport/tokenRequest.ts':
 		'the token step and its failures: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts',
 	'nodes/shared/transport/transport.ts':

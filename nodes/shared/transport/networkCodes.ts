@@ -19,6 +19,8 @@ const NETWORK_PROBLEMS: Record<string, string> = {
 	EHOSTUNREACH: 'the host is unreachable',
 };
 
+/** The words for a code; any other code, one named like what every object inherits (toString) too, is a failed request. */
 export function describeNetworkCode(code: string | undefined): string {
-	return (code && NETWORK_PROBLEMS[code]) || 'the request failed';
+	const known = code !== undefined && Object.prototype.hasOwnProperty.call(NETWORK_PROBLEMS, code);
+	return (known && NETWORK_PROBLEMS[code]) || 'the request failed';
 }
