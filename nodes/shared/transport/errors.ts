@@ -92,9 +92,12 @@ export class ServiceError extends NodeApiError {
 	}
 }
 
-/** Reads status, body and network code from what n8n's request helpers throw. */
+/**
+ * Reads status, body and network code from what n8n's request helpers throw. Whatever is thrown
+ * (even undefined or null) is classified: without a status it is unclear.
+ */
 export function classifyFailure(error: unknown): ServiceFailure {
-	const outer = error as {
+	const outer = (error ?? {}) as {
 		message?: unknown;
 		httpCode?: string | null;
 		cause?: unknown;
