@@ -292,8 +292,6 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'picks the operation of every node run: test/collection/generate.test.ts',
 	'nodes/shared/runner/simplifyOutput.ts':
 		'the short record of each node: test/collection/simplify.test.ts, test/disbursement/payoutSimplify.test.ts',
-	'nodes/shared/transport/limits.ts':
-		'deadlines and answer sizes against a hostile network: test/faults/hostileNetwork.test.ts',
 	'nodes/shared/transport/runState.ts':
 		'the credentials read once per run: test/collection/tokens.test.ts',
 	'nodes/shared/transport/tokenRequest.ts':

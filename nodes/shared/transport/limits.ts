@@ -116,7 +116,7 @@ function dropped(body: AnswerStream, failure: LimitCode): ReadAnswer {
 function errorAnswers(
 	error: unknown,
 ): Array<{ holder: { data?: unknown }; key: 'data'; headers?: Record<string, unknown> }> {
-	const outer = error as {
+	const outer = (error ?? {}) as {
 		cause?: { response?: ErrorResponse };
 		response?: ErrorResponse;
 		context?: { data?: unknown };
@@ -157,7 +157,7 @@ interface ErrorResponse {
 
 /** The host a redirect answer points to, from its `location` against the request's URL (before `readErrorAnswer`). */
 export function redirectHost(error: unknown, requestUrl: string): string | undefined {
-	const outer = error as { response?: ErrorResponse };
+	const outer = (error ?? {}) as { response?: ErrorResponse };
 	const location = [
 		outer.response?.headers,
 		...errorAnswers(error).map((answer) => answer.headers),
