@@ -260,16 +260,10 @@ function importsInto(dir: string, forbidden: string): string[] {
  * its own at its mirrored path.
  */
 const TESTED_BY_SCENARIOS: Record<string, string> = {
-	'nodes/shared/descriptions/columns.ts':
-		'the Input Mapping names, read through automatic mapping: test/faults/autoMapping.test.ts',
 	'nodes/shared/descriptions/credentialProperties.ts':
 		"the credentials' fields, stored and used by every engine test: test/collection/tokens.test.ts",
 	'nodes/shared/descriptions/properties.ts':
 		"both nodes' shared parameters, read as the editor reads them: test/collection/description.test.ts, test/disbursement/description.test.ts",
-	'nodes/shared/descriptions/simplify.ts':
-		'the Simplify option of each node: test/collection/simplify.test.ts, test/disbursement/payoutSimplify.test.ts',
-	'nodes/shared/descriptions/versions.ts':
-		"display conditions by version, resolved by n8n's own helpers: test/disbursement/version2.test.ts",
 	'nodes/shared/operations/getByReference.ts':
 		'the Get operation of each node: test/collection/get.test.ts, test/disbursement/payoutLookup.test.ts',
 	'nodes/shared/operations/listing.ts':
@@ -298,8 +292,6 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'the token step and its failures: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts',
 	'nodes/shared/transport/transport.ts':
 		'the one HTTP path to the service, under every fault: test/faults/hostileNetwork.test.ts, test/faults/faultMatrix.test.ts',
-	'nodes/shared/validation/problems.ts':
-		'every problem of a row reported at once: test/faults/badInput.test.ts',
 };
 
 /**
