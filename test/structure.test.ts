@@ -278,14 +278,10 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
 	'nodes/shared/runner/moneyLookUps.ts':
 		"the money-safe path's look-ups after an unclear answer: test/faults/moneySafety.test.ts",
-	'nodes/shared/runner/operation.ts':
-		'what an operation is and the options it reads, on every run: test/faults/moneySafety.test.ts',
 	'nodes/shared/runner/recordLookUps.ts':
 		'Get, Wait for Final Status and Reconcile as the runner runs them: test/collection/get.test.ts, test/faults/checkBeforePaying.test.ts',
 	'nodes/shared/runner/router.ts':
 		'picks the operation of every node run: test/collection/generate.test.ts',
-	'nodes/shared/runner/simplifyOutput.ts':
-		'the short record of each node: test/collection/simplify.test.ts, test/disbursement/payoutSimplify.test.ts',
 	'nodes/shared/transport/runState.ts':
 		'the credentials read once per run: test/collection/tokens.test.ts',
 	'nodes/shared/transport/tokenRequest.ts':

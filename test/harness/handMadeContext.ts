@@ -23,7 +23,8 @@ export interface HandMadeContextSpec {
 	parameters?: INode['parameters'];
 	/**
 	 * Per parameter path (`options.dryRun`), the value each row gets, as an expression evaluated by
-	 * n8n would give it. A path not here is read from `parameters`, the same for every row.
+	 * n8n would give it (undefined too). A path not here is read from `parameters`, the same for
+	 * every row, or is the fallback when not stored.
 	 */
 	perRow?: Record<string, unknown[]>;
 	/** The input items; by default one empty item per row of `perRow` (at least one). */
@@ -61,8 +62,10 @@ export function handMadeContext(spec: HandMadeContextSpec = {}): HandMadeContext
 		getInputData: () => items,
 		getNodeParameter: (path: string, itemIndex: number, fallback?: unknown) => {
 			reads.push([path, itemIndex]);
-			const value = path in perRow ? perRow[path][itemIndex] : at(parameters, path);
-			return value === undefined ? fallback : value;
+			// As n8n: the fallback stands in for a parameter not stored, not for an expression's result.
+			if (path in perRow) return perRow[path][itemIndex];
+			const stored = at(parameters, path);
+			return stored === undefined ? fallback : stored;
 		},
 	} as unknown as IExecuteFunctions;
 	return { ctx, node, reads };
