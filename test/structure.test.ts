@@ -272,8 +272,6 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'the Reconcile operation of each node: test/collection/reconcile.test.ts, test/disbursement/payoutReconcile.test.ts',
 	'nodes/shared/operations/waitForFinalStatus.ts':
 		'a create followed until it settles: test/faults/checkBeforePaying.test.ts',
-	'nodes/shared/runner/dryRun.ts':
-		'a whole run that sends nothing: test/faults/checkBeforePaying.test.ts',
 	'nodes/shared/runner/itemRunner.ts':
 		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
 	'nodes/shared/runner/moneyLookUps.ts':
