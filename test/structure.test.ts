@@ -264,14 +264,8 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		"the credentials' fields, stored and used by every engine test: test/collection/tokens.test.ts",
 	'nodes/shared/descriptions/properties.ts':
 		"both nodes' shared parameters, read as the editor reads them: test/collection/description.test.ts, test/disbursement/description.test.ts",
-	'nodes/shared/operations/getByReference.ts':
-		'the Get operation of each node: test/collection/get.test.ts, test/disbursement/payoutLookup.test.ts',
-	'nodes/shared/operations/listing.ts':
-		'the list operations of each node: test/collection/channels.test.ts, test/disbursement/lists.test.ts',
 	'nodes/shared/operations/reconcile.ts':
 		'the Reconcile operation of each node: test/collection/reconcile.test.ts, test/disbursement/payoutReconcile.test.ts',
-	'nodes/shared/operations/waitForFinalStatus.ts':
-		'a create followed until it settles: test/faults/checkBeforePaying.test.ts',
 	'nodes/shared/runner/itemRunner.ts':
 		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
 	'nodes/shared/runner/moneyLookUps.ts':

@@ -20,7 +20,7 @@ export function testNode(overrides: Partial<INode> = {}): INode {
 
 export interface HandMadeContextSpec {
 	/** The node's stored parameters: what `getNode().parameters` holds (expressions unevaluated). */
-	parameters?: INode['parameters'];
+	parameters?: Record<string, unknown>;
 	/**
 	 * Per parameter path (`options.dryRun`), the value each row gets, as an expression evaluated by
 	 * n8n would give it (undefined too). A path not here is read from `parameters`, the same for
@@ -51,7 +51,7 @@ function at(parameters: unknown, path: string): unknown {
 
 export function handMadeContext(spec: HandMadeContextSpec = {}): HandMadeContext {
 	const { parameters = {}, perRow = {}, typeVersion = 2 } = spec;
-	const node = testNode({ parameters, typeVersion });
+	const node = testNode({ parameters: parameters as INode['parameters'], typeVersion });
 	const rows = Math.max(1, ...Object.values(perRow).map((values) => values.length));
 	const items: INodeExecutionData[] = (spec.items ?? Array.from({ length: rows }, () => ({}))).map(
 		(json) => ({ json }),

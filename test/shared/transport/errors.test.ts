@@ -7,7 +7,6 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import {
-	CREDENTIAL_UNUSABLE,
 	ServiceError,
 	TOKEN_STEP_FAILED,
 	TokenStepError,
