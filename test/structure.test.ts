@@ -264,8 +264,6 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		"the credentials' fields, stored and used by every engine test: test/collection/tokens.test.ts",
 	'nodes/shared/descriptions/properties.ts':
 		"both nodes' shared parameters, read as the editor reads them: test/collection/description.test.ts, test/disbursement/description.test.ts",
-	'nodes/shared/operations/reconcile.ts':
-		'the Reconcile operation of each node: test/collection/reconcile.test.ts, test/disbursement/payoutReconcile.test.ts',
 	'nodes/shared/runner/itemRunner.ts':
 		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
 	'nodes/shared/runner/moneyLookUps.ts':
@@ -274,8 +272,6 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		'Get, Wait for Final Status and Reconcile as the runner runs them: test/collection/get.test.ts, test/faults/checkBeforePaying.test.ts',
 	'nodes/shared/runner/router.ts':
 		'picks the operation of every node run: test/collection/generate.test.ts',
-	'nodes/shared/transport/runState.ts':
-		'the credentials read once per run: test/collection/tokens.test.ts',
 	'nodes/shared/transport/tokenRequest.ts':
 		'the token step and its failures: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts',
 	'nodes/shared/transport/transport.ts':
