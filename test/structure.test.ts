@@ -260,10 +260,6 @@ function importsInto(dir: string, forbidden: string): string[] {
  * its own at its mirrored path.
  */
 const TESTED_BY_SCENARIOS: Record<string, string> = {
-	'nodes/shared/descriptions/credentialProperties.ts':
-		"the credentials' fields, stored and used by every engine test: test/collection/tokens.test.ts",
-	'nodes/shared/descriptions/properties.ts':
-		"both nodes' shared parameters, read as the editor reads them: test/collection/description.test.ts, test/disbursement/description.test.ts",
 	'nodes/shared/runner/itemRunner.ts':
 		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
 	'nodes/shared/runner/moneyLookUps.ts':
