@@ -256,22 +256,23 @@ function importsInto(dir: string, forbidden: string): string[] {
 
 /**
  * The modules of nodes/shared/ with no test file at their mirrored path, each with why and the
- * scenario tests (named as paths) that exercise it. A module leaves this list when it gets tests of
- * its own at its mirrored path.
+ * scenario tests (named as paths) that exercise it: only modules that need n8n's engine or the
+ * sandbox gateway to show what they do, so a short list. A module leaves this list when it gets
+ * tests of its own at its mirrored path.
  */
 const TESTED_BY_SCENARIOS: Record<string, string> = {
 	'nodes/shared/runner/itemRunner.ts':
-		'the item loop of every operation: test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts',
+		"the item loop, carrying every plan out through the transport under n8n's continue-on-fail and pairedItem: only a node run in the engine against the sandbox shows it, test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts",
 	'nodes/shared/runner/moneyLookUps.ts':
-		"the money-safe path's look-ups after an unclear answer: test/faults/moneySafety.test.ts",
+		"the money-safe path's look-ups after an unclear answer, sent through the transport to the sandbox's records and faults: test/faults/moneySafety.test.ts",
 	'nodes/shared/runner/recordLookUps.ts':
-		'Get, Wait for Final Status and Reconcile as the runner runs them: test/collection/get.test.ts, test/faults/checkBeforePaying.test.ts',
+		"Get, Wait for Final Status and Reconcile as the runner carries them out, each a look-up through the transport against the sandbox's records: test/collection/get.test.ts, test/faults/checkBeforePaying.test.ts",
 	'nodes/shared/runner/router.ts':
-		'picks the operation of every node run: test/collection/generate.test.ts',
+		"a node's execute() in n8n: the run context, tool mode, the item loop and its output, only in the engine: test/collection/generate.test.ts",
 	'nodes/shared/transport/tokenRequest.ts':
-		'the token step and its failures: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts',
+		"the credentials' token step, run by n8n's preAuthentication against the sandbox's token endpoints and a hostile network: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts",
 	'nodes/shared/transport/transport.ts':
-		'the one HTTP path to the service, under every fault: test/faults/hostileNetwork.test.ts, test/faults/faultMatrix.test.ts',
+		"the one HTTP path, through n8n's httpRequestWithAuthentication to the sandbox under every fault: test/faults/hostileNetwork.test.ts, test/faults/faultMatrix.test.ts",
 };
 
 /**
