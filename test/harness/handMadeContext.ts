@@ -1,9 +1,11 @@
 /**
  * A hand-made execution context for the unit tier (test/shared/**\/X.test.ts): no n8n engine, only
  * what the runner's functions read of n8n's `IExecuteFunctions`: the node (`getNode()`), its input
- * items (`getInputData()`) and parameter values (`getNodeParameter()`), each read recorded.
+ * items (`getInputData()`) and parameter values (`getNodeParameter()`), each read recorded. And the
+ * node error a read throws, so its message, hint, row and run stop can be checked.
  */
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /** A node as n8n hands it to a function: a Payout node of version 2 with no parameters, unless told. */
 export function testNode(overrides: Partial<INode> = {}): INode {
@@ -69,4 +71,15 @@ export function handMadeContext(spec: HandMadeContextSpec = {}): HandMadeContext
 		},
 	} as unknown as IExecuteFunctions;
 	return { ctx, node, reads };
+}
+
+/** The NodeOperationError `read` throws; anything else thrown is rethrown, and no error fails the test. */
+export function nodeErrorOf(read: () => unknown): NodeOperationError {
+	try {
+		read();
+	} catch (error) {
+		if (error instanceof NodeOperationError) return error;
+		throw error;
+	}
+	throw new Error('no error was thrown');
 }

@@ -3,13 +3,16 @@
  * look-up and nothing else sent. A fact the row gives must be valid ("abc" as an amount is an
  * error, not "nothing to compare"); a fact left empty is not compared.
  */
-import { NodeOperationError } from 'n8n-workflow';
 
 import { reconcileOperation } from '../../../nodes/shared/operations/reconcile';
 import type { ReconcilePlan } from '../../../nodes/shared/runner/operation';
 import { startRun } from '../../../nodes/shared/runner/runContext';
 import { parseReferenceNo } from '../../../nodes/shared/validation/validation';
-import { handMadeContext, type HandMadeContextSpec } from '../../harness/handMadeContext';
+import {
+	handMadeContext,
+	type HandMadeContextSpec,
+	nodeErrorOf,
+} from '../../harness/handMadeContext';
 
 const payouts = reconcileOperation({
 	show: { resource: ['payout'], operation: ['reconcile'] },
@@ -27,16 +30,6 @@ const transactions = reconcileOperation({
 });
 const prepare = (operation: typeof payouts, spec: HandMadeContextSpec, itemIndex = 0) =>
 	operation.prepare(startRun(handMadeContext(spec).ctx), itemIndex) as ReconcilePlan;
-
-function errorOf(read: () => unknown): NodeOperationError {
-	try {
-		read();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('no error was thrown');
-}
 
 describe('reconcileOperation', () => {
 	test('only the reference given: a look-up that compares nothing else', () => {
@@ -85,7 +78,7 @@ describe('reconcileOperation', () => {
 	});
 
 	test('every fact that cannot be read is reported at once; nothing is looked up', () => {
-		const error = errorOf(() =>
+		const error = nodeErrorOf(() =>
 			prepare(payouts, {
 				parameters: { referenceNo: '', amount: 'abc', mobileNumber: '12345' },
 			}),
@@ -110,7 +103,7 @@ describe('reconcileOperation', () => {
 	});
 
 	test('with automatic mapping a row without the reference_no column fails', () => {
-		const error = errorOf(() =>
+		const error = nodeErrorOf(() =>
 			prepare(payouts, {
 				parameters: { mappingMode: 'autoMapInputData' },
 				items: [{ amount: 99 }],

@@ -3,7 +3,6 @@
  * (nodes/shared/runner/operation.ts), through a hand-made execution context. A guard that cannot be
  * read stops the run: never "no limit", never "not a dry run".
  */
-import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	DRY_RUN_OPTION,
@@ -15,20 +14,13 @@ import {
 } from '../../../nodes/shared/runner/operation';
 import { startRun } from '../../../nodes/shared/runner/runContext';
 import { isRunStopper } from '../../../nodes/shared/runner/runStop';
-import { handMadeContext, type HandMadeContextSpec } from '../../harness/handMadeContext';
+import {
+	handMadeContext,
+	type HandMadeContextSpec,
+	nodeErrorOf,
+} from '../../harness/handMadeContext';
 
 const runOf = (spec: HandMadeContextSpec) => startRun(handMadeContext(spec).ctx);
-
-/** The error a read throws, so its message, row and run stop can be checked. */
-function errorOf(read: () => unknown): NodeOperationError {
-	try {
-		read();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('no error was thrown');
-}
 
 describe('clampConcurrency', () => {
 	test.each([
@@ -129,7 +121,7 @@ describe('readSafetyLimit', () => {
 		['', 'Maximum Total per Run is empty, not a positive number: nothing was sent'],
 		[null, 'Maximum Total per Run is empty, not a positive number: nothing was sent'],
 	])('a set limit of %j that cannot be read stops the run', (value, message) => {
-		const error = errorOf(() => read({ parameters: { options: { maxTotalPerRun: value } } }));
+		const error = nodeErrorOf(() => read({ parameters: { options: { maxTotalPerRun: value } } }));
 		expect(error.message).toBe(message);
 		expect(error.description).toBe(
 			'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
@@ -138,7 +130,7 @@ describe('readSafetyLimit', () => {
 	});
 
 	test('an expression that comes out empty is a set limit that cannot be read, not an absent one', () => {
-		const error = errorOf(() =>
+		const error = nodeErrorOf(() =>
 			read(
 				{
 					parameters: { options: { maxTotalPerRun: '={{ $json.cap }}' } },
@@ -187,7 +179,7 @@ describe('readRunGuards', () => {
 	])(
 		'a Dry Run of %j (each row: %j) that cannot be read stops the run: it never becomes a live run',
 		(dryRun, rows) => {
-			const error = errorOf(() =>
+			const error = nodeErrorOf(() =>
 				readRunGuards(
 					runOf({
 						parameters: { options: { dryRun } },
@@ -210,7 +202,7 @@ describe('readRunGuards', () => {
 		});
 		expect(readRunGuards(startRun(agreeing.ctx))).toEqual({ dryRun: true, maxTotal: 900 });
 
-		const error = errorOf(() =>
+		const error = nodeErrorOf(() =>
 			readRunGuards(
 				runOf({
 					parameters: { options: { dryRun: '={{ $json.dry }}' } },
@@ -225,7 +217,7 @@ describe('readRunGuards', () => {
 	});
 
 	test('a limit differing between rows stops the run', () => {
-		const error = errorOf(() =>
+		const error = nodeErrorOf(() =>
 			readRunGuards(
 				runOf({
 					parameters: { options: { maxTotalPerRun: '={{ $json.cap }}' } },
@@ -249,7 +241,7 @@ describe('readRunGuards', () => {
 			maxTotal: undefined,
 		});
 		expect(readRunGuards(runOf({ parameters: {} }), mode).dryRun).toBe(false);
-		const error = errorOf(() => readRunGuards(runOf({ parameters: { mode: 'later' } }), mode));
+		const error = nodeErrorOf(() => readRunGuards(runOf({ parameters: { mode: 'later' } }), mode));
 		expect(error.message).toMatch(/^Mode is "later"/);
 		expect(isRunStopper(error)).toBe(true);
 		expect(DRY_RUN_OPTION).toEqual({ path: 'options.dryRun', fallback: false });

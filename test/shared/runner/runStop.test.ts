@@ -9,20 +9,14 @@ import {
 	sameForEveryRow,
 	stopRun,
 } from '../../../nodes/shared/runner/runStop';
-import { handMadeContext, testNode, type HandMadeContext } from '../../harness/handMadeContext';
+import {
+	handMadeContext,
+	testNode,
+	type HandMadeContext,
+	nodeErrorOf,
+} from '../../harness/handMadeContext';
 
 const node = testNode();
-
-/** The error a guard throws, so its message, row and run stop can be checked. */
-function errorOf(read: () => unknown): NodeOperationError {
-	try {
-		read();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('no error was thrown');
-}
 
 describe('stopRun and isRunStopper', () => {
 	test('stopRun marks the error it is given and returns that same error', () => {
@@ -134,7 +128,7 @@ describe('parseDryRun', () => {
 		[undefined, 'Dry Run is empty, not true or false: nothing was sent'],
 		['preview', 'Dry Run is "preview", not true or false: nothing was sent'],
 	])('%j stops the run: %s', (raw, message) => {
-		const error = errorOf(() => parseDryRun(node, 3, raw));
+		const error = nodeErrorOf(() => parseDryRun(node, 3, raw));
 		expect(error.message).toBe(message);
 		expect(error.context.itemIndex).toBe(3);
 		expect(error.description).toBe(
@@ -160,7 +154,7 @@ describe('parseDryRun', () => {
 		['maybe', 'Mode is "maybe", not pay or preview: nothing was sent'],
 		['', 'Mode is empty, not pay or preview: nothing was sent'],
 	])('with a Mode choice, %j stops the run: %s', (raw, message) => {
-		const error = errorOf(() => parseDryRun(node, 0, raw, mode));
+		const error = nodeErrorOf(() => parseDryRun(node, 0, raw, mode));
 		expect(error.message).toBe(message);
 		expect(error.description).toBe(
 			'Choose Mode from the list, or map a value that is pay or preview.',
@@ -209,7 +203,7 @@ describe('sameForEveryRow, reading a parameter through an execution context', ()
 		],
 	])('rows %j disagree at row %p: the run stops', (values, row, message) => {
 		const context = handMadeContext({ perRow: { dryRun: values } });
-		const error = errorOf(() => readAll(context, 'dryRun', 'Dry Run'));
+		const error = nodeErrorOf(() => readAll(context, 'dryRun', 'Dry Run'));
 		expect(error.message).toBe(message);
 		expect(error.context.itemIndex).toBe(row - 1);
 		expect(error.description).toBe(
@@ -230,7 +224,7 @@ describe('sameForEveryRow, reading a parameter through an execution context', ()
 
 	test('Dry Run read for every row through parseDryRun: a row that cannot be read stops the run first', () => {
 		const { ctx } = handMadeContext({ perRow: { dryRun: [true, 'yes'] } });
-		const error = errorOf(() =>
+		const error = nodeErrorOf(() =>
 			sameForEveryRow(ctx.getNode(), ctx.getInputData().length, 'Dry Run', (itemIndex) =>
 				parseDryRun(ctx.getNode(), itemIndex, ctx.getNodeParameter('dryRun', itemIndex)),
 			),

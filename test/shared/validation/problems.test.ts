@@ -5,19 +5,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ItemProblems } from '../../../nodes/shared/validation/problems';
-import { testNode } from '../../harness/handMadeContext';
+import { nodeErrorOf, testNode } from '../../harness/handMadeContext';
 
 const node = testNode();
-
-function errorOf(problems: ItemProblems): NodeOperationError {
-	try {
-		problems.throwIfAny();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('no error was thrown');
-}
 
 describe('ItemProblems', () => {
 	test('an item without problems passes', () => {
@@ -29,7 +19,7 @@ describe('ItemProblems', () => {
 	test('one problem is thrown as it is, with its hint and the row', () => {
 		const problems = new ItemProblems(node, 3);
 		problems.add('amount is empty', 'Give the amount in pesos');
-		const error = errorOf(problems);
+		const error = nodeErrorOf(() => problems.throwIfAny());
 		expect(error.message).toBe('amount is empty');
 		expect(error.description).toBe('Give the amount in pesos');
 		expect(error.context.itemIndex).toBe(3);
@@ -48,7 +38,7 @@ describe('ItemProblems', () => {
 		problems.check(() => {
 			throw new NodeOperationError(node, 'reference_no is too long');
 		});
-		const error = errorOf(problems);
+		const error = nodeErrorOf(() => problems.throwIfAny());
 		expect(error.message).toBe(
 			'3 fields to fix: amount is "abc", not a number; channel is empty; reference_no is too long',
 		);

@@ -4,7 +4,6 @@
  * makes a retry safe, so a guess is never allowed. Mobile numbers, account numbers and URLs as a
  * row gives them.
  */
-import { NodeOperationError } from 'n8n-workflow';
 
 import { sameAmount } from '../../../nodes/shared/validation/records';
 import {
@@ -20,7 +19,7 @@ import {
 	requireText,
 	toCentavos,
 } from '../../../nodes/shared/validation/validation';
-import { testNode } from '../../harness/handMadeContext';
+import { testNode, nodeErrorOf } from '../../harness/handMadeContext';
 
 const node = testNode();
 const parse = (value: unknown, limits?: { max?: number }) => parseAmount(node, 0, value, limits);
@@ -151,17 +150,6 @@ describe('parseAccountNumber', () => {
 	});
 });
 
-/** The error a parser throws for a value, so its message, hint and row can be checked. */
-function errorOf(read: () => unknown): NodeOperationError {
-	try {
-		read();
-	} catch (error) {
-		if (error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('no error was thrown');
-}
-
 describe('parseAmount: more spellings', () => {
 	test.each([
 		['20,000', 20000],
@@ -225,17 +213,17 @@ describe('parseAmount: more spellings', () => {
 		],
 		[12.345, 'Round it to 2 decimals in the sheet, or in the expression with .toFixed(2)'],
 	])('%j is refused with the hint %j', (cell, hint) => {
-		expect(errorOf(() => parse(cell)).description).toBe(hint);
+		expect(nodeErrorOf(() => parse(cell)).description).toBe(hint);
 	});
 
 	test('the error names the item it is for and the label asked for', () => {
-		const error = errorOf(() => parseAmount(node, 7, 'abc', { label: 'Maximum Total' }));
+		const error = nodeErrorOf(() => parseAmount(node, 7, 'abc', { label: 'Maximum Total' }));
 		expect(error.message).toBe('Maximum Total "abc" is not a number');
 		expect(error.context.itemIndex).toBe(7);
 	});
 
 	test('a long value is quoted to 40 characters', () => {
-		expect(errorOf(() => parse('x'.repeat(60))).message).toBe(
+		expect(nodeErrorOf(() => parse('x'.repeat(60))).message).toBe(
 			`Amount "${'x'.repeat(40)}" is not a number`,
 		);
 	});
@@ -306,7 +294,7 @@ describe('parseReferenceNo: more cells', () => {
 	});
 
 	test('the hint says what to map', () => {
-		expect(errorOf(() => reference('')).description).toBe(
+		expect(nodeErrorOf(() => reference('')).description).toBe(
 			'Map a stable, unique value from your data, such as an invoice number',
 		);
 	});
@@ -345,7 +333,7 @@ describe('parsePhilippineMobile', () => {
 	});
 
 	test('the hint gives both forms', () => {
-		expect(errorOf(() => mobile('123')).description).toBe('Use 09XXXXXXXXX or +639XXXXXXXXX');
+		expect(nodeErrorOf(() => mobile('123')).description).toBe('Use 09XXXXXXXXX or +639XXXXXXXXX');
 	});
 });
 
