@@ -202,7 +202,10 @@ function table(): string {
 			: `${(r.newPayouts / r.payoutSeconds).toFixed(0)} (${r.payoutSeconds.toFixed(0)} s)`;
 	const mb = (p: Record<string, { worker: number; runner: number }>) =>
 		Object.entries(p)
-			.map(([name, { worker, runner }]) => `${name} ${worker.toFixed(0)} (+${runner.toFixed(0)})`)
+			.map(([name, { worker, runner }]) =>
+				// A killed worker has no /proc entry left to read.
+				worker ? `${name} ${worker.toFixed(0)} (+${runner.toFixed(0)})` : `${name} gone`,
+			)
 			.join(', ') || 'not reached';
 	return [
 		`| run | workers | rows | new payouts/s at the service | rows/s, whole run (n8n execute) | ${MILESTONES.map((m) => `peak RSS MB at ${m} rows: worker (+task runner)`).join(' | ')} | at the end | token requests (collection / disbursement) | batches queued / answered | paid / replayed / failed | load average |`,
