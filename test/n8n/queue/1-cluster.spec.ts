@@ -3,7 +3,7 @@
 import fs from 'fs';
 import path from 'path';
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
-import { CALLBACKS, PAYOUTS, REFUSED, WRONG_PASSWORD_CREDENTIAL } from './workflows';
+import { WRONG_PASSWORD_CREDENTIAL, publishedIds } from './workflows';
 import { DEMO_CREDENTIALS } from '../../../scripts/n8n/credentials';
 import { WORKER_CONCURRENCY } from './cluster';
 import { N8N_VERSION, expect, test } from './fixtures';
@@ -45,9 +45,7 @@ test('the packed package, the credentials and the published workflows are in the
 		].sort(),
 	);
 	const published = (await cluster.main.workflows()).filter((w) => w.active).map((w) => w.id);
-	expect(published.sort(), 'published workflows').toEqual(
-		[PAYOUTS.id, REFUSED.id, CALLBACKS.id].sort(),
-	);
+	expect(published.sort(), 'published workflows').toEqual(publishedIds().sort());
 });
 
 test(`one main, one webhook process and two workers (concurrency ${WORKER_CONCURRENCY}) run in queue mode`, async ({

@@ -91,6 +91,11 @@ export class QueueCluster {
 		this.main = this.instance('main');
 	}
 
+	/** The address webhooks are published under: 'http://127.0.0.1:<webhook port>/'. */
+	get webhookBaseUrl(): string {
+		return this.shared.webhookBaseUrl;
+	}
+
 	private instance(name: string): QueueInstance {
 		return new QueueInstance(path.join(this.baseDir, name), this.runtime, this.shared);
 	}

@@ -18,13 +18,16 @@ import { freePort } from '../../../scripts/n8n/proc';
 import { EditorApi } from '../editorApi';
 import { targetFor } from '../../../scripts/n8n/targets';
 import {
-	CALLBACKS,
 	PAYOUTS,
 	REFUSED,
+	SHEET,
+	SHEET_ROWS,
 	WRONG_PASSWORD_CREDENTIAL,
 	callbackWebhookUrl,
 	payoutWebhookUrl,
+	publishedIds,
 	queueWorkflows,
+	sheetExample,
 } from './workflows';
 import { test as base } from '../fixtures';
 import { QueueCluster } from './cluster';
@@ -164,10 +167,9 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 				data: { ...disbursement.data, password: 'not-the-password' },
 			};
 			await cluster.main.importCredentials([collection, disbursement, wrongPassword]);
-			await cluster.main.importWorkflows(queueWorkflows());
-			await Promise.all(
-				[PAYOUTS.id, REFUSED.id, CALLBACKS.id].map((id) => cluster.main.activateWorkflow(id)),
-			);
+			const sheet = SHEET_ROWS ? [sheetExample(cluster.webhookBaseUrl.replace(/\/$/, ''))] : [];
+			await cluster.main.importWorkflows([...queueWorkflows(), ...sheet]);
+			await Promise.all(publishedIds().map((id) => cluster.main.activateWorkflow(id)));
 			await use(cluster);
 			// Every n8n process, also those a check started, newest first.
 			await cluster.stop();
@@ -184,6 +186,7 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 				payoutWebhookUrl(webhookBase, PAYOUTS),
 				payoutWebhookUrl(webhookBase, REFUSED),
 				callbackWebhookUrl(webhookBase),
+				...(SHEET_ROWS ? [payoutWebhookUrl(webhookBase, SHEET)] : []),
 			];
 			await Promise.all([
 				cluster.startWebhook(cluster.webhookPort, webhooks),

@@ -3,6 +3,7 @@
 import type { WorkflowJson } from '../../../scripts/n8n/instance';
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { DEMO_CREDENTIALS } from '../../../scripts/n8n/credentials';
+import { loadExamples } from '../../../scripts/n8n/examples';
 
 export const PAYOUTS = {
 	id: 'pgwQueuePayouts',
@@ -167,4 +168,52 @@ export function payoutWebhookUrl(baseUrl: string, ids: { path: string }): string
 
 export function callbackWebhookUrl(baseUrl: string): string {
 	return `${baseUrl}webhook/${CALLBACKS.webhookId}/callback`;
+}
+
+/**
+ * Rows of the sheet the large-sheet check pays (example 09), from QUEUE_SHEET_ROWS; 0 (unset)
+ * leaves that check and its workflow out of `npm run e2e:queue`.
+ */
+export const SHEET_ROWS = Number(process.env.QUEUE_SHEET_ROWS) || 0;
+const SHEET_EXAMPLE = '09-payouts-from-a-large-sheet-in-batches.json';
+/** Example 09: its webhook branch pays one batch; its manual branch queues the batches. */
+export const SHEET = { id: 'pgwSheetBatches', path: 'pgw-payout-batch', sheetNode: 'The sheet' };
+
+/** Example 09 as the cluster runs it: its batch webhook on the webhook process at `n8nUrl`. */
+export function sheetExample(n8nUrl: string): WorkflowJson {
+	const example = loadExamples({ n8nUrl }).find((e) => e.file === SHEET_EXAMPLE);
+	if (!example) throw new Error(`examples/${SHEET_EXAMPLE} is missing`);
+	return example.workflow;
+}
+
+/** The published workflows the cluster starts with. */
+export function publishedIds(): string[] {
+	return [PAYOUTS.id, REFUSED.id, CALLBACKS.id, ...(SHEET_ROWS ? [SHEET.id] : [])];
+}
+
+/**
+ * Example 09's manual branch alone, as a workflow of its own (`n8n execute` runs it outside the
+ * workers, as the editor's Execute workflow does on the main in n8n 2.41), with only the sheet's
+ * name and size changed in "The sheet". The batches go to the published example's webhook.
+ */
+export function sheetRun(example: WorkflowJson, id: string, sheet: string, rows: number) {
+	const batchBranch = new Set([
+		'Batch received',
+		'Rows of this batch',
+		'Send payout',
+		'Batch summary',
+	]);
+	const nodes = structuredClone(example.nodes).filter(
+		(node) => !batchBranch.has(node.name) && node.type !== 'n8n-nodes-base.stickyNote',
+	);
+	const sheetNode = nodes.find((node) => node.name === SHEET.sheetNode);
+	const code = String(sheetNode?.parameters.jsCode ?? '');
+	const changed = code.replace(/sheet: '[^']*', rows: \d+/, `sheet: '${sheet}', rows: ${rows}`);
+	if (!sheetNode || changed === code)
+		throw new Error(`example 09's "${SHEET.sheetNode}" changed shape`);
+	sheetNode.parameters.jsCode = changed;
+	const connections = Object.fromEntries(
+		Object.entries(example.connections).filter(([from]) => !batchBranch.has(from)),
+	);
+	return { ...example, id, name: `${example.name}: ${sheet}`, nodes, connections, active: false };
 }
