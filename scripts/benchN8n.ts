@@ -89,6 +89,8 @@ interface Run {
 	seconds?: number;
 	itemsPerSecond?: number;
 	status?: string;
+	/** The n8n process's CPU time per item, from the webhook call until the REST API lists the execution finished (saving it and answering the polls included). */
+	cpuMsPerItem?: number;
 	/** The n8n process's peak RSS during the run (VmHWM, reset before it). */
 	peakRssMb?: number;
 	tokenRequests?: number;
@@ -102,6 +104,16 @@ interface Run {
 function peakRssMb(pid: number): number {
 	const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
 	return kb ? Number(kb[1]) / 1024 : NaN;
+}
+
+/** CPU time (user + kernel) the process has used, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+	const fields = fs
+		.readFileSync(`/proc/${pid}/stat`, 'utf8')
+		.replace(/^.*\) /, '')
+		.split(' ');
+	// After the command name: state is field 3, utime field 14 and stime field 15 of the full line.
+	return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Sets the peak RSS back to the current RSS (Linux: 5 > /proc/<pid>/clear_refs). */
@@ -208,6 +220,7 @@ async function main(argv: string[]): Promise<number> {
 							await sleep(1000); // let the polling and the previous run's saving settle
 							resetPeakRss(pid);
 							run.load = os.loadavg()[0];
+							const cpuBefore = cpuMs(pid);
 							if (letter !== 'C') lastNodeRun = Date.now();
 							const res = await fetch(`${server.url}/webhook/${route.path}`, {
 								method: 'POST',
@@ -223,6 +236,7 @@ async function main(argv: string[]): Promise<number> {
 								120_000 + n * 100,
 							);
 							run.peakRssMb = peakRssMb(pid);
+							run.cpuMsPerItem = (cpuMs(pid) - cpuBefore) / n;
 							const figures = gateway.collect();
 							run.status = execution.status;
 							run.seconds =
@@ -280,7 +294,7 @@ async function main(argv: string[]): Promise<number> {
 function progressLine(r: Run): string {
 	const where = `  pass ${r.pass} ${r.route} N=${String(r.n).padEnd(6)} c=${String(r.concurrency).padEnd(3)} load ${r.load.toFixed(2)}`;
 	if (r.itemsPerSecond === undefined) return `${where} FAILED: ${r.problem}`;
-	return `${where} ${r.seconds!.toFixed(2).padStart(7)} s ${r.itemsPerSecond.toFixed(0).padStart(5)} items/s  peak RSS ${r.peakRssMb!.toFixed(0)} MB  token ${r.tokenRequests}  created ${r.payoutsCreated}${r.problem ? `  PROBLEM: ${r.problem}` : ''}`;
+	return `${where} ${r.seconds!.toFixed(2).padStart(7)} s ${r.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${r.cpuMsPerItem!.toFixed(2)} CPU ms/item  peak RSS ${r.peakRssMb!.toFixed(0)} MB  token ${r.tokenRequests}  created ${r.payoutsCreated}${r.problem ? `  PROBLEM: ${r.problem}` : ''}`;
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -288,8 +302,8 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 /** One row per route, N and c (every pass's items/s), then B / C per N and c. */
 function markdown(results: Run[], opts: Options): string {
 	const lines = [
-		'| route | N | c | items/s per pass | mean items/s | peak RSS MB | token requests | payouts created | load avg (1 min) per pass |',
-		'|---|---:|---:|---|---:|---:|---|---|---|',
+		'| route | N | c | items/s per pass | mean items/s | n8n CPU ms/item per pass | peak RSS MB | token requests | payouts created | load avg (1 min) per pass |',
+		'|---|---:|---:|---|---:|---|---:|---|---|---|',
 	];
 	const runsOf = (route: string, n: number, c: number) =>
 		results.filter((r) => r.route === route && r.n === n && r.concurrency === c);
@@ -309,7 +323,7 @@ function markdown(results: Run[], opts: Options): string {
 				);
 				const counted = runs.filter((r) => !r.problem).map((r) => r.itemsPerSecond!);
 				lines.push(
-					`| ${N8N_ROUTES[route].label} | ${n} | ${c} | ${rates.join(', ')} | ${counted.length ? mean(counted).toFixed(0) : '-'} | ${Math.max(...runs.map((r) => r.peakRssMb ?? 0)).toFixed(0)} | ${runs.map((r) => r.tokenRequests ?? '-').join(', ')} | ${runs.map((r) => r.payoutsCreated ?? '-').join(', ')} | ${runs.map((r) => r.load.toFixed(1)).join(', ')} |`,
+					`| ${N8N_ROUTES[route].label} | ${n} | ${c} | ${rates.join(', ')} | ${counted.length ? mean(counted).toFixed(0) : '-'} | ${runs.map((r) => r.cpuMsPerItem?.toFixed(2) ?? '-').join(', ')} | ${Math.max(...runs.map((r) => r.peakRssMb ?? 0)).toFixed(0)} | ${runs.map((r) => r.tokenRequests ?? '-').join(', ')} | ${runs.map((r) => r.payoutsCreated ?? '-').join(', ')} | ${runs.map((r) => r.load.toFixed(1)).join(', ')} |`,
 				);
 			}
 			const speeds = (route: string) =>
