@@ -35,6 +35,7 @@ const USAGE = `Usage: npm run bench:n8n -- [options]
   --repeat 2            passes over every configuration, the routes' order reversed each pass
   --latency 20          milliseconds the sandbox adds to every request
   --n8n 2.41.1          the installed n8n version to start (scripts/n8n/targets.ts)
+  --no-warmup           no warm-up run (500 rows, not counted) of each workflow before the passes
   --profile <dir>       start n8n with --cpu-prof into <dir>; summarised when n8n stops
   --write / --no-write  write docs/benchmarks.md (default: yes, except with --quick)
   --help`;
@@ -51,6 +52,8 @@ const OWNER = {
 
 /** A little more than the 30 s for which the node reuses a token it fetched. */
 const TOKEN_REUSE_MS = 31_000;
+/** Rows of each workflow's warm-up run. */
+const WARMUP_ROWS = 500;
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -63,6 +66,7 @@ function options(argv: string[]) {
 			...SHARED_OPTIONS,
 			routes: { type: 'string', default: Object.keys(N8N_ROUTES).join(',') },
 			n8n: { type: 'string', default: '2.41.1' },
+			'no-warmup': { type: 'boolean' },
 		},
 	});
 	if (values.help) return undefined;
@@ -74,6 +78,7 @@ function options(argv: string[]) {
 		repeat: positive(values.repeat, '--repeat', quick ? 1 : 2, true),
 		latencyMs: positive(values.latency, '--latency', 20),
 		n8n: values.n8n,
+		warmup: !values['no-warmup'] && !quick,
 		profileDir: values.profile && path.resolve(values.profile),
 		write: values['no-write'] ? false : (values.write ?? !quick),
 	};
@@ -95,6 +100,9 @@ interface Run {
 	peakRssMb?: number;
 	tokenRequests?: number;
 	payoutRequests?: number;
+	/** Most payout requests at the gateway at once, and its time per request (L plus its own). */
+	peakInFlight?: number;
+	gatewayMs?: number;
 	payoutsCreated?: number;
 	/** Why the run does not count, if it does not. */
 	problem?: string;
@@ -198,63 +206,75 @@ async function main(argv: string[]): Promise<number> {
 			if (!outcome.published) throw new Error(`${workflow.id} not published: ${outcome.message}`);
 		}
 		let lastNodeRun = 0;
+		/** One run of route `letter` at c with n rows: started by its webhook, checked, measured. */
+		const measure = async (letter: string, concurrency: number, n: number, pass: number) => {
+			const route = routes.find((r) => r.letter === letter && r.concurrency === concurrency)!;
+			const run: Run = { route: letter, n, concurrency, pass, load: 0 };
+			try {
+				// No stored token: each run starts as the first run of the day does. Saving the
+				// credential through the REST API keeps its hidden token; importing it again does not.
+				await instance.importCredentials([disbursement]);
+				// The node hands a token it fetched in the last 30 s to callers holding none
+				// (nodes/shared/transport/token.ts); the sandbox forgets it below, so each
+				// Disbursement run starts that long after the previous one began.
+				if (letter !== 'C') await sleep(Math.max(0, lastNodeRun + TOKEN_REUSE_MS - Date.now()));
+				await gateway.prepare(opts.latencyMs);
+				const known = new Set((await rest.executions(route.workflow.id)).map((e) => e.id));
+				const rows = payoutItems(n, `${letter}${concurrency}-${n}-${pass}`);
+				await sleep(1000); // let the polling and the previous run's saving settle
+				resetPeakRss(pid);
+				run.load = os.loadavg()[0];
+				const cpuBefore = cpuMs(pid);
+				if (letter !== 'C') lastNodeRun = Date.now();
+				const res = await fetch(`${server.url}/webhook/${route.path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ rows }),
+				});
+				if (res.status !== 200)
+					throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
+				const execution = await finishedExecution(
+					rest,
+					route.workflow.id,
+					known,
+					120_000 + n * 100,
+				);
+				run.peakRssMb = peakRssMb(pid);
+				run.cpuMsPerItem = (cpuMs(pid) - cpuBefore) / n;
+				const figures = gateway.collect();
+				run.status = execution.status;
+				run.seconds =
+					(Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt)) / 1000;
+				run.itemsPerSecond = n / run.seconds;
+				run.tokenRequests = figures.tokenRequests;
+				run.payoutsCreated = figures.payoutsCreated;
+				run.payoutRequests = figures.requests - figures.tokenRequests;
+				run.peakInFlight = figures.peakInFlight;
+				run.gatewayMs = figures.serverMsPerRequest;
+				const wrong = [
+					run.status !== 'success' && `execution ${execution.id} ended ${run.status}`,
+					run.payoutsCreated !== n && `${run.payoutsCreated} payouts created, not ${n}`,
+					run.payoutRequests !== n && `${run.payoutRequests} payout requests, not ${n}`,
+					run.tokenRequests !== 1 && `${run.tokenRequests} token requests, not 1`,
+				].filter(Boolean);
+				if (wrong.length) run.problem = wrong.join('; ');
+			} catch (error) {
+				run.problem = (error as Error).message;
+			}
+			return run;
+		};
+		// A warm-up run per workflow, not counted: a long-running n8n has loaded the nodes' code and
+		// compiled it; a fresh one spends the first runs doing so (up to twice the CPU per item).
+		for (const { letter, concurrency } of opts.warmup ? routes : []) {
+			const run = await measure(letter, concurrency, WARMUP_ROWS, 0);
+			say(`${progressLine(run)}  (warm-up, not counted)`);
+		}
 		for (let pass = 1; pass <= opts.repeat; pass++) {
 			for (const n of opts.sizes) {
 				for (const concurrency of opts.concurrency) {
 					const letters = pass % 2 ? opts.routes : [...opts.routes].reverse();
 					for (const letter of letters) {
-						const route = routes.find((r) => r.letter === letter && r.concurrency === concurrency)!;
-						const run: Run = { route: letter, n, concurrency, pass, load: 0 };
-						try {
-							// No stored token: each run starts as the first run of the day does. Saving the
-							// credential through the REST API keeps its hidden token; importing it again does not.
-							await instance.importCredentials([disbursement]);
-							// The node hands a token it fetched in the last 30 s to callers holding none
-							// (nodes/shared/transport/token.ts); the sandbox forgets it below, so each
-							// Disbursement run starts that long after the previous one began.
-							if (letter !== 'C')
-								await sleep(Math.max(0, lastNodeRun + TOKEN_REUSE_MS - Date.now()));
-							await gateway.prepare(opts.latencyMs);
-							const known = new Set((await rest.executions(route.workflow.id)).map((e) => e.id));
-							const rows = payoutItems(n, `${letter}${concurrency}-${n}-${pass}`);
-							await sleep(1000); // let the polling and the previous run's saving settle
-							resetPeakRss(pid);
-							run.load = os.loadavg()[0];
-							const cpuBefore = cpuMs(pid);
-							if (letter !== 'C') lastNodeRun = Date.now();
-							const res = await fetch(`${server.url}/webhook/${route.path}`, {
-								method: 'POST',
-								headers: { 'content-type': 'application/json' },
-								body: JSON.stringify({ rows }),
-							});
-							if (res.status !== 200)
-								throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
-							const execution = await finishedExecution(
-								rest,
-								route.workflow.id,
-								known,
-								120_000 + n * 100,
-							);
-							run.peakRssMb = peakRssMb(pid);
-							run.cpuMsPerItem = (cpuMs(pid) - cpuBefore) / n;
-							const figures = gateway.collect();
-							run.status = execution.status;
-							run.seconds =
-								(Date.parse(execution.stoppedAt ?? '') - Date.parse(execution.startedAt)) / 1000;
-							run.itemsPerSecond = n / run.seconds;
-							run.tokenRequests = figures.tokenRequests;
-							run.payoutsCreated = figures.payoutsCreated;
-							run.payoutRequests = figures.requests - figures.tokenRequests;
-							const wrong = [
-								run.status !== 'success' && `execution ${execution.id} ended ${run.status}`,
-								run.payoutsCreated !== n && `${run.payoutsCreated} payouts created, not ${n}`,
-								run.payoutRequests !== n && `${run.payoutRequests} payout requests, not ${n}`,
-								run.tokenRequests !== 1 && `${run.tokenRequests} token requests, not 1`,
-							].filter(Boolean);
-							if (wrong.length) run.problem = wrong.join('; ');
-						} catch (error) {
-							run.problem = (error as Error).message;
-						}
+						const run = await measure(letter, concurrency, n, pass);
 						results.push(run);
 						say(progressLine(run));
 					}
@@ -294,7 +314,7 @@ async function main(argv: string[]): Promise<number> {
 function progressLine(r: Run): string {
 	const where = `  pass ${r.pass} ${r.route} N=${String(r.n).padEnd(6)} c=${String(r.concurrency).padEnd(3)} load ${r.load.toFixed(2)}`;
 	if (r.itemsPerSecond === undefined) return `${where} FAILED: ${r.problem}`;
-	return `${where} ${r.seconds!.toFixed(2).padStart(7)} s ${r.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${r.cpuMsPerItem!.toFixed(2)} CPU ms/item  peak RSS ${r.peakRssMb!.toFixed(0)} MB  token ${r.tokenRequests}  created ${r.payoutsCreated}${r.problem ? `  PROBLEM: ${r.problem}` : ''}`;
+	return `${where} ${r.seconds!.toFixed(2).padStart(7)} s ${r.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${r.cpuMsPerItem!.toFixed(2)} CPU ms/item  peak RSS ${r.peakRssMb!.toFixed(0)} MB  in flight ${r.peakInFlight}  gateway ${r.gatewayMs!.toFixed(1)} ms/request  token ${r.tokenRequests}  created ${r.payoutsCreated}${r.problem ? `  PROBLEM: ${r.problem}` : ''}`;
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -302,8 +322,8 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 /** One row per route, N and c (every pass's items/s), then B / C per N and c. */
 function markdown(results: Run[], opts: Options): string {
 	const lines = [
-		'| route | N | c | items/s per pass | mean items/s | n8n CPU ms/item per pass | peak RSS MB | token requests | payouts created | load avg (1 min) per pass |',
-		'|---|---:|---:|---|---:|---|---:|---|---|---|',
+		'| route | N | c | items/s per pass | mean items/s | n8n CPU ms/item per pass | gateway ms/request | peak in flight | peak RSS MB | token requests | payouts created | load avg (1 min) per pass |',
+		'|---|---:|---:|---|---:|---|---|---:|---:|---|---|---|',
 	];
 	const runsOf = (route: string, n: number, c: number) =>
 		results.filter((r) => r.route === route && r.n === n && r.concurrency === c);
@@ -323,7 +343,7 @@ function markdown(results: Run[], opts: Options): string {
 				);
 				const counted = runs.filter((r) => !r.problem).map((r) => r.itemsPerSecond!);
 				lines.push(
-					`| ${N8N_ROUTES[route].label} | ${n} | ${c} | ${rates.join(', ')} | ${counted.length ? mean(counted).toFixed(0) : '-'} | ${runs.map((r) => r.cpuMsPerItem?.toFixed(2) ?? '-').join(', ')} | ${Math.max(...runs.map((r) => r.peakRssMb ?? 0)).toFixed(0)} | ${runs.map((r) => r.tokenRequests ?? '-').join(', ')} | ${runs.map((r) => r.payoutsCreated ?? '-').join(', ')} | ${runs.map((r) => r.load.toFixed(1)).join(', ')} |`,
+					`| ${N8N_ROUTES[route].label} | ${n} | ${c} | ${rates.join(', ')} | ${counted.length ? mean(counted).toFixed(0) : '-'} | ${runs.map((r) => r.cpuMsPerItem?.toFixed(2) ?? '-').join(', ')} | ${runs.map((r) => r.gatewayMs?.toFixed(1) ?? '-').join(', ')} | ${Math.max(...runs.map((r) => r.peakInFlight ?? 0))} | ${Math.max(...runs.map((r) => r.peakRssMb ?? 0)).toFixed(0)} | ${runs.map((r) => r.tokenRequests ?? '-').join(', ')} | ${runs.map((r) => r.payoutsCreated ?? '-').join(', ')} | ${runs.map((r) => r.load.toFixed(1)).join(', ')} |`,
 				);
 			}
 			const speeds = (route: string) =>
