@@ -5,10 +5,9 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { parseArgs } from 'node:util';
 
 import { startGateway } from './bench/gateway';
-import { known, numbers, optionsOrExit, positive, SHARED_OPTIONS } from './bench/options';
+import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { ENGINES, resolveEngine, type Engine } from './bench/engines';
 import { summarise } from './bench/profile';
 import * as report from './bench/report';
@@ -61,18 +60,14 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 export type BenchOptions = NonNullable<ReturnType<typeof options>>;
 
 function options(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			...SHARED_OPTIONS,
-			routes: { type: 'string', default: Object.keys(ROUTES).join(',') },
-			engine: { type: 'string', default: '2.8' },
-			'all-engines': { type: 'boolean' },
-			'no-http': { type: 'boolean' },
-			'no-install': { type: 'boolean' },
-			json: { type: 'string' },
-			'from-json': { type: 'string' },
-		},
+	const values = readArgs(argv, {
+		routes: { type: 'string', default: Object.keys(ROUTES).join(',') },
+		engine: { type: 'string', default: '2.8' },
+		'all-engines': { type: 'boolean' },
+		'no-http': { type: 'boolean' },
+		'no-install': { type: 'boolean' },
+		json: { type: 'string' },
+		'from-json': { type: 'string' },
 	});
 	if (values.help) return undefined;
 	const { quick } = values;
@@ -292,12 +287,4 @@ function fromJson(cli: BenchOptions): number {
 	return finish(saved.results, { ...saved.options, write: cli.write, json: undefined }, saved.info);
 }
 
-// Ctrl-C: exit through process.exit, whose 'exit' handler (scripts/n8n/proc.ts) ends the run process.
-process.on('SIGINT', () => process.exit(130));
-main(process.argv.slice(2)).then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		console.error(error instanceof Error ? error.stack : error);
-		process.exit(2);
-	},
-);
+runMain(main);

@@ -7,13 +7,12 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { parseArgs } from 'node:util';
 
 import { EditorApi } from '../test/n8n/editorApi';
 import { SANDBOX_CREDENTIALS } from '../sandbox';
 import { startGateway } from './bench/gateway';
 import { N8N_ROUTES, n8nRoute } from './bench/n8nWorkflows';
-import { known, numbers, optionsOrExit, positive, SHARED_OPTIONS } from './bench/options';
+import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { summarise } from './bench/profile';
 import { replaceBlock } from './bench/report';
 import { payoutItems } from './bench/workflows';
@@ -60,14 +59,10 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 type Options = NonNullable<ReturnType<typeof options>>;
 
 function options(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			...SHARED_OPTIONS,
-			routes: { type: 'string', default: Object.keys(N8N_ROUTES).join(',') },
-			n8n: { type: 'string', default: '2.41.1' },
-			'no-warmup': { type: 'boolean' },
-		},
+	const values = readArgs(argv, {
+		routes: { type: 'string', default: Object.keys(N8N_ROUTES).join(',') },
+		n8n: { type: 'string', default: '2.41.1' },
+		'no-warmup': { type: 'boolean' },
 	});
 	if (values.help) return undefined;
 	const { quick } = values;
@@ -380,12 +375,4 @@ function sayProfile(dir: string): void {
 		say(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`);
 }
 
-// Ctrl-C: exit through process.exit, whose 'exit' handler (scripts/n8n/proc.ts) stops n8n.
-process.on('SIGINT', () => process.exit(130));
-main(process.argv.slice(2)).then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		console.error(error instanceof Error ? error.stack : error);
-		process.exit(2);
-	},
-);
+runMain(main);

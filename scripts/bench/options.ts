@@ -1,5 +1,6 @@
 // The command-line options both benchmarks share: lists of numbers and names, positive numbers,
 // and the usage error that makes them exit with code 2.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export class UsageError extends Error {}
 
@@ -61,4 +62,28 @@ export function optionsOrExit<T>(read: () => T | undefined, usage: string): T | 
 	}
 	if (options === undefined) process.stdout.write(`${usage}\n`);
 	return options ?? 0;
+}
+
+/** The command line read with the shared options and a benchmark's own (`own`). */
+export function readArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+	argv: string[],
+	own: T,
+) {
+	return parseArgs({ args: argv, options: { ...SHARED_OPTIONS, ...own } }).values;
+}
+
+/**
+ * Runs a benchmark's `main` on the command line and exits with its code (2 on an error). Ctrl-C
+ * exits through process.exit, whose 'exit' handler (scripts/n8n/proc.ts) stops the processes the
+ * benchmark started (run processes, n8n).
+ */
+export function runMain(main: (argv: string[]) => Promise<number>): void {
+	process.on('SIGINT', () => process.exit(130));
+	main(process.argv.slice(2)).then(
+		(code) => process.exit(code),
+		(error: unknown) => {
+			console.error(error instanceof Error ? error.stack : error);
+			process.exit(2);
+		},
+	);
 }
