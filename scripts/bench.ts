@@ -5,9 +5,9 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { parseArgs } from 'node:util';
 
 import { startGateway } from './bench/gateway';
+import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { ENGINES, resolveEngine, type Engine } from './bench/engines';
 import { summarise } from './bench/profile';
 import * as report from './bench/report';
@@ -57,62 +57,17 @@ const WORK_DIR = path.join(os.tmpdir(), `n8n-bench-${process.pid}`);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-class UsageError extends Error {}
-
-/** A comma-separated list of positive whole numbers, sorted, without repeats. */
-function numbers(value: string | undefined, name: string, fallback: number[]): number[] {
-	if (value === undefined) return fallback;
-	const list = value.split(',').map((part) => Number(part.trim()));
-	if (list.some((n) => !Number.isInteger(n) || n < 1)) {
-		throw new UsageError(
-			`${name} needs a comma-separated list of positive whole numbers, got "${value}"`,
-		);
-	}
-	return [...new Set(list)].sort((a, b) => a - b);
-}
-
-/** The entries of a comma-separated list, all of them known. */
-function known(value: string, name: string, allowed: string[]): string[] {
-	const entries = [...new Set(value.split(',').map((entry) => entry.trim()))];
-	const unknown = entries.filter((entry) => !allowed.includes(entry));
-	if (unknown.length || !entries.length) {
-		throw new UsageError(`unknown ${name}(s) ${unknown.join(', ')}; known: ${allowed.join(', ')}`);
-	}
-	return entries;
-}
-
-function positive(value: string | undefined, name: string, fallback: number, whole = false) {
-	if (value === undefined) return fallback;
-	const number = Number(value);
-	if (!Number.isFinite(number) || number <= 0 || (whole && !Number.isInteger(number))) {
-		throw new UsageError(`${name} needs a positive ${whole ? 'whole number' : 'number'}`);
-	}
-	return number;
-}
-
 export type BenchOptions = NonNullable<ReturnType<typeof options>>;
 
 function options(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			quick: { type: 'boolean', default: false },
-			sizes: { type: 'string' },
-			concurrency: { type: 'string' },
-			latency: { type: 'string' },
-			routes: { type: 'string', default: Object.keys(ROUTES).join(',') },
-			engine: { type: 'string', default: '2.8' },
-			'all-engines': { type: 'boolean' },
-			'no-http': { type: 'boolean' },
-			'no-install': { type: 'boolean' },
-			write: { type: 'boolean' },
-			'no-write': { type: 'boolean' },
-			repeat: { type: 'string' },
-			json: { type: 'string' },
-			'from-json': { type: 'string' },
-			profile: { type: 'string' },
-			help: { type: 'boolean', short: 'h' },
-		},
+	const values = readArgs(argv, {
+		routes: { type: 'string', default: Object.keys(ROUTES).join(',') },
+		engine: { type: 'string', default: '2.8' },
+		'all-engines': { type: 'boolean' },
+		'no-http': { type: 'boolean' },
+		'no-install': { type: 'boolean' },
+		json: { type: 'string' },
+		'from-json': { type: 'string' },
 	});
 	if (values.help) return undefined;
 	const { quick } = values;
@@ -215,17 +170,8 @@ function progressLine(r: RunResult): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-	let opts: BenchOptions | undefined;
-	try {
-		opts = options(argv);
-	} catch (error) {
-		process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-		return 2;
-	}
-	if (!opts) {
-		say(USAGE);
-		return 0;
-	}
+	const opts = optionsOrExit(() => options(argv), USAGE);
+	if (typeof opts === 'number') return opts;
 	if (opts.fromJson) return fromJson(opts);
 	const engines: Engine[] = [];
 	for (const id of opts.engines) engines.push(await resolveEngine(id));
@@ -341,12 +287,4 @@ function fromJson(cli: BenchOptions): number {
 	return finish(saved.results, { ...saved.options, write: cli.write, json: undefined }, saved.info);
 }
 
-// Ctrl-C: exit through process.exit, whose 'exit' handler (scripts/n8n/proc.ts) ends the run process.
-process.on('SIGINT', () => process.exit(130));
-main(process.argv.slice(2)).then(
-	(code) => process.exit(code),
-	(error: unknown) => {
-		console.error(error instanceof Error ? error.stack : error);
-		process.exit(2);
-	},
-);
+runMain(main);

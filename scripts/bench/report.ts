@@ -410,9 +410,14 @@ export function writeDoc(
 		...(options.httpNote ? ['', `Note: ${options.httpNote}`] : []),
 		END,
 	].join('\n');
+	replaceBlock(file, BEGIN, END, block);
+}
+
+/** Replaces the text from `begin` to `end` (both markers included) with `block`, which holds them. */
+export function replaceBlock(file: string, begin: string, end: string, block: string): void {
 	const doc = fs.readFileSync(file, 'utf8');
-	const start = doc.indexOf(BEGIN);
-	const end = doc.indexOf(END);
-	if (start === -1 || end < start) throw new Error(`${file} has no ${BEGIN} ... ${END} block`);
-	fs.writeFileSync(file, doc.slice(0, start) + block + doc.slice(end + END.length));
+	const start = doc.indexOf(begin);
+	const stop = doc.indexOf(end);
+	if (start === -1 || stop < start) throw new Error(`${file} has no ${begin} ... ${end} block`);
+	fs.writeFileSync(file, doc.slice(0, start) + block + doc.slice(stop + end.length));
 }
