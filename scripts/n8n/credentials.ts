@@ -26,14 +26,29 @@ export const DEMO_CREDENTIALS = {
 		type: 'disbursementApi',
 	},
 	model: { id: 'pgwDemoModel', name: DEMO_MODEL_NAME, type: 'openAiApi' },
+	batchWebhook: {
+		id: 'pgwBatchWebhook',
+		name: 'Batch webhook secret (demo)',
+		type: 'httpHeaderAuth',
+	},
 } satisfies Record<string, CredentialRef>;
+
+/**
+ * The header example 09's batch webhook requires and its batch requests send (n8n's Header Auth
+ * credential). A public value, like the sandbox's logins: the demo's n8n listens on 127.0.0.1 only;
+ * a real workflow gets a long random value of its own.
+ */
+export const BATCH_WEBHOOK_HEADER = {
+	name: 'X-Batch-Secret',
+	value: 'demo-batch-secret-not-for-production',
+};
 
 /** The demo model's credential: n8n's OpenAI credential pointed at the script (no key needed). */
 export function demoModelCredential(baseUrl: string): ImportedCredential {
 	return { ...DEMO_CREDENTIALS.model, data: { apiKey: 'no-key-needed', url: baseUrl } };
 }
 
-/** [{ id, name, type, data }] for `n8n import:credentials`. */
+/** [{ id, name, type, data }] for `n8n import:credentials`: the sandbox's two and example 09's webhook secret. */
 export function sandboxCredentials(
 	sandboxUrl: string,
 	SANDBOX_CREDENTIALS: SandboxCredentials,
@@ -48,5 +63,6 @@ export function sandboxCredentials(
 	return [
 		{ ...DEMO_CREDENTIALS.collection, data: data(SANDBOX_CREDENTIALS.collection) },
 		{ ...DEMO_CREDENTIALS.disbursement, data: data(SANDBOX_CREDENTIALS.disbursement) },
+		{ ...DEMO_CREDENTIALS.batchWebhook, data: BATCH_WEBHOOK_HEADER },
 	];
 }

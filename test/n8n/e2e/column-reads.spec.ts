@@ -5,7 +5,7 @@
 // cells goes through two Payout > Create nodes in Check Only mode, one with the plain reads (taken
 // from the item where that is exact) and one with the same reads in brackets, `{{ ($json.x) }}`,
 // which n8n evaluates the same way but the node always leaves to n8n. Every output and error must
-// be the same, and nothing is sent. test/faults/columnReads.test.ts checks the same table (and values
+// be the same, and nothing is sent. test/shared/runner/itemValues.engine.test.ts checks the same table (and values
 // a Code node cannot output, such as NaN or a Date) in n8n-core 2.8.1.
 import type { WorkflowJson } from '../../../scripts/n8n/instance';
 import { DEMO_CREDENTIALS } from '../../../scripts/n8n/credentials';

@@ -2,6 +2,7 @@
 // example workflows import, and the examples run headless (`n8n execute`) against the sandbox
 // gateway, which shows who was paid what. The examples hold Disbursement node version 2; a
 // workflow of version 1 nodes, as saved before version 2, runs last (../version1Payouts.ts).
+import { BATCH_WEBHOOK_HEADER } from '../../../scripts/n8n/credentials';
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { major } from '../../../scripts/n8n/targets';
 import { exportNodeTypes } from '../cli';
@@ -238,4 +239,45 @@ test('a workflow of Disbursement node version 1, as saved before version 2, runs
 		leg.sandbox.stats().attemptsByReference[refused],
 		`requests for ${refused}`,
 	).toBeUndefined();
+});
+
+test('a large sheet in batches (example 09): its batch webhook pays only for a request holding the secret header', async ({
+	leg,
+}) => {
+	const url = `${leg.n8nUrl}/webhook/pgw-payout-batch`;
+	await leg.instance.activateWorkflow(WF.sheetBatches);
+	await leg.start([url]);
+	const batch = { sheet: 'E2E-SHEET', batch: 1, from: 1, to: 3 };
+	const rows = ['E2E-SHEET-000001', 'E2E-SHEET-000002', 'E2E-SHEET-000003'];
+	const post = async (headers: Record<string, string>) => {
+		const res = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body: JSON.stringify(batch),
+		});
+		return { status: res.status, text: await res.text() };
+	};
+	try {
+		const refusals = [await post({}), await post({ [BATCH_WEBHOOK_HEADER.name]: 'a guess' })];
+		expect(
+			refusals.map((answer) => answer.status),
+			'a request without the header, and one with a wrong value',
+		).toEqual([403, 403]);
+		expect(
+			rows.map((ref) => leg.sandbox.stats().attemptsByReference[ref]),
+			'payout requests after the refused posts',
+		).toEqual([undefined, undefined, undefined]);
+
+		const paid = await post({ [BATCH_WEBHOOK_HEADER.name]: BATCH_WEBHOOK_HEADER.value });
+		expect(paid.status, `the batch's answer: ${paid.text}`).toBe(200);
+		expect(JSON.parse(paid.text), "the batch's summary").toMatchObject({
+			batch: 1,
+			paid: 3,
+			replayed: 0,
+			failed: 0,
+		});
+		expect(leg.created(rows), 'the three rows paid').toBe(true);
+	} finally {
+		await leg.stop();
+	}
 });

@@ -40,6 +40,7 @@ export const WF = {
 	checkThenPay: 'pgwCheckThenPay',
 	autoMapped: 'pgwAutoMapPayout',
 	reconcile: 'pgwReconcilePaid',
+	sheetBatches: 'pgwSheetBatches',
 };
 export const SHEET_PAYOUTS = ['BONUS-2026-03-001', 'BONUS-2026-03-002', 'BONUS-2026-03-003'];
 export const VALID_PAYOUTS = ['PAYROLL-2026-02-001', 'PAYROLL-2026-02-002', 'PAYROLL-2026-02-003'];

@@ -161,12 +161,13 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 			const webhookPort = await freePort(20000 + Math.floor(Math.random() * 20000));
 			const cluster = new QueueCluster(workspace.dir, runtime, redis, postgres, webhookPort);
 			await installPackage(cluster.main.userFolder);
-			const [collection, disbursement] = sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS);
+			const credentials = sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS);
+			const disbursement = credentials.find(({ type }) => type === 'disbursementApi')!;
 			const wrongPassword = {
 				...WRONG_PASSWORD_CREDENTIAL,
 				data: { ...disbursement.data, password: 'not-the-password' },
 			};
-			await cluster.main.importCredentials([collection, disbursement, wrongPassword]);
+			await cluster.main.importCredentials([...credentials, wrongPassword]);
 			const sheet = SHEET_ROWS ? [sheetExample(cluster.webhookBaseUrl.replace(/\/$/, ''))] : [];
 			await cluster.main.importWorkflows([...queueWorkflows(), ...sheet]);
 			await Promise.all(publishedIds().map((id) => cluster.main.activateWorkflow(id)));
