@@ -41,6 +41,7 @@ test('the packed package, the credentials and the published workflows are in the
 		[
 			DEMO_CREDENTIALS.collection.id,
 			DEMO_CREDENTIALS.disbursement.id,
+			DEMO_CREDENTIALS.batchWebhook.id,
 			WRONG_PASSWORD_CREDENTIAL.id,
 		].sort(),
 	);
