@@ -48,7 +48,7 @@ export function demoModelCredential(baseUrl: string): ImportedCredential {
 	return { ...DEMO_CREDENTIALS.model, data: { apiKey: 'no-key-needed', url: baseUrl } };
 }
 
-/** [{ id, name, type, data }] for `n8n import:credentials`: the sandbox's two and example 09's webhook secret. */
+/** [{ id, name, type, data }] for `n8n import:credentials`: the sandbox's two. */
 export function sandboxCredentials(
 	sandboxUrl: string,
 	SANDBOX_CREDENTIALS: SandboxCredentials,
@@ -63,6 +63,16 @@ export function sandboxCredentials(
 	return [
 		{ ...DEMO_CREDENTIALS.collection, data: data(SANDBOX_CREDENTIALS.collection) },
 		{ ...DEMO_CREDENTIALS.disbursement, data: data(SANDBOX_CREDENTIALS.disbursement) },
+	];
+}
+
+/** Every credential the example workflows use: the sandbox's two and example 09's webhook secret. */
+export function exampleCredentials(
+	sandboxUrl: string,
+	SANDBOX_CREDENTIALS: SandboxCredentials,
+): ImportedCredential[] {
+	return [
+		...sandboxCredentials(sandboxUrl, SANDBOX_CREDENTIALS),
 		{ ...DEMO_CREDENTIALS.batchWebhook, data: BATCH_WEBHOOK_HEADER },
 	];
 }

@@ -12,7 +12,7 @@ import { ensureN8n, chooseNewestRuntime, type N8nRuntime } from './app';
 import { installPackage } from './pack';
 import { N8nInstance, type N8nServer } from './instance';
 import { N8nRest, type Owner } from './rest';
-import { DEMO_CREDENTIALS, demoModelCredential, sandboxCredentials } from './credentials';
+import { DEMO_CREDENTIALS, demoModelCredential, exampleCredentials } from './credentials';
 import { startDemoModel } from './demoModel';
 import type { ChatModelServer } from './chatModelServer';
 import {
@@ -181,7 +181,7 @@ export async function startDemoSetup({
 		}));
 		log('importing the sandbox and demo model credentials');
 		await instance.importCredentials([
-			...sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS),
+			...exampleCredentials(sandbox.url, SANDBOX_CREDENTIALS),
 			demoModelCredential(model.baseUrl),
 		]);
 		const webhooks = await importNewExamples(instance, examples, n8nUrl);

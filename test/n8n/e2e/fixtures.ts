@@ -16,7 +16,7 @@ import { N8nInstance, type N8nServer, type WorkflowJson } from '../../../scripts
 import type { Owner } from '../../../scripts/n8n/rest';
 import { EditorApi, nodeOutputs, type ExecutionSummary } from '../editorApi';
 import { executeWorkflow } from '../cli';
-import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import { exampleCredentials } from '../../../scripts/n8n/credentials';
 import { loadExamples, triggerWebhookUrl } from '../../../scripts/n8n/examples';
 import { freePort } from '../../../scripts/n8n/proc';
 import { startSandboxGateway, SANDBOX_CREDENTIALS } from '../../../sandbox';
@@ -80,11 +80,11 @@ export class Leg {
 		return references.every((ref) => this.sandbox.stats().creationsByReference[ref]);
 	}
 
-	/** Imports the two credentials the examples use, pointed at this leg's sandbox (once). */
+	/** Imports the credentials the examples use, the sandbox's pointed at this leg's sandbox (once). */
 	async importSandboxCredentials(): Promise<void> {
 		if (this.credentialsImported) return;
 		await this.instance.importCredentials(
-			sandboxCredentials(this.sandbox.url, SANDBOX_CREDENTIALS),
+			exampleCredentials(this.sandbox.url, SANDBOX_CREDENTIALS),
 		);
 		this.credentialsImported = true;
 	}

@@ -11,7 +11,7 @@ import os from 'os';
 import path from 'path';
 import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../../../sandbox';
 import { ensureN8n, type N8nRuntime } from '../../../scripts/n8n/app';
-import { sandboxCredentials } from '../../../scripts/n8n/credentials';
+import { exampleCredentials } from '../../../scripts/n8n/credentials';
 import { log } from '../../../scripts/n8n/log';
 import { installPackage } from '../../../scripts/n8n/pack';
 import { freePort } from '../../../scripts/n8n/proc';
@@ -161,7 +161,7 @@ export const test = base.extend<{ logsOnFailure: void }, WorkerFixtures>({
 			const webhookPort = await freePort(20000 + Math.floor(Math.random() * 20000));
 			const cluster = new QueueCluster(workspace.dir, runtime, redis, postgres, webhookPort);
 			await installPackage(cluster.main.userFolder);
-			const credentials = sandboxCredentials(sandbox.url, SANDBOX_CREDENTIALS);
+			const credentials = exampleCredentials(sandbox.url, SANDBOX_CREDENTIALS);
 			const disbursement = credentials.find(({ type }) => type === 'disbursementApi')!;
 			const wrongPassword = {
 				...WRONG_PASSWORD_CREDENTIAL,
