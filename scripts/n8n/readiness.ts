@@ -8,16 +8,20 @@ export function restRoutes(baseUrl: string): string[] {
 
 /**
  * True once `url` is served: a REST route answers JSON, 200 (the sign-in route, 401 to a
- * stranger); a webhook answers its CORS preflight with 204 (asked with an Origin, n8n looks the
- * webhook up and answers 404 until it is registered). While n8n migrates its database it answers
- * every request 200 with a line of text, which is not ready.
+ * stranger); a webhook's CORS preflight (asked with an Origin) lists a method besides OPTIONS.
+ * n8n answers every webhook preflight 204, registered or not (1.x and 2.x alike), and lists in
+ * Access-Control-Allow-Methods the methods stored for that path: only "OPTIONS" until its
+ * workflow is active. While n8n migrates its database it answers every request 200 with a line of
+ * text, which is not ready.
  */
 export async function isServed(url: string): Promise<boolean> {
 	try {
 		if (url.includes('/webhook/')) {
 			const res = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1' } });
 			await res.arrayBuffer();
-			return res.status === 204;
+			const methods = (res.headers.get('access-control-allow-methods') ?? '').split(',');
+			const registered = methods.some((m) => m.trim() !== '' && m.trim() !== 'OPTIONS');
+			return res.status === 204 && registered;
 		}
 		const res = await fetch(url);
 		await res.arrayBuffer();

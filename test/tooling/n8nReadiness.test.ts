@@ -1,7 +1,8 @@
 // When the demo and the checks take an n8n for started and signed in, against a fake n8n over HTTP
 // on 127.0.0.1 that answers as n8n does in each phase of its start-up (measured on 2.41.1): while
 // it migrates its database, every request gets 200 and the text "n8n is starting up. Please wait";
-// then 404 until its routes are registered; then JSON. A probe that took any 2xx for started,
+// then 404 until its routes are registered; then JSON; a webhook's preflight is 204 whether or not
+// its workflow is active yet, and lists the webhook's methods only once it is. A probe that took any 2xx for started,
 // and a 200 from the owner set-up for signed in, fails five of these checks.
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -44,9 +45,13 @@ function n8nAnswer(
 				? { status: 200, body: { data: { results: [] } } }
 				: { status: 401, body: { message: 'Unauthorized' } };
 	}
-	// n8n looks a webhook up for a preflight only when it carries an Origin.
-	if (req.method === 'OPTIONS' && req.url?.startsWith('/webhook/'))
-		return { status: req.url === WEBHOOK || !req.headers.origin ? 204 : 404 };
+	// n8n answers every webhook preflight 204; asked with an Origin, it lists the methods stored
+	// for the path, only OPTIONS until the webhook's workflow is active.
+	if (req.method === 'OPTIONS' && req.url?.startsWith('/webhook/')) {
+		if (!req.headers.origin) return { status: 204 };
+		const methods = req.url === WEBHOOK ? 'OPTIONS, POST' : 'OPTIONS';
+		return { status: 204, headers: { 'access-control-allow-methods': methods } };
+	}
 	return { status: 404 };
 }
 
@@ -92,7 +97,7 @@ describe('an n8n still starting is not taken for started', () => {
 		expect(await everyProbe()).toEqual([false, false, false]);
 	});
 
-	test('started: the REST API answers JSON (the sign-in route 401), the webhook its preflight 204', async () => {
+	test('started: the REST API answers JSON (the sign-in route 401), the webhook lists POST in its preflight', async () => {
 		fake.state.phase = 'ready';
 		expect(await everyProbe()).toEqual([true, true, true]);
 		expect(await isServed(`${url}/webhook/not-registered/callback`)).toBe(false);
