@@ -21,13 +21,13 @@ import {
 	run,
 	setUp,
 } from '../harness/disbursementRuns';
+import { PAYOUT_PROCESS_KEY } from '../harness/servicePaths';
 
-const PROCESS_KEY = 'POST /v1/api/disbursement/transactions/process';
 const LOOKUP_PATH = '/v1/api/disbursement/transactions';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
-const sentPayouts = () => s.gw.stats().requestsByPath[PROCESS_KEY] ?? 0;
+const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
 const allowing = (allowedRecipients: string, extra: INodeParameters = {}) => ({
 	...extra,

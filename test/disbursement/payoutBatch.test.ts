@@ -16,8 +16,7 @@ import {
 	run,
 	setUp,
 } from '../harness/disbursementRuns';
-
-const PROCESS = '/v1/api/disbursement/transactions/process';
+import { PAYOUT_PROCESS } from '../harness/servicePaths';
 
 const s = gatewayPerSuite(setUp);
 
@@ -70,7 +69,7 @@ test('1,000 rows: one payout per valid row, one named error per invalid row, no 
 	// Work done, then the answer is lost: 5xx, dropped connections, a time-out.
 	s.gw.faults.add({
 		method: 'POST',
-		path: PROCESS,
+		path: PAYOUT_PROCESS,
 		mode: 'error-after',
 		status: 503,
 		probability: 0.05,
@@ -78,16 +77,22 @@ test('1,000 rows: one payout per valid row, one named error per invalid row, no 
 	});
 	s.gw.faults.add({
 		method: 'POST',
-		path: PROCESS,
+		path: PAYOUT_PROCESS,
 		mode: 'drop-after',
 		probability: 0.05,
 		seed: 12,
 	});
-	s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'timeout-after', holdMs: 1500, times: 3 });
+	s.gw.faults.add({
+		method: 'POST',
+		path: PAYOUT_PROCESS,
+		mode: 'timeout-after',
+		holdMs: 1500,
+		times: 3,
+	});
 	// Refused before any work: the node must resend the same reference_no after its look-up.
 	s.gw.faults.add({
 		method: 'POST',
-		path: PROCESS,
+		path: PAYOUT_PROCESS,
 		mode: 'error-before',
 		status: 502,
 		probability: 0.02,
@@ -179,7 +184,7 @@ describe('without continue-on-fail, items are read ahead but nothing after a fai
 		s.gw.faults.clear();
 		s.gw.resetStats();
 		// Latency keeps requests out while the rows after them are read.
-		s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'latency', latencyMs: 30 });
+		s.gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode: 'latency', latencyMs: 30 });
 		const items = payoutRows('STOP-READ', 40);
 		items[25].amount = 'twenty' as unknown as number;
 		const result = await run(s, eWalletParameters({ options: { concurrency: 8 } }), { items });
@@ -192,7 +197,7 @@ describe('without continue-on-fail, items are read ahead but nothing after a fai
 	test('a refused payout: the row read while it was out is never sent', async () => {
 		s.gw.faults.clear();
 		s.gw.resetStats();
-		s.gw.faults.add({ method: 'POST', path: PROCESS, mode: 'latency', latencyMs: 30 });
+		s.gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode: 'latency', latencyMs: 30 });
 		const items = payoutRows('STOP-SEND', 20);
 		// The service refuses row 10: its reference is taken by a payout for another amount.
 		await run(s, eWalletParameters(), { items: [{ ...items[10], amount: 5 }] });

@@ -14,9 +14,7 @@ import {
 	run,
 	setUp,
 } from '../harness/disbursementRuns';
-
-const PROCESS = '/v1/api/disbursement/transactions/process';
-const PROCESS_KEY = `POST ${PROCESS}`;
+import { PAYOUT_PROCESS, PAYOUT_PROCESS_KEY } from '../harness/servicePaths';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
@@ -38,7 +36,7 @@ describe('bank transfer', () => {
 		});
 		const result = await run(s, bankTransferParameters(), { items: [row] });
 
-		const body = s.gw.lastRequestBody(PROCESS) as Record<string, Record<string, unknown>>;
+		const body = s.gw.lastRequestBody(PAYOUT_PROCESS) as Record<string, Record<string, unknown>>;
 		expect(Object.keys(body)).toEqual([
 			'channel',
 			'amount',
@@ -97,7 +95,7 @@ describe('bank transfer', () => {
 		await run(s, bankTransferParameters({ receiverType: '={{ "" }}' }), {
 			items: [bankRow('BT-MIN-1')],
 		});
-		expect(s.gw.lastRequestBody(PROCESS)).toEqual({
+		expect(s.gw.lastRequestBody(PAYOUT_PROCESS)).toEqual({
 			channel: 'INSTAPAY',
 			amount: 1500,
 			reference_no: 'BT-MIN-1',
@@ -122,7 +120,7 @@ describe('bank transfer', () => {
 		await run(s, bankTransferParameters({ extraChannelFields: extra }), {
 			items: [bankRow('BT-EXTRA-1')],
 		});
-		expect(s.gw.lastRequestBody(PROCESS)).toEqual({
+		expect(s.gw.lastRequestBody(PAYOUT_PROCESS)).toEqual({
 			channel: 'INSTAPAY',
 			amount: 1500,
 			reference_no: 'BT-EXTRA-1',
@@ -218,7 +216,7 @@ describe('e-wallet', () => {
 			['EW-2', 'PAYMAYA', 99.5, 'pending', false],
 		]);
 		expect(pairs(result)).toEqual([0, 1]);
-		const body = s.gw.lastRequestBody(PROCESS) as Record<string, Record<string, unknown>>;
+		const body = s.gw.lastRequestBody(PAYOUT_PROCESS) as Record<string, Record<string, unknown>>;
 		expect(Object.keys(body)).toEqual(['channel', 'amount', 'reference_no', 'fields']);
 		expect(body.channel).toBe('PAYMAYA');
 		expect(body.amount).toBe(99.5);
@@ -349,7 +347,7 @@ describe('endpoint path and credential', () => {
 			},
 		);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/payouts']).toBe(1);
-		expect(s.gw.stats().requestsByPath[PROCESS_KEY]).toBeUndefined();
+		expect(s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY]).toBeUndefined();
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
 				error: 'Not found (HTTP 404). The service said: "Not found." (row 1)',

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { recordRequests } from '../harness/moneyOperations';
+import { reconcileSummary, recordRequests } from '../harness/moneyOperations';
 import { call as callSandbox, disbursementToken, walletPayoutBody } from '../harness/sandboxCalls';
 import {
 	eWalletParameters,
@@ -73,19 +73,9 @@ test('paid rows come out with their status, unpaid ones as "not found", each wit
 			mismatches: [],
 		},
 	]);
-	expect(summaryOf(items)).toEqual({
-		summary: true,
-		rows: 3,
-		byStatus: {
-			completed: { rows: 1, amount: 45.5 },
-			pending: { rows: 1, amount: 300 },
-			cancelled: { rows: 0, amount: 0 },
-		},
-		notFound: 1,
-		ambiguous: 0,
-		mismatched: 0,
-		notChecked: 0,
-	});
+	expect(summaryOf(items)).toEqual(
+		reconcileSummary(3, { completed: [1, 45.5], pending: [1, 300] }, { notFound: 1 }),
+	);
 	expect(pairs(result).slice(0, 3)).toEqual([0, 1, 2]);
 	expect(result.outputs[0][3].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	expect(s.gw.stats().requestsByPath).toEqual({ [LOOKUP]: 3 });

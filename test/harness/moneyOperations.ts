@@ -302,3 +302,35 @@ export function mappedRow(
 		...(op.name === 'Payout Create' ? { mobile_number: '09171234567' } : {}),
 	};
 }
+
+/** [rows, amount] of one final status in Reconcile's summary. */
+type StatusTotal = [rows: number, amount: number];
+
+/**
+ * Reconcile's summary item, as both nodes output it: completed, pending and cancelled always
+ * present ([0, 0] unless given), every count 0 unless given.
+ */
+export function reconcileSummary(
+	rows: number,
+	byStatus: Partial<Record<'completed' | 'pending' | 'cancelled', StatusTotal>>,
+	counts: Partial<Record<'notFound' | 'ambiguous' | 'mismatched' | 'notChecked', number>> = {},
+): IDataObject {
+	const total = (status: keyof typeof byStatus) => {
+		const [statusRows, amount] = byStatus[status] ?? [0, 0];
+		return { rows: statusRows, amount };
+	};
+	return {
+		summary: true,
+		rows,
+		byStatus: {
+			completed: total('completed'),
+			pending: total('pending'),
+			cancelled: total('cancelled'),
+		},
+		notFound: 0,
+		ambiguous: 0,
+		mismatched: 0,
+		notChecked: 0,
+		...counts,
+	};
+}

@@ -15,10 +15,10 @@ import {
 	txBody,
 	walletPayoutBody,
 } from '../harness/sandboxCalls';
+import { PAYOUT_PROCESS } from '../harness/servicePaths';
 
 const SECRET = SANDBOX_CREDENTIALS.signingSecret;
 const GENERATE = '/v1/biller/transactions/generate';
-const PROCESS = '/v1/api/disbursement/transactions/process';
 
 describe('sandbox gateway: statuses and signed callbacks', () => {
 	let gw: SandboxGateway;
@@ -78,7 +78,7 @@ describe('sandbox gateway: statuses and signed callbacks', () => {
 	});
 
 	it('signs the amount exactly as sent, decimals included', async () => {
-		await call(gw, 'POST', PROCESS, {
+		await call(gw, 'POST', PAYOUT_PROCESS, {
 			token: dis,
 			body: walletPayoutBody('CB-DEC', { amount: 1234.5, callback_webhook_url: receiver.url }),
 		});
@@ -114,7 +114,7 @@ describe('sandbox gateway: statuses and signed callbacks', () => {
 	});
 
 	it('applies a scripted outcome set after creation to a payout', async () => {
-		await call(gw, 'POST', PROCESS, {
+		await call(gw, 'POST', PAYOUT_PROCESS, {
 			token: dis,
 			body: walletPayoutBody('CB-S2', { callback_webhook_url: receiver.url }),
 		});
@@ -150,7 +150,7 @@ describe('sandbox gateway: statuses and signed callbacks', () => {
 		const dead = await startReceiver();
 		const url = dead.url;
 		await dead.close();
-		await call(gw, 'POST', PROCESS, {
+		await call(gw, 'POST', PAYOUT_PROCESS, {
 			token: dis,
 			body: walletPayoutBody('CB-R2', { callback_webhook_url: url }),
 		});
@@ -289,7 +289,7 @@ describe('sandbox gateway: timed transitions', () => {
 		const gw = await startSandboxGateway({ payoutAutoSettleMs: 100 });
 		try {
 			const dis = await disbursementToken(gw);
-			const created = await call(gw, 'POST', PROCESS, {
+			const created = await call(gw, 'POST', PAYOUT_PROCESS, {
 				token: dis,
 				body: walletPayoutBody('AUTO-1', { callback_webhook_url: receiver.url }),
 			});
@@ -306,7 +306,7 @@ describe('sandbox gateway: timed transitions', () => {
 		const gw = await startSandboxGateway();
 		try {
 			const dis = await disbursementToken(gw);
-			await call(gw, 'POST', PROCESS, { token: dis, body: walletPayoutBody('STAY-1') });
+			await call(gw, 'POST', PAYOUT_PROCESS, { token: dis, body: walletPayoutBody('STAY-1') });
 			await sleep(150);
 			expect(gw.getPayout('STAY-1')).toMatchObject({ status: 'pending' });
 		} finally {

@@ -9,8 +9,8 @@ import {
 	startReceiver,
 	walletPayoutBody,
 } from '../harness/sandboxCalls';
+import { PAYOUT_PROCESS } from '../harness/servicePaths';
 
-const PROCESS = '/v1/api/disbursement/transactions/process';
 const REPOST = '/v1/api/disbursement/transactions/repost';
 
 describe('sandbox gateway: disbursement interface', () => {
@@ -27,7 +27,7 @@ describe('sandbox gateway: disbursement interface', () => {
 
 	it('accepts a bank-transfer payout as pending and echoes its fields', async () => {
 		const body = bankPayoutBody('PO-1001', { callback_webhook_url: 'http://127.0.0.1:9/hook' });
-		const res = await call(gw, 'POST', PROCESS, { token, body });
+		const res = await call(gw, 'POST', PAYOUT_PROCESS, { token, body });
 		expect(res.status).toBe(200);
 		expect(envelopeSchema.parse(res.body).message).toBe('Disbursement request accepted.');
 		const payout = payoutSchema.parse(res.body.data);
@@ -42,15 +42,15 @@ describe('sandbox gateway: disbursement interface', () => {
 			total_amount: 1515.5,
 			created_at: expect.stringMatching(/\+08:00$/),
 		});
-		expect(gw.lastRequestBody(PROCESS)).toEqual(body);
+		expect(gw.lastRequestBody(PAYOUT_PROCESS)).toEqual(body);
 		expect(gw.getPayout('PO-1001')).toMatchObject({ status: 'pending' });
 	});
 
 	it('accepts an e-wallet payout with a Philippine mobile number in either form', async () => {
 		expect(
-			(await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('PO-W1') })).status,
+			(await call(gw, 'POST', PAYOUT_PROCESS, { token, body: walletPayoutBody('PO-W1') })).status,
 		).toBe(200);
-		const intl = await call(gw, 'POST', PROCESS, {
+		const intl = await call(gw, 'POST', PAYOUT_PROCESS, {
 			token,
 			body: walletPayoutBody('PO-W2', {
 				channel: 'PAYMAYA',
@@ -58,7 +58,7 @@ describe('sandbox gateway: disbursement interface', () => {
 			}),
 		});
 		expect(intl.status).toBe(200);
-		const bad = await call(gw, 'POST', PROCESS, {
+		const bad = await call(gw, 'POST', PAYOUT_PROCESS, {
 			token,
 			body: walletPayoutBody('PO-W3', { fields: { mobile_number: '12345' } }),
 		});
@@ -69,7 +69,7 @@ describe('sandbox gateway: disbursement interface', () => {
 	});
 
 	it('lists every invalid bank-transfer field with dotted keys', async () => {
-		const res = await call(gw, 'POST', PROCESS, {
+		const res = await call(gw, 'POST', PAYOUT_PROCESS, {
 			token,
 			body: {
 				channel: 'PESONET',
@@ -96,7 +96,7 @@ describe('sandbox gateway: disbursement interface', () => {
 	});
 
 	it('lists the nested required fields even when fields is missing', async () => {
-		const res = await call(gw, 'POST', PROCESS, {
+		const res = await call(gw, 'POST', PAYOUT_PROCESS, {
 			token,
 			body: { channel: 'INSTAPAY', amount: 10, reference_no: 'PO-NOF' },
 		});
@@ -109,7 +109,7 @@ describe('sandbox gateway: disbursement interface', () => {
 			'fields.receiver.account_number',
 			'fields.receiver.type',
 		]);
-		const unknown = await call(gw, 'POST', PROCESS, {
+		const unknown = await call(gw, 'POST', PAYOUT_PROCESS, {
 			token,
 			body: { channel: 'CARRIER_PIGEON', amount: 10, reference_no: 'PO-X', fields: {} },
 		});
@@ -118,9 +118,13 @@ describe('sandbox gateway: disbursement interface', () => {
 
 	it('uses each payout reference_no once, separately from collection references', async () => {
 		expect(
-			(await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('SHARED-1') })).status,
+			(await call(gw, 'POST', PAYOUT_PROCESS, { token, body: walletPayoutBody('SHARED-1') }))
+				.status,
 		).toBe(200);
-		const again = await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('SHARED-1') });
+		const again = await call(gw, 'POST', PAYOUT_PROCESS, {
+			token,
+			body: walletPayoutBody('SHARED-1'),
+		});
 		expect(again.status).toBe(422);
 		expect(again.body.errors.reference_no).toEqual(['The reference no has already been taken.']);
 		const col = await collectionToken(gw);
@@ -134,7 +138,7 @@ describe('sandbox gateway: disbursement interface', () => {
 	});
 
 	it('looks payouts up in data.transactions', async () => {
-		await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('PO-L1') });
+		await call(gw, 'POST', PAYOUT_PROCESS, { token, body: walletPayoutBody('PO-L1') });
 		const found = await call(gw, 'GET', '/v1/api/disbursement/transactions?reference_no=PO-L1', {
 			token,
 		});
@@ -151,7 +155,7 @@ describe('sandbox gateway: disbursement interface', () => {
 	it('reposts the callback of the current status; 422, 404 and 429 otherwise', async () => {
 		const receiver = await startReceiver();
 		try {
-			await call(gw, 'POST', PROCESS, {
+			await call(gw, 'POST', PAYOUT_PROCESS, {
 				token,
 				body: walletPayoutBody('PO-R1', { callback_webhook_url: receiver.url }),
 			});
@@ -188,7 +192,7 @@ describe('sandbox gateway: disbursement interface', () => {
 		const prod = await startSandboxGateway({ environment: 'production' });
 		try {
 			const t = await disbursementToken(prod);
-			await call(prod, 'POST', PROCESS, { token: t, body: walletPayoutBody('PO-P1') });
+			await call(prod, 'POST', PAYOUT_PROCESS, { token: t, body: walletPayoutBody('PO-P1') });
 			const res = await call(prod, 'POST', REPOST, { token: t, body: { reference_no: 'PO-P1' } });
 			expect(res.status).toBe(403);
 			expect(Object.keys(res.body)).toEqual(['message']);
@@ -241,7 +245,7 @@ describe('sandbox gateway: disbursement interface', () => {
 	it('lists the wallet ledger with an entry per payout, filtered by status', async () => {
 		const before = await call(gw, 'GET', '/v1/api/wallets/transactions', { token });
 		expect(before.body.data.transactions).toHaveLength(30);
-		await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('PO-LED') });
+		await call(gw, 'POST', PAYOUT_PROCESS, { token, body: walletPayoutBody('PO-LED') });
 		const pending = await call(gw, 'GET', '/v1/api/wallets/transactions?status=pending', { token });
 		const refs = pending.body.data.transactions.map(
 			(t: { reference_no: string }) => t.reference_no,

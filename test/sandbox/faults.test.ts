@@ -8,9 +8,9 @@ import {
 	txBody,
 	walletPayoutBody,
 } from '../harness/sandboxCalls';
+import { PAYOUT_PROCESS } from '../harness/servicePaths';
 
 const GENERATE = '/v1/biller/transactions/generate';
-const PROCESS = '/v1/api/disbursement/transactions/process';
 
 /** A raw request: when the status arrived, and each body chunk with when it arrived (ms from the start). */
 async function timedCall(
@@ -109,9 +109,9 @@ describe('sandbox gateway: fault and latency injection', () => {
 
 	it('drop-after does the work, then closes the connection', async () => {
 		const dis = await disbursementToken(gw);
-		gw.faults.add({ method: 'POST', path: PROCESS, mode: 'drop-after', times: 1 });
+		gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode: 'drop-after', times: 1 });
 		await expect(
-			call(gw, 'POST', PROCESS, { token: dis, body: walletPayoutBody('F-DA') }),
+			call(gw, 'POST', PAYOUT_PROCESS, { token: dis, body: walletPayoutBody('F-DA') }),
 		).rejects.toThrow();
 		expect(gw.getPayout('F-DA')).toMatchObject({ status: 'pending' });
 		expect(gw.stats().creationsByReference).toEqual({ 'F-DA': 1 });

@@ -7,9 +7,9 @@ import {
 	txBody,
 	walletPayoutBody,
 } from '../harness/sandboxCalls';
+import { PAYOUT_PROCESS } from '../harness/servicePaths';
 
 const GENERATE = '/v1/biller/transactions/generate';
-const PROCESS = '/v1/api/disbursement/transactions/process';
 
 describe('sandbox gateway: records a broken or idempotent service would show', () => {
 	let gw: SandboxGateway;
@@ -21,7 +21,7 @@ describe('sandbox gateway: records a broken or idempotent service would show', (
 
 	it('shows one record per reference until a duplicate is asked for, then both (over HTTP too)', async () => {
 		const token = await disbursementToken(gw);
-		await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('DUP-1') });
+		await call(gw, 'POST', PAYOUT_PROCESS, { token, body: walletPayoutBody('DUP-1') });
 		const lookUp = async () =>
 			(await call(gw, 'GET', '/v1/api/disbursement/transactions?reference_no=DUP-1', { token }))
 				.body as { data: { transactions: Array<{ status: string }> } };
@@ -56,7 +56,7 @@ describe('sandbox gateway: records a broken or idempotent service would show', (
 	});
 
 	it("backdates a record: a payout's created_at, a transaction's date", async () => {
-		await call(gw, 'POST', PROCESS, {
+		await call(gw, 'POST', PAYOUT_PROCESS, {
 			token: await disbursementToken(gw),
 			body: walletPayoutBody('OLD-1'),
 		});
@@ -82,9 +82,15 @@ describe('sandbox gateway: records a broken or idempotent service would show', (
 
 	it('answers a reused reference with 422 "taken" by default, and with the existing record when asked', async () => {
 		const token = await disbursementToken(gw);
-		await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('IDEM-1', { amount: 100 }) });
+		await call(gw, 'POST', PAYOUT_PROCESS, {
+			token,
+			body: walletPayoutBody('IDEM-1', { amount: 100 }),
+		});
 		const again = () =>
-			call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('IDEM-1', { amount: 100 }) });
+			call(gw, 'POST', PAYOUT_PROCESS, {
+				token,
+				body: walletPayoutBody('IDEM-1', { amount: 100 }),
+			});
 		expect((await again()).status).toBe(422);
 		expect(
 			(await call(gw, 'POST', '/__sandbox/reused-references', { body: { answer: 'existing' } }))
@@ -95,13 +101,13 @@ describe('sandbox gateway: records a broken or idempotent service would show', (
 		expect((idempotent.body as { data: unknown }).data).toEqual(gw.getPayout('IDEM-1'));
 		expect(gw.stats().creationsByReference['IDEM-1']).toBe(1);
 		gw.reset();
-		await call(gw, 'POST', PROCESS, {
+		await call(gw, 'POST', PAYOUT_PROCESS, {
 			token: await disbursementToken(gw),
 			body: walletPayoutBody('IDEM-1', { amount: 100 }),
 		});
 		expect(
 			(
-				await call(gw, 'POST', PROCESS, {
+				await call(gw, 'POST', PAYOUT_PROCESS, {
 					token: await disbursementToken(gw),
 					body: walletPayoutBody('IDEM-1', { amount: 100 }),
 				})

@@ -12,8 +12,8 @@ import {
 	txBody,
 	walletPayoutBody,
 } from '../harness/sandboxCalls';
+import { PAYOUT_PROCESS } from '../harness/servicePaths';
 
-const PROCESS = '/v1/api/disbursement/transactions/process';
 const PAYOUTS = '/v1/api/disbursement/transactions';
 const GENERATE = '/v1/biller/transactions/generate';
 const TRANSACTIONS = '/v1/biller/transactions';
@@ -47,11 +47,15 @@ describe('sandbox gateway: records kept in a state file', () => {
 			).toBe(200);
 			const payout = walletPayoutBody('PO-1', { callback_webhook_url: receiver.url });
 			expect(
-				(await call(first, 'POST', PROCESS, { token: disbursement, body: payout })).status,
+				(await call(first, 'POST', PAYOUT_PROCESS, { token: disbursement, body: payout })).status,
 			).toBe(200);
 			expect(
-				(await call(first, 'POST', PROCESS, { token: disbursement, body: bankPayoutBody('PO-2') }))
-					.status,
+				(
+					await call(first, 'POST', PAYOUT_PROCESS, {
+						token: disbursement,
+						body: bankPayoutBody('PO-2'),
+					})
+				).status,
 			).toBe(200);
 			await first.settle('PO-1', 'completed');
 			await receiver.waitFor(1);
@@ -83,7 +87,10 @@ describe('sandbox gateway: records kept in a state file', () => {
 			expect(second.callbacks()).toEqual(callbacksBefore);
 			expect(second.getPayout('PO-1')).toMatchObject({ status: 'completed' });
 
-			const again = await call(second, 'POST', PROCESS, { token: disbursement2, body: payout });
+			const again = await call(second, 'POST', PAYOUT_PROCESS, {
+				token: disbursement2,
+				body: payout,
+			});
 			expect(again.status).toBe(422);
 			expect(again.body.errors.reference_no).toEqual(['The reference no has already been taken.']);
 			const againTx = await call(second, 'POST', GENERATE, {
@@ -105,7 +112,9 @@ describe('sandbox gateway: records kept in a state file', () => {
 			const first = await start({ payoutAutoSettleMs: 400 });
 			const token = await disbursementToken(first);
 			const overdue = walletPayoutBody('PO-LATE', { callback_webhook_url: receiver.url });
-			expect((await call(first, 'POST', PROCESS, { token, body: overdue })).status).toBe(200);
+			expect((await call(first, 'POST', PAYOUT_PROCESS, { token, body: overdue })).status).toBe(
+				200,
+			);
 			await first.close();
 			await sleep(500);
 
@@ -116,9 +125,9 @@ describe('sandbox gateway: records kept in a state file', () => {
 
 			const token2 = await disbursementToken(second);
 			const onTime = walletPayoutBody('PO-ON-TIME', { callback_webhook_url: receiver.url });
-			expect((await call(second, 'POST', PROCESS, { token: token2, body: onTime })).status).toBe(
-				200,
-			);
+			expect(
+				(await call(second, 'POST', PAYOUT_PROCESS, { token: token2, body: onTime })).status,
+			).toBe(200);
 			await second.close();
 
 			const third = await start({ payoutAutoSettleMs: 400 });
@@ -149,7 +158,7 @@ describe('sandbox gateway: records kept in a state file', () => {
 		const gw = await start();
 		expect(fs.existsSync(stateFile)).toBe(false);
 		const token = await disbursementToken(gw);
-		await call(gw, 'POST', PROCESS, { token, body: walletPayoutBody('PO-R') });
+		await call(gw, 'POST', PAYOUT_PROCESS, { token, body: walletPayoutBody('PO-R') });
 		expect(fs.readFileSync(stateFile, 'utf8')).toContain('PO-R');
 		gw.reset();
 		expect(fs.readFileSync(stateFile, 'utf8')).not.toContain('PO-R');

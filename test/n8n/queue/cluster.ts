@@ -16,6 +16,9 @@ import { waitReady, type Postgres, type Redis } from './services';
 /** Each worker takes one execution at a time: two executions started together land on two workers. */
 export const WORKER_CONCURRENCY = 1;
 
+/** A worker's V8 heap cap in MB (`--max-old-space-size`), from QUEUE_WORKER_HEAP_MB; none when unset. */
+const WORKER_HEAP_MB = Number(process.env.QUEUE_WORKER_HEAP_MB) || 0;
+
 /** The installed n8n (from ensureN8n) every process of the cluster runs. */
 export type Runtime = N8nRuntime;
 
@@ -113,6 +116,10 @@ export class QueueCluster {
 			port,
 			brokerPort: await freePort(30000 + Math.floor(Math.random() * 20000)),
 		});
+		// QUEUE_WORKER_HEAP_MB caps each worker's V8 heap (docs/scaling.md, "Memory").
+		if (role === 'worker' && WORKER_HEAP_MB) {
+			env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${WORKER_HEAP_MB}`.trim();
+		}
 		const service = startService(name, this.runtime.bin, args, {
 			env,
 			cwd: this.runtime.appDir,

@@ -18,9 +18,7 @@ import {
 	run,
 	setUp,
 } from '../../harness/disbursementRuns';
-
-const PROCESS = '/v1/api/disbursement/transactions/process';
-const PROCESS_KEY = `POST ${PROCESS}`;
+import { PAYOUT_PROCESS, PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 
@@ -46,7 +44,7 @@ async function confirm(token: unknown, credentialId?: string, options: INodePara
 	});
 }
 
-const sentPayouts = () => s.gw.stats().requestsByPath[PROCESS_KEY] ?? 0;
+const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
 /** A token's summary and its signed part, `summary [pa2.payload.signature]`. */
 function partsOf(token: string) {
@@ -127,12 +125,15 @@ test('Prepare gives one token per row, and its validity is configurable', async 
 test('Confirm sends exactly the body Create would send, once; a second Confirm is a replay', async () => {
 	const created = await run(s, bankTransferParameters(), { items: [bankRow('AP-SAME-0')] });
 	expect(created.error).toBeUndefined();
-	const createBody = s.gw.lastRequestBody(PROCESS) as IDataObject;
+	const createBody = s.gw.lastRequestBody(PAYOUT_PROCESS) as IDataObject;
 
 	const { approvalToken } = await prepared('AP-SAME-1');
 	const first = await confirm(approvalToken);
 	expect(first.error).toBeUndefined();
-	expect(s.gw.lastRequestBody(PROCESS)).toEqual({ ...createBody, reference_no: 'AP-SAME-1' });
+	expect(s.gw.lastRequestBody(PAYOUT_PROCESS)).toEqual({
+		...createBody,
+		reference_no: 'AP-SAME-1',
+	});
 	expect(jsonOf(first)[0]).toMatchObject({ reference_no: 'AP-SAME-1', replayed: false });
 
 	const again = await confirm(approvalToken);
@@ -160,7 +161,7 @@ describe('a token with any signed field changed is refused, nothing sent', () =>
 	beforeAll(async () => {
 		freshStart(s);
 		token = String(
-			(await prepared('AP-TAMPER-1', { options: { endpointPath: PROCESS } })).approvalToken,
+			(await prepared('AP-TAMPER-1', { options: { endpointPath: PAYOUT_PROCESS } })).approvalToken,
 		);
 		const payload = JSON.parse(Buffer.from(partsOf(token).encoded, 'base64url').toString());
 		paths = leaves(payload);

@@ -97,18 +97,23 @@ describe.each(cases)('%s, %s mapping, concurrency %d', (name, mode, concurrency)
 	});
 });
 
+/** The service refuses (422) the next create request of `op`, before creating anything. */
+function refuseNextCreate(op: (typeof ops)[keyof typeof ops]): void {
+	op.setup.gw.faults.add({
+		method: 'POST',
+		path: op.createPath,
+		mode: 'error-before',
+		status: 422,
+		body: { message: 'Refused.', errors: { amount: ['Refused.'] } },
+		times: 1,
+	});
+}
+
 describe.each(NAMES)('%s: a repeated row after its first row failed', (name) => {
 	test('the first row was refused by the service: the repeat sends nothing and says so', async () => {
 		const op = ops[name];
 		const reference = ref('REFUSED');
-		op.setup.gw.faults.add({
-			method: 'POST',
-			path: op.createPath,
-			mode: 'error-before',
-			status: 422,
-			body: { message: 'Refused.', errors: { amount: ['Refused.'] } },
-			times: 1,
-		});
+		refuseNextCreate(op);
 		const result = await op.run(
 			op.parameters({ concurrency: 8 }),
 			[op.row(reference, 25), op.row(reference, 25)],
@@ -124,14 +129,7 @@ describe.each(NAMES)('%s: a repeated row after its first row failed', (name) => 
 	test('without continue-on-fail, the run stops at the first row and the repeat is not sent', async () => {
 		const op = ops[name];
 		const reference = ref('STOPPED');
-		op.setup.gw.faults.add({
-			method: 'POST',
-			path: op.createPath,
-			mode: 'error-before',
-			status: 422,
-			body: { message: 'Refused.', errors: { amount: ['Refused.'] } },
-			times: 1,
-		});
+		refuseNextCreate(op);
 		const result = await op.run(op.parameters({ concurrency: 8 }), [
 			op.row(reference, 25),
 			op.row(reference, 25),

@@ -21,8 +21,7 @@ import { PaymentCollection } from '../../../nodes/PaymentCollection/PaymentColle
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
 import { MANUAL_TRIGGER_TYPE, runNode, runWorkflow } from '../../harness';
 import { freshStart, gatewayPerSuite, setUp, type Setup } from '../../harness/disbursementRuns';
-
-const PROCESS_KEY = 'POST /v1/api/disbursement/transactions/process';
+import { PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
 
 /** An agent without a model: it takes every tool n8n gives it and calls each once. */
 class ToolCallingAgent implements INodeType {
@@ -120,7 +119,7 @@ const payout = (referenceNo: string, options: INodeParameters = {}): INodeParame
 	options,
 });
 
-const sentPayouts = () => s.gw.stats().requestsByPath[PROCESS_KEY] ?? 0;
+const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
 describe('Payout > Create as a tool', () => {
 	test('without Maximum Amount per Payout it refuses, as its answer, with nothing sent', async () => {
