@@ -159,9 +159,8 @@ export class N8nInstance {
 		if (/No workflows found/i.test(result.output)) return [];
 		if (result.code !== 0)
 			throw new Error(`n8n export:workflow failed (exit ${result.code}), see ${result.logFile}`);
-		await sleep(200); // the command ends before its write stream is flushed
 		// 2.x marks a published workflow with activeVersionId; 1.x with active.
-		const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{
+		const exported = (await readExportedJson(file)) as Array<{
 			id: string;
 			active?: boolean;
 			activeVersionId?: string | null;
@@ -224,6 +223,25 @@ export class N8nInstance {
 			else await sleep(250);
 		}
 		return server;
+	}
+}
+
+/**
+ * The JSON an n8n export command wrote to `file`. The command can end before its write stream is
+ * flushed, so the file is read until it parses, for up to `timeoutMs`.
+ */
+export async function readExportedJson(file: string, timeoutMs = 10000): Promise<unknown> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			return JSON.parse(fs.readFileSync(file, 'utf8'));
+		} catch (error) {
+			if (Date.now() > deadline)
+				throw new Error(
+					`${file} held no complete JSON ${timeoutMs / 1000} s after n8n wrote it: ${String(error)}`,
+				);
+			await sleep(100);
+		}
 	}
 }
 

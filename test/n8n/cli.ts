@@ -3,8 +3,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { IRun } from 'n8n-workflow';
-import type { N8nInstance } from '../../scripts/n8n/instance';
-import { sleep } from '../../scripts/n8n/proc';
+import { readExportedJson, type N8nInstance } from '../../scripts/n8n/instance';
 
 /** `n8n execute --rawOutput`: resolves with the exit code, the parsed run (or undefined) and the log. */
 export async function executeWorkflow(
@@ -19,9 +18,9 @@ export async function executeWorkflow(
 /** Node types n8n loaded, from `n8n export:nodes`. */
 export async function exportNodeTypes(instance: N8nInstance): Promise<Array<{ name: string }>> {
 	const file = path.join(instance.userFolder, 'import', 'node-types.json');
+	fs.rmSync(file, { force: true });
 	await instance.runChecked(['export:nodes', `--output=${file}`], /Successfully exported/);
-	await sleep(200); // the command ends before its write stream is flushed
-	return JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ name: string }>;
+	return (await readExportedJson(file)) as Array<{ name: string }>;
 }
 
 /** The run JSON of `n8n execute --rawOutput` starts at a line `{`, after n8n's start-up lines. */

@@ -4,6 +4,8 @@
 // with two workers, then one fresh worker; then a worker is killed (SIGKILL) mid-way and the same
 // sheet is run again. Left out of `npm run e2e:queue` unless QUEUE_SHEET_ROWS is set:
 //   QUEUE_SHEET_ROWS=100000 npx playwright test -c test/n8n --project=queue 6-sheet
+// QUEUE_WORKER_HEAP_MB=512 starts each worker with --max-old-space-size=512 (its peak memory then
+// flat from 10,000 rows: docs/scaling.md).
 import fs from 'fs';
 import os from 'os';
 import { log } from '../../../scripts/n8n/log';
