@@ -95,7 +95,7 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 			const url = `http://127.0.0.1:${port}`;
 			const chatPage = `${url}/webhook/${webhookId}/chat`;
 			const server = await n8n.start({ port, webhooks: [chatPage] });
-			// n8n answers the webhook's preflight before it has registered the chat: its page tells.
+			// Ready for a person too: the chat page itself, as a browser opens it, answers 200.
 			await expect
 				.poll(async () => (await fetch(chatPage)).status, {
 					message: `example 08's public chat page ${chatPage}`,

@@ -144,7 +144,7 @@ export class QueueCluster {
 		return main;
 	}
 
-	/** `n8n webhook` on `port`: ready when each of `webhooks` answers its CORS preflight. */
+	/** `n8n webhook` on `port`: ready when each of `webhooks` is registered (scripts/n8n/readiness.ts). */
 	async startWebhook(port: number, webhooks: string[]): Promise<N8nProcess> {
 		const { process: webhook } = await this.spawn('webhook', ['webhook'], port);
 		await waitUntil(webhook, async () => (await status(`${webhook.url}/healthz`)) === 200);
