@@ -1,12 +1,15 @@
 /**
  * Starts the sandbox gateway on its own:
  *   node -r ts-node/register/transpile-only sandbox/cli.ts [--port 8787] [--payout-auto-settle-ms 3000] [--token-lifetime 3600]
- *     [--state-file sandbox-state.json]
+ *     [--state-file sandbox-state.json] [--answers full|documented|documented-untimed]
  * Prints the URL, the test credentials of both interfaces and the signing secret (public test
- * values of this local fake) and runs until SIGINT/SIGTERM.
+ * values of this local fake) and runs until SIGINT/SIGTERM. `--answers` (or SANDBOX_ANSWERS) sets how
+ * much payout answers state: `documented` plays a service that states only what the interface
+ * document shows (reference_no, amount, channel, status, the time made).
  */
 import { startSandboxGateway } from './gateway';
 import { SANDBOX_CREDENTIALS } from './credentials';
+import { readPayoutAnswers } from './disbursement/payouts';
 import type { SandboxOptions } from './types';
 
 /** The value of `--name value` or `--name=value`: '' when the flag has none, undefined when absent. */
@@ -33,6 +36,10 @@ async function main(): Promise<void> {
 		payoutAutoSettleMs: numberArg(argv, '--payout-auto-settle-ms'),
 		tokenLifetimeSeconds: numberArg(argv, '--token-lifetime'),
 		stateFile: stringArg(argv, '--state-file'),
+		payoutAnswers: readPayoutAnswers(
+			stringArg(argv, '--answers') ?? process.env.SANDBOX_ANSWERS,
+			'--answers',
+		),
 		log: argv.includes('--verbose') ? (line) => console.log(line) : undefined,
 	};
 	const gateway = await startSandboxGateway(options);
@@ -45,6 +52,10 @@ async function main(): Promise<void> {
 	console.log(`  signing secret ${c.signingSecret}`);
 	console.log(`  control surface ${gateway.url}/__sandbox/stats`);
 	if (options.stateFile) console.log(`  records kept in ${options.stateFile}`);
+	if (options.payoutAnswers && options.payoutAnswers !== 'full')
+		console.log(
+			`  payout answers state only what the interface document shows (${options.payoutAnswers})`,
+		);
 
 	const stop = () => {
 		gateway.close().then(

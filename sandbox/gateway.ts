@@ -21,6 +21,7 @@ import { Scheduler } from './server/timers';
 import type {
 	FaultRule,
 	FinalStatus,
+	PayoutAnswers,
 	SandboxGateway,
 	SandboxOptions,
 	SandboxStats,
@@ -35,6 +36,7 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 		credentials: resolveCredentials(options.credentials),
 		environment: options.environment ?? 'sandbox',
 		channelListShape: options.channelListShape ?? 'array',
+		payoutAnswers: options.payoutAnswers ?? 'full',
 	};
 	// State timers (expiry, scripted outcomes, callback retries) are cleared by reset();
 	// I/O timers (latency, held responses) only by close(), so a reset never strands a request.
@@ -54,6 +56,7 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 			transactionExpirySeconds: options.transactionExpirySeconds ?? 3600,
 			payoutAutoSettleMs: options.payoutAutoSettleMs,
 			repostLimit: options.repostLimit ?? { max: 1, windowMs: 10000 },
+			payoutAnswers: config.payoutAnswers,
 			stateFile: options.stateFile,
 			onSaveError: (error) => log(`the state file could not be written: ${error.message}`),
 		},
@@ -144,6 +147,9 @@ export async function startSandboxGateway(options: SandboxOptions = {}): Promise
 		backdate: (referenceNo: string, createdAt: number) => state.backdate(referenceNo, createdAt),
 		answerReusedReferences(answer: 'taken' | 'existing') {
 			state.reusedReferenceAnswer = answer;
+		},
+		answerPayouts(answers: PayoutAnswers) {
+			state.payoutAnswers = answers;
 		},
 		getTransaction: (referenceNo: string) => state.transactions.view(referenceNo),
 		getPayout: (referenceNo: string) => state.payouts.view(referenceNo),

@@ -9,6 +9,19 @@ export interface SandboxCredentials {
 /** The two interfaces; each has its own token endpoint and its own tokens (docs/endpoints.md, Tokens). */
 export type ApiInterface = 'collection' | 'disbursement';
 
+/**
+ * How much a payout's answers (Process Disbursement, a look-up) state. The interface document shows
+ * no payout's shape: 'documented' states only what it names for every record (reference_no, amount,
+ * channel, status) and the time made; 'documented-untimed' leaves the time out too; 'full' (the
+ * default) also repeats the request's fields, fee, total and callback URL.
+ */
+export type PayoutAnswers = 'full' | 'documented' | 'documented-untimed';
+export const PAYOUT_ANSWERS: readonly PayoutAnswers[] = [
+	'full',
+	'documented',
+	'documented-untimed',
+];
+
 /** The three status values of transactions, payouts and wallet filters (docs/endpoints.md, Answers). */
 export type Status = 'pending' | 'completed' | 'cancelled';
 export type FinalStatus = Exclude<Status, 'pending'>;
@@ -30,6 +43,8 @@ export interface SandboxOptions {
 	repostLimit?: { max: number; windowMs: number };
 	/** 'array' (data is the array, public integrations) or 'object' (data.channels, the document). */
 	channelListShape?: 'array' | 'object';
+	/** How much payout answers state (PayoutAnswers); default 'full'. reset() comes back to it. */
+	payoutAnswers?: PayoutAnswers;
 	/** Extra delivery attempts after a non-2xx answer or connection error, 200 ms apart. Default 2. */
 	callbackRetries?: number;
 	/**
@@ -159,6 +174,8 @@ export interface SandboxGateway {
 	 * with the existing record, as an idempotent service would). Back to 'taken' on reset.
 	 */
 	answerReusedReferences(answer: 'taken' | 'existing'): void;
+	/** How much payout answers state from now on (PayoutAnswers); back to the start option on reset. */
+	answerPayouts(answers: PayoutAnswers): void;
 	getTransaction(referenceNo: string): object | undefined;
 	getPayout(referenceNo: string): object | undefined;
 	/** The parsed JSON body of the last request whose path starts with `pathPrefix`. */

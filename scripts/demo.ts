@@ -5,8 +5,10 @@
 // The sandbox gateway keeps its records there too (sandbox-state.json), so a restarted demo pays
 // nobody twice. Delete the folder to start over. --no-build installs the last build instead of
 // building; PGW_DEMO_PORT asks for another port than 5678, PGW_DEMO_N8N for another tested n8n
-// version.
+// version, SANDBOX_ANSWERS=documented a sandbox whose payout answers state only what the service's
+// interface document shows.
 import path from 'path';
+import { readPayoutAnswers } from '../sandbox';
 import { startDemoSetup, type Demo } from './n8n/demoSetup';
 import { chatUrl, hasChatTrigger, hasTrigger, triggerWebhookUrl } from './n8n/examples';
 import { DEMO_MODEL_NAME } from './n8n/demoModel';
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
 		userFolder: DEMO_DIR,
 		n8nPort: Number(process.env.PGW_DEMO_PORT) || 5678,
 		build: !process.argv.includes('--no-build'),
+		payoutAnswers: readPayoutAnswers(process.env.SANDBOX_ANSWERS, 'SANDBOX_ANSWERS'),
 	});
 	const { server, sandbox, sandboxCredentials: credentials, owner, examples, runtime } = demo;
 	const triggerExample = examples.find(({ workflow }) => hasTrigger(workflow));

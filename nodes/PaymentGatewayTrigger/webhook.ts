@@ -13,7 +13,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { scrubDeep } from '../shared/transport/secrets';
 import { serviceRun } from '../shared/transport/runState';
-import { recordChannel } from '../shared/validation/records';
+import { recordChannel, type RecordFact } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
 import { callbackLog } from './helpers/callbackLog';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
@@ -44,6 +44,8 @@ interface Facts {
 	totalAmount: number | null;
 	channel: string | null;
 	transaction: IDataObject | null;
+	/** With Confirm With Service: facts the callback states that the record does not. */
+	unconfirmed: RecordFact[];
 }
 
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -127,6 +129,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		totalAmount: callback.totalAmount,
 		channel: recordChannel(callback.transaction) ?? recordChannel(callback.payload) ?? null,
 		transaction: callback.transaction ?? null,
+		unconfirmed: [],
 	};
 	if (confirm) {
 		const outcome = await confirmWithService(
@@ -142,8 +145,8 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 				outcome.code === 401 ? 'Unauthorized' : 'Service unavailable, try again later',
 			);
 		}
-		const { api, status, amount, totalAmount, channel, record: transaction } = outcome;
-		facts = { api, status, amount, totalAmount, channel, transaction };
+		const { api, status, amount, totalAmount, channel, record: transaction, unconfirmed } = outcome;
+		facts = { api, status, amount, totalAmount, channel, transaction, unconfirmed };
 		keyInterface = api;
 	}
 
@@ -171,6 +174,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		sourceAddress: sourceAddress ?? null,
 		receivedAt: new Date().toISOString(),
 		transaction: facts.transaction,
+		...(facts.unconfirmed.length > 0 ? { unconfirmed: facts.unconfirmed } : {}),
 		raw: callback.raw,
 	};
 	log.accepted(facts.api, facts.status);

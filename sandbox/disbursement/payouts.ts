@@ -1,6 +1,7 @@
 /** A payout (Process Disbursement; the response shape is this fake's own, see the README). */
 import { roundCents } from '../server/money';
 import { manilaIso } from '../server/time';
+import { PAYOUT_ANSWERS, type PayoutAnswers } from '../types';
 import type { PayoutInput } from './validation';
 
 export interface PayoutRecord {
@@ -28,4 +29,30 @@ export function buildPayout(input: PayoutInput, now: number): PayoutRecord {
 		created_at: manilaIso(now),
 	};
 	return { kind: 'payout', view, createdAt: now, callbackUrl: input.callbackUrl };
+}
+
+/** What the interface document names for every record, plus the time made unless left out too. */
+const DOCUMENTED_FIELDS: Record<Exclude<PayoutAnswers, 'full'>, string[]> = {
+	documented: ['reference_no', 'amount', 'channel', 'status', 'created_at'],
+	'documented-untimed': ['reference_no', 'amount', 'channel', 'status'],
+};
+
+/** A payout as an answer states it: the whole view, or only the documented fields. */
+export function answeredPayout(
+	view: Record<string, unknown>,
+	answers: PayoutAnswers,
+): Record<string, unknown> {
+	if (answers === 'full') return view;
+	return Object.fromEntries(DOCUMENTED_FIELDS[answers].map((field) => [field, view[field]]));
+}
+
+/** A `--answers` / SANDBOX_ANSWERS value: undefined when not set, an error naming the choices when unknown. */
+export function readPayoutAnswers(
+	raw: string | undefined,
+	name: string,
+): PayoutAnswers | undefined {
+	if (raw === undefined || raw === '') return undefined;
+	if (!PAYOUT_ANSWERS.includes(raw as PayoutAnswers))
+		throw new Error(`${name} needs one of ${PAYOUT_ANSWERS.join(', ')}, got "${raw}"`);
+	return raw as PayoutAnswers;
 }

@@ -17,6 +17,7 @@ import {
 	findPayoutChannel,
 	type LedgerEntry,
 } from './fixtures';
+import { answeredPayout } from './payouts';
 import { validatePayout, validateStatusFilter } from './validation';
 
 function createToken(ctx: RequestContext): Reply {
@@ -31,17 +32,21 @@ function createToken(ctx: RequestContext): Reply {
 	return ok('Access token generated successfully.', ctx.state.tokens.issue('disbursement'));
 }
 
+/** A payout as this answer states it: in full, or only what the document shows (SandboxOptions). */
+const answered = (ctx: RequestContext) => (view: Record<string, unknown>) =>
+	answeredPayout(view, ctx.state.payoutAnswers);
+
 function processPayout(ctx: RequestContext): Reply {
 	const reused = ctx.state.reusedRecord(ctx.state.payouts, ctx.body.reference_no);
-	if (reused) return ok('Disbursement request accepted.', reused);
+	if (reused) return ok('Disbursement request accepted.', answered(ctx)(reused));
 	const result = validatePayout(ctx.body, (ref) => ctx.state.payouts.has(ref));
 	if ('errors' in result) return invalid(result.errors);
 	const record = ctx.state.createPayout(result.value);
-	return ok('Disbursement request accepted.', structuredClone(record.view));
+	return ok('Disbursement request accepted.', answered(ctx)(structuredClone(record.view)));
 }
 
 function listPayouts(ctx: RequestContext): Reply {
-	return lookUp(ctx.state.payouts, ctx.query.get('reference_no'));
+	return lookUp(ctx.state.payouts, ctx.query.get('reference_no'), answered(ctx));
 }
 
 function repost(ctx: RequestContext): Reply {

@@ -3,7 +3,8 @@
  * benchmarks). Unauthenticated: the gateway only listens on 127.0.0.1. Control requests are not
  * counted in stats and never hit by faults or latency.
  */
-import type { FaultRule, FinalStatus, SandboxGateway, Status } from '../types';
+import { PAYOUT_ANSWERS } from '../types';
+import type { FaultRule, FinalStatus, PayoutAnswers, SandboxGateway, Status } from '../types';
 import { fail, json, ok, type ParsedBody, type Reply } from './http';
 import { SandboxError } from './outcomes';
 
@@ -83,6 +84,11 @@ export async function handleControl(
 					return fail(422, 'The answer field must be "taken" or "existing".');
 				gateway.answerReusedReferences(body.answer);
 				return ok('Reused references answered so.', { answer: body.answer });
+			case 'POST payout-answers':
+				if (!PAYOUT_ANSWERS.includes(body.answers as PayoutAnswers))
+					return fail(422, `The answers field must be one of ${PAYOUT_ANSWERS.join(', ')}.`);
+				gateway.answerPayouts(body.answers as PayoutAnswers);
+				return ok('Payout answers set.', { answers: body.answers });
 			case 'GET callbacks':
 				return ok('', { callbacks: gateway.callbacks() });
 			default:

@@ -65,9 +65,13 @@ export class RecordStore<R extends AnyRecord> {
 	}
 }
 
-/** Get Transactions of either interface: the match, or everything, in data.transactions. */
-export function lookUp(store: RecordStore<AnyRecord>, referenceNo: string | null): Reply {
+/** Get Transactions of either interface: the match, or everything, in data.transactions, each as `answered` shows it. */
+export function lookUp(
+	store: RecordStore<AnyRecord>,
+	referenceNo: string | null,
+	answered: (view: Record<string, unknown>) => Record<string, unknown> = (view) => view,
+): Reply {
 	const refs = referenceNo !== null ? [referenceNo] : store.all().map((r) => r.view.reference_no);
-	const transactions = refs.flatMap((ref) => store.views(ref));
+	const transactions = refs.flatMap((ref) => store.views(ref)).map(answered);
 	return ok('', { transactions });
 }

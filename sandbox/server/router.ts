@@ -1,6 +1,6 @@
 /** Route table types and matching. Paths use `:name` placeholders as the interface document does. */
 import type { IncomingHttpHeaders } from 'http';
-import type { ApiInterface, SandboxCredentials } from '../types';
+import type { ApiInterface, PayoutAnswers, SandboxCredentials } from '../types';
 import type { Reply } from './http';
 import type { SandboxState } from './state';
 
@@ -8,6 +8,8 @@ export interface ResolvedConfig {
 	credentials: SandboxCredentials;
 	environment: 'sandbox' | 'production';
 	channelListShape: 'array' | 'object';
+	/** How much payout answers state at start and after a reset. */
+	payoutAnswers: PayoutAnswers;
 }
 
 export interface RequestContext {

@@ -11,7 +11,7 @@ import type { GenerateInput } from '../collection/validation';
 import { buildPayout, type PayoutRecord } from '../disbursement/payouts';
 import { RepostLimiter } from '../disbursement/reposts';
 import type { PayoutInput } from '../disbursement/validation';
-import type { RecordedRequest, SandboxStats } from '../types';
+import type { PayoutAnswers, RecordedRequest, SandboxStats } from '../types';
 import { Outcomes } from './outcomes';
 import { RecordStore, type AnyRecord } from './records';
 import { RequestLog } from './requestLog';
@@ -26,6 +26,7 @@ export interface StateConfig {
 	transactionExpirySeconds: number;
 	payoutAutoSettleMs?: number;
 	repostLimit: { max: number; windowMs: number };
+	payoutAnswers: PayoutAnswers;
 	/** Where the records are kept across restarts; none: in memory only. */
 	stateFile?: string;
 	/** Told when the state file cannot be written; the gateway keeps serving from memory. */
@@ -41,6 +42,8 @@ export class SandboxState {
 	readonly outcomes: Outcomes;
 	/** What creating with a reference that exists answers: 422 "taken" (default), or 200 with the existing record. */
 	reusedReferenceAnswer: 'taken' | 'existing' = 'taken';
+	/** How much payout answers state now (set at start, changed by the control surface). */
+	payoutAnswers: PayoutAnswers;
 	private readonly requests = new RequestLog();
 
 	constructor(
@@ -48,6 +51,7 @@ export class SandboxState {
 		private readonly timers: Scheduler,
 		private readonly dispatcher: CallbackDispatcher,
 	) {
+		this.payoutAnswers = cfg.payoutAnswers;
 		this.tokens = new TokenStore(cfg.tokenLifetimeSeconds);
 		this.reposts = new RepostLimiter(cfg.repostLimit);
 		this.outcomes = new Outcomes(this, timers, dispatcher);
@@ -106,6 +110,7 @@ export class SandboxState {
 		this.reposts.clear();
 		this.requests.clear();
 		this.reusedReferenceAnswer = 'taken';
+		this.payoutAnswers = this.cfg.payoutAnswers;
 		this.changed();
 	}
 

@@ -6,6 +6,7 @@ import {
 	startSandboxGateway,
 	SANDBOX_CREDENTIALS,
 	type SandboxCredentials,
+	type PayoutAnswers,
 	type SandboxGateway,
 } from '../../sandbox';
 import { ensureN8n, chooseNewestRuntime, type N8nRuntime } from './app';
@@ -111,6 +112,8 @@ export interface DemoOptions {
 	sandboxPort?: number;
 	modelPort?: number;
 	payoutAutoSettleMs?: number;
+	/** How much the sandbox's payout answers state (`documented`: only what the interface document shows). */
+	payoutAnswers?: PayoutAnswers;
 	build?: boolean;
 }
 
@@ -135,6 +138,7 @@ export async function startDemoSetup({
 	sandboxPort = 8787,
 	modelPort = 8788,
 	payoutAutoSettleMs = 5000,
+	payoutAnswers,
 	build = true,
 }: DemoOptions): Promise<Demo> {
 	const started = Date.now();
@@ -152,6 +156,7 @@ export async function startDemoSetup({
 		port: await choosePort(sandboxPort, 'the sandbox gateway'),
 		payoutAutoSettleMs,
 		stateFile,
+		payoutAnswers,
 	}).catch((error: Error) => {
 		throw new Error(
 			`${error.message} The demo keeps it in ${instance.userFolder}: delete that folder to start the whole demo over.`,

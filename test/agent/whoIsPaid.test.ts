@@ -261,7 +261,7 @@ describe('rule 9: approvals need a Signing Secret, never the password', () => {
 	});
 });
 
-describe('rule 7: a fact the record does not state is not a match', () => {
+describe('rule 7: a fact the record does not state is not stated, never a match nor a difference', () => {
 	async function paidWithout(ref: string, without: string): Promise<void> {
 		const paid = await run(s, eWalletParameters(), {
 			items: [{ ref, amount: 100, mobile: '09171234567' }],
@@ -280,34 +280,49 @@ describe('rule 7: a fact the record does not state is not a match', () => {
 		});
 	}
 
-	test.each([
-		['amount', { fact: 'amount', expected: '100', recorded: null }],
-		['channel', { fact: 'channel', expected: 'GCASH', recorded: null }],
-		['mobile number', { fact: 'mobile number', expected: '09171234567', recorded: null }],
-	])('Reconcile: a record with no %s is a mismatch, recorded null', async (without, mismatch) => {
-		const ref = `WP-REC-${without.replace(' ', '-')}`;
-		await paidWithout(ref, without);
-		const result = await run(
-			s,
-			{ resource: 'payout', operation: 'reconcile', mappingMode: 'autoMapInputData' },
-			{
-				items: [{ reference_no: ref, amount: 100, channel: 'GCASH', mobileNumber: '09171234567' }],
-			},
-		);
-		const [row, summary] = jsonOf(result);
-		expect(row.mismatches).toEqual([mismatch]);
-		expect(summary).toMatchObject({ mismatched: 1 });
-	});
+	test.each(['amount', 'channel', 'mobile number'])(
+		'Reconcile: a record with no %s lists it as unconfirmed, not as a mismatch',
+		async (without) => {
+			const ref = `WP-REC-${without.replace(' ', '-')}`;
+			await paidWithout(ref, without);
+			const result = await run(
+				s,
+				{ resource: 'payout', operation: 'reconcile', mappingMode: 'autoMapInputData' },
+				{
+					items: [
+						{ reference_no: ref, amount: 100, channel: 'GCASH', mobileNumber: '09171234567' },
+					],
+				},
+			);
+			const [row, summary] = jsonOf(result);
+			expect(row.mismatches).toEqual([]);
+			expect(row.unconfirmed).toEqual([without]);
+			expect(summary).toMatchObject({ mismatched: 0, unconfirmed: 1 });
+		},
+	);
 
-	test("Create's same-intent check: a record with no channel is never a replay", async () => {
+	test("Create's same-intent check: a record with no channel is a replay with the channel unconfirmed", async () => {
 		await paidWithout('WP-REPLAY-1', 'channel');
 		const again = await run(s, eWalletParameters(), {
 			items: [{ ref: 'WP-REPLAY-1', amount: 100, mobile: '09171234567' }],
 		});
-		expect(again.error?.message).toMatch(
-			/the existing payout shows no channel to compare with GCASH/,
-		);
+		expect(again.error).toBeUndefined();
+		expect(jsonOf(again)[0]).toMatchObject({ replayed: true, unconfirmed: ['channel'] });
 		expect(s.gw.stats().creationsByReference['WP-REPLAY-1']).toBe(1);
+	});
+
+	test("Create's same-intent check: a record stating another mobile number is still a conflict", async () => {
+		const paid = await run(s, eWalletParameters(), {
+			items: [{ ref: 'WP-REPLAY-2', amount: 100, mobile: '09171234567' }],
+		});
+		expect(paid.error).toBeUndefined();
+		const again = await run(s, eWalletParameters(), {
+			items: [{ ref: 'WP-REPLAY-2', amount: 100, mobile: '09181234567' }],
+		});
+		expect(again.error?.message).toMatch(
+			/reference_no "WP-REPLAY-2" is already used for a different payout: the existing payout pays mobile number 09171234567, this item asks for 09181234567/,
+		);
+		expect(s.gw.stats().creationsByReference['WP-REPLAY-2']).toBe(1);
 	});
 });
 

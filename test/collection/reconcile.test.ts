@@ -33,13 +33,15 @@ test('status per row, amount compared with the subtotal, channel_code with the c
 		recordedAmount: 1250.5,
 		recordedChannel: 'GCASH_TRN',
 		mismatches: [],
+		unconfirmed: [],
 	});
 	expect(second).toMatchObject({
 		...rows[1],
 		status: 'pending',
 		mismatches: [{ fact: 'amount', expected: '100', recorded: '99.99' }],
+		unconfirmed: [],
 	});
-	expect(third).toEqual({ ...rows[2], status: 'not found', mismatches: [] });
+	expect(third).toEqual({ ...rows[2], status: 'not found', mismatches: [], unconfirmed: [] });
 	expect(summary).toEqual(
 		reconcileSummary(
 			3,

@@ -63,14 +63,16 @@ test('paid rows come out with their status, unpaid ones as "not found", each wit
 			recordedAmount: 300,
 			recordedChannel: 'GCASH',
 			mismatches: [],
+			unconfirmed: [],
 		},
-		{ ...rows[1], status: 'not found', mismatches: [] },
+		{ ...rows[1], status: 'not found', mismatches: [], unconfirmed: [] },
 		{
 			...rows[2],
 			status: 'completed',
 			recordedAmount: 45.5,
 			recordedChannel: 'PAYMAYA',
 			mismatches: [],
+			unconfirmed: [],
 		},
 	]);
 	expect(summaryOf(items)).toEqual(
@@ -135,6 +137,7 @@ test('a row whose reference has two records is "ambiguous", with the reason', as
 		amount: 50,
 		status: 'ambiguous',
 		mismatches: [],
+		unconfirmed: [],
 		reason: expect.stringMatching(/found 2 payouts with it \(statuses pending, cancelled\)/),
 	});
 	expect(found).toMatchObject({ status: 'pending', recordedAmount: 60 });

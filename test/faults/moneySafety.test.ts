@@ -248,7 +248,7 @@ describe.each(NAMES)('4. %s: a replay is claimed only for a record that matches'
 		expect(op().setup.gw.stats().attemptsByReference[reference]).toBe(2);
 	});
 
-	test('a record that shows no amount is a conflict, never a replay', async () => {
+	test('a record that shows no amount is a replay with the amount unconfirmed, never a conflict', async () => {
 		const reference = await existingShownAs((record) => {
 			const { amount: _amount, subtotal_amount: _subtotal, ...rest } = record;
 			return rest;
@@ -258,9 +258,13 @@ describe.each(NAMES)('4. %s: a replay is claimed only for a record that matches'
 			[op().row(reference, 1000)],
 			'continueRegularOutput',
 		);
-		expect(result.outputs[0][0].json.error).toBe(
-			`reference_no "${reference}" is already used for a different ${op().noun}: the existing ${op().noun} shows no amount to compare with 1000 (row 1)`,
-		);
+		expect(result.outputs[0][0].json.error).toBeUndefined();
+		expect(result.outputs[0][0].json).toMatchObject({
+			reference_no: reference,
+			replayed: true,
+			unconfirmed: ['amount'],
+		});
+		expect(op().setup.gw.stats().creationsByReference[reference]).toBe(1);
 	});
 
 	test('an amount off by one centavo is a conflict that says both amounts', async () => {

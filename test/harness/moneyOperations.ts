@@ -313,7 +313,9 @@ type StatusTotal = [rows: number, amount: number];
 export function reconcileSummary(
 	rows: number,
 	byStatus: Partial<Record<'completed' | 'pending' | 'cancelled', StatusTotal>>,
-	counts: Partial<Record<'notFound' | 'ambiguous' | 'mismatched' | 'notChecked', number>> = {},
+	counts: Partial<
+		Record<'notFound' | 'ambiguous' | 'mismatched' | 'unconfirmed' | 'notChecked', number>
+	> = {},
 ): IDataObject {
 	const total = (status: keyof typeof byStatus) => {
 		const [statusRows, amount] = byStatus[status] ?? [0, 0];
@@ -330,6 +332,7 @@ export function reconcileSummary(
 		notFound: 0,
 		ambiguous: 0,
 		mismatched: 0,
+		unconfirmed: 0,
 		notChecked: 0,
 		...counts,
 	};

@@ -4,7 +4,9 @@
  * the credential and accepts the callback only when the service's one record for it agrees with
  * it on status, total_amount and, through the same check the action nodes use (records.ts),
  * amount, channel and a payout's recipient; what the trigger then emits comes from the record.
- * Two records for the reference are a 503, so the service retries: never a final status.
+ * A fact the callback states and the record does not (the document shows no payout's shape) is
+ * taken from neither: the event lists it in `unconfirmed`. Two records for the reference are a
+ * 503, so the service retries: never a final status.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
@@ -17,11 +19,12 @@ import {
 	UNREADABLE_LOOKUP,
 } from '../../shared/transport/lookups';
 import {
+	compareRecord,
 	recordAmount,
 	recordChannel,
-	recordMismatches,
 	recordRecipient,
 	sameAmount,
+	type RecordFact,
 } from '../../shared/validation/records';
 import { readAmount } from '../../shared/validation/validation';
 import { loggable } from './loggable';
@@ -37,6 +40,8 @@ export interface Confirmed {
 	amount: number;
 	totalAmount: number | null;
 	channel: string | null;
+	/** Facts the callback states that the record does not: not confirmed, and not emitted. */
+	unconfirmed: RecordFact[];
 }
 
 export type ConfirmOutcome =
@@ -75,9 +80,9 @@ export async function confirmWithService(
 			disagreements.push(read);
 			continue;
 		}
-		const problem = disagreement(read, callback);
-		if (problem === undefined) return { ok: true, ...read };
-		disagreements.push(problem);
+		const checked = disagreement(read, callback);
+		if (typeof checked !== 'string') return { ok: true, ...read, unconfirmed: checked.unstated };
+		disagreements.push(checked);
 	}
 	if (failures.length > 0) {
 		return {
@@ -91,7 +96,10 @@ export async function confirmWithService(
 }
 
 /** The record's facts, or why they cannot be read (then nothing can be confirmed). */
-function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string {
+function readRecord(
+	api: ApiInterface,
+	record: IDataObject,
+): Omit<Confirmed, 'unconfirmed'> | string {
 	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
 	const amount = readAmount(recordAmount(recordKindOf(api), record));
 	if (status === '') return 'the service record has no status';
@@ -109,11 +117,14 @@ function readRecord(api: ApiInterface, record: IDataObject): Confirmed | string 
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /**
- * Where the callback contradicts the record; undefined when it does not. Beyond the status and
- * total_amount, the one check of records.ts compares what the callback states: amount, channel
- * and a payout's recipient.
+ * Where the callback contradicts the record, or the facts it states that the record does not.
+ * Beyond the status and total_amount, the one check of records.ts compares what the callback
+ * states: amount, channel and a payout's recipient.
  */
-function disagreement(confirmed: Confirmed, callback: Callback): string | undefined {
+function disagreement(
+	confirmed: Omit<Confirmed, 'unconfirmed'>,
+	callback: Callback,
+): string | { unstated: RecordFact[] } {
 	const said = (field: string, received: unknown, recorded: unknown) =>
 		`the callback says ${field}"${loggable(received)}" but the service says "${loggable(recorded)}"`;
 	if (confirmed.status !== callback.status) return said('', callback.status, confirmed.status);
@@ -124,18 +135,20 @@ function disagreement(confirmed: Confirmed, callback: Callback): string | undefi
 		channel: recordChannel(callback.transaction) ?? recordChannel(callback.payload),
 		recipient: recordRecipient(copy),
 	};
-	const [first] = recordMismatches(recordKindOf(confirmed.api), stated, confirmed.record);
-	if (first)
-		return first.recorded === null
-			? `the service record has no ${first.fact}`
-			: said(`${first.fact} `, first.expected, first.recorded);
+	const { differs, unstated } = compareRecord(
+		recordKindOf(confirmed.api),
+		stated,
+		confirmed.record,
+	);
+	const [first] = differs;
+	if (first) return said(`${first.fact} `, first.expected, first.recorded);
 	// Compared when both state it, to the centavo as amounts are: one that cannot be read disagrees.
 	const received = callback.payload.total_amount;
 	const recorded = confirmed.record.total_amount;
 	if (present(received) && present(recorded) && !sameAmount(received, recorded)) {
 		return said('total_amount ', received, recorded);
 	}
-	return undefined;
+	return { unstated };
 }
 
 /**

@@ -5,10 +5,13 @@
  * - reference_no is the idempotency key. After an unclear failure (time-out, dropped connection,
  *   5xx, unreadable body) the reference is looked up first, and resent with the SAME reference_no
  *   only when the look-up finds nothing (the service's own guidance). A definite 4xx is final.
- * - A record is this item's only when the one check of records.ts (`recordMismatches`) finds it
- *   states the item's reference_no, amount (to the centavo), channel and recipient, and agrees. A
- *   2xx that does not pass is checked by a look-up, never believed; an existing record that does
- *   not pass is a conflict that says what differs. Two records for one reference are an error.
+ * - A record is compared with the item by the one check of records.ts (`compareRecord`): each of
+ *   reference_no, amount (to the centavo), channel and recipient agrees, differs, or is not stated.
+ *   A 2xx must state the item's reference_no, and a fact it states that differs makes it unproven:
+ *   a look-up decides, the answer is never believed. A record (answered or found) that states a
+ *   differing fact is a conflict that says what differs; facts it leaves out are listed on the
+ *   item as `unconfirmed`, never called different (docs/endpoints.md, "What a record must state").
+ *   Two records for one reference are an error.
  * - `replayed` is true when the record predates this item: the service said the reference was
  *   taken before this item sent anything unclear, or the record's creation time is more than
  *   CLOCK_SKEW_MS before this item's first send. Otherwise the record is this item's own (false),
@@ -24,10 +27,12 @@ import type { MoneyIntent, SendPlan } from './operation';
 import { callService, outcomeOf } from '../transport/transport';
 import { recipientFacts } from '../validation/recipient';
 import {
+	compareRecord,
 	recordCreatedAt,
-	recordMismatches,
 	type ExpectedRecord,
 	type Mismatch,
+	type RecordComparison,
+	type RecordFact,
 } from '../validation/records';
 import type { RunContext } from './runContext';
 
@@ -116,10 +121,14 @@ export async function createOnce(
 		}
 		const { answer } = sent;
 
-		const problem = confirmationProblem(intent, answer.data);
-		if (!problem) {
-			return shape(plan, answer.data as IDataObject, answer.message, { firstSentAt, unclearCause });
+		const confirmed = confirmation(intent, answer.data);
+		if ('record' in confirmed) {
+			return shape(plan, confirmed.record, answer.message, confirmed.unstated, {
+				firstSentAt,
+				unclearCause,
+			});
 		}
+		const { problem } = confirmed;
 		// A 2xx that does not confirm this request proves nothing either way: the look-up decides.
 		const said = answer.message ? ` The service said: "${answer.message}".` : '';
 		const cause = `the service answered without confirming the ${intent.kind} (${problem})`;
@@ -177,14 +186,24 @@ function expectedOf(intent: MoneyIntent): ExpectedRecord {
 	return { referenceNo, amount, channel, recipient: recipient && recipientFacts(recipient) };
 }
 
-/** Why a 2xx body does not confirm this request, or undefined when it does. */
-function confirmationProblem(intent: MoneyIntent, data: unknown): string | undefined {
-	if (!data || typeof data !== 'object' || Array.isArray(data)) return 'no record in the answer';
-	const [first] = recordMismatches(intent.kind, expectedOf(intent), data as IDataObject);
-	if (!first) return undefined;
-	if (first.recorded === null) return `the record has no ${first.fact}`;
-	if (first.fact === 'reference_no') return `the record is for reference_no "${first.recorded}"`;
-	return `the record is for ${first.fact} ${first.recorded}, not ${first.expected}`;
+/**
+ * A 2xx body confirms this request when it is a record that states the item's reference_no and no
+ * fact that differs; what it leaves unstated is listed. Otherwise, why it does not.
+ */
+function confirmation(
+	intent: MoneyIntent,
+	data: unknown,
+): { record: IDataObject; unstated: RecordFact[] } | { problem: string } {
+	if (!data || typeof data !== 'object' || Array.isArray(data))
+		return { problem: 'no record in the answer' };
+	const record = data as IDataObject;
+	const { differs, unstated } = compareRecord(intent.kind, expectedOf(intent), record);
+	if (unstated.includes('reference_no')) return { problem: 'the record has no reference_no' };
+	const [first] = differs;
+	if (!first) return { record, unstated };
+	if (first.fact === 'reference_no')
+		return { problem: `the record is for reference_no "${first.recorded}"` };
+	return { problem: `the record is for ${first.fact} ${first.recorded}, not ${first.expected}` };
 }
 
 /** How an existing record differs from this item, one phrase per fact. */
@@ -197,13 +216,11 @@ const EXISTING_DIFFERS: Record<Mismatch['fact'], string> = {
 	'account number': 'pays account number',
 };
 
-/** Why an existing record is not the one this item asks for, or undefined when it is. */
-function conflictWith(intent: MoneyIntent, existing: IDataObject): string | undefined {
-	const reasons = recordMismatches(intent.kind, expectedOf(intent), existing).map(
+/** Why an existing record is not the one this item asks for: each fact it states that differs. */
+function conflictWith(intent: MoneyIntent, { differs }: RecordComparison): string | undefined {
+	const reasons = differs.map(
 		({ fact, expected, recorded }) =>
-			recorded === null
-				? `the existing ${intent.kind} shows no ${fact} to compare with ${expected}`
-				: `the existing ${intent.kind} ${EXISTING_DIFFERS[fact]} ${recorded}, this item asks for ${expected}`,
+			`the existing ${intent.kind} ${EXISTING_DIFFERS[fact]} ${recorded}, this item asks for ${expected}`,
 	);
 	return reasons.length > 0 ? reasons.join(', and ') : undefined;
 }
@@ -216,7 +233,8 @@ function accept(
 	provenance: Provenance,
 ): IDataObject {
 	const { kind, referenceNo } = plan.creates;
-	const conflict = conflictWith(plan.creates, existing);
+	const comparison = compareRecord(kind, expectedOf(plan.creates), existing);
+	const conflict = conflictWith(plan.creates, comparison);
 	if (conflict) {
 		const same =
 			kind === 'payout' ? 'the same amount, channel and recipient' : 'the same amount and channel';
@@ -229,14 +247,18 @@ function accept(
 			},
 		);
 	}
-	return shape(plan, existing, '', provenance);
+	return shape(plan, existing, '', comparison.unstated, provenance);
 }
 
-/** The output item: the record, `replayed`, and what it was recovered from when it is this item's own. */
+/**
+ * The output item: the record, `replayed`, what it was recovered from when it is this item's own,
+ * and `unconfirmed`, the facts of the item the record does not state (when there are any).
+ */
 function shape(
 	plan: MoneyPlan,
 	record: IDataObject,
 	message: string,
+	unstated: RecordFact[],
 	{ firstSentAt, provenEarlier, unclearCause }: Provenance,
 ): IDataObject {
 	const createdAt = recordCreatedAt(plan.creates.kind, record);
@@ -248,6 +270,7 @@ function shape(
 		...json,
 		replayed,
 		...(!replayed && unclearCause ? { recoveredAfter: unclearCause } : {}),
+		...(unstated.length > 0 ? { unconfirmed: unstated } : {}),
 	};
 }
 

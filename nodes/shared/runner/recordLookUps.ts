@@ -10,7 +10,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { ServiceError } from '../transport/errors';
 import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
-import { recordAmount, recordChannel, recordMismatches } from '../validation/records';
+import { compareRecord, recordAmount, recordChannel } from '../validation/records';
 import { readAmount, toCentavos } from '../validation/validation';
 import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
 import type { RunContext } from './runContext';
@@ -83,9 +83,10 @@ export const AMBIGUOUS = 'ambiguous';
 
 /**
  * The row's own columns, then what the service holds: `status` (the record's, "not found" or
- * "ambiguous"), the recorded amount and channel, and `mismatches`, every fact the row gives that
- * the record does not agree on. A look-up that proves nothing (unreachable, unclear answer) throws:
- * the row goes to the error output, never a guess.
+ * "ambiguous"), the recorded amount and channel, `mismatches`, every fact the row gives that the
+ * record states otherwise, and `unconfirmed`, every fact the row gives that the record does not
+ * state (not a mismatch: the service's document shows no payout's shape). A look-up that proves
+ * nothing (unreachable, unclear answer) throws: the row goes to the error output, never a guess.
  */
 export async function reconcileRow(
 	run: RunContext,
@@ -99,30 +100,39 @@ export async function reconcileRow(
 	if ('failure' in looked) {
 		const { failure } = looked;
 		if (failure instanceof ServiceError && failure.failure.networkCode === AMBIGUOUS_LOOKUP)
-			return { ...row, status: AMBIGUOUS, mismatches: [], reason: failure.message };
+			return {
+				...row,
+				status: AMBIGUOUS,
+				mismatches: [],
+				unconfirmed: [],
+				reason: failure.message,
+			};
 		throw failure;
 	}
 	const record = looked.answer;
-	if (!record) return { ...row, status: NOT_FOUND, mismatches: [] };
-	const mismatches = recordMismatches(kind, { referenceNo, ...expect }, record);
+	if (!record) return { ...row, status: NOT_FOUND, mismatches: [], unconfirmed: [] };
+	const { differs, unstated } = compareRecord(kind, { referenceNo, ...expect }, record);
 	return {
 		...row,
 		status: String(record.status ?? 'unknown'),
 		recordedAmount: readAmount(recordAmount(kind, record)) ?? null,
 		recordedChannel: recordChannel(record) ?? null,
-		mismatches: mismatches.map((mismatch) => ({ ...mismatch })),
+		mismatches: differs.map((mismatch) => ({ ...mismatch })),
+		unconfirmed: unstated,
 	};
 }
 
 /**
  * The item after a reconciliation's rows: rows, per status the rows and the recorded amounts
- * (summed in centavos), not found, ambiguous, mismatched, and rows that could not be checked.
+ * (summed in centavos), not found, ambiguous, mismatched, rows with a fact the record does not
+ * state (unconfirmed), and rows that could not be checked.
  */
 export function reconcileSummary(outputs: Array<IDataObject | undefined>): IDataObject {
 	const byStatus = new Map<string, { rows: number; centavos: number }>();
 	let notFound = 0;
 	let ambiguous = 0;
 	let mismatched = 0;
+	let unconfirmed = 0;
 	let notChecked = 0;
 	for (const output of outputs) {
 		if (!output) {
@@ -140,6 +150,7 @@ export function reconcileSummary(outputs: Array<IDataObject | undefined>): IData
 			byStatus.set(status, sum);
 		}
 		if (Array.isArray(output.mismatches) && output.mismatches.length > 0) mismatched++;
+		if (Array.isArray(output.unconfirmed) && output.unconfirmed.length > 0) unconfirmed++;
 	}
 	const statuses = [...new Set(['completed', 'pending', 'cancelled', ...byStatus.keys()])];
 	return {
@@ -154,6 +165,7 @@ export function reconcileSummary(outputs: Array<IDataObject | undefined>): IData
 		notFound,
 		ambiguous,
 		mismatched,
+		unconfirmed,
 		notChecked,
 	};
 }

@@ -82,58 +82,91 @@ export interface ExpectedRecord {
 	recipient?: RecipientFacts;
 }
 
-/** A fact the record does not agree on: `recorded` is what it states (shown), null when it states none. */
+/** A fact the record states and that differs from what was asked: `recorded` is what it states, shown. */
 export interface Mismatch {
 	fact: RecordFact;
 	expected: string;
-	recorded: string | null;
+	recorded: string;
+}
+
+/**
+ * A record against what was asked, each fact with one of three answers: agrees, differs (in
+ * `differs`), or not stated (in `unstated`). Only a difference contradicts the record: the service's
+ * document shows no payout's shape, so a record that leaves a fact out says nothing about it.
+ */
+export interface RecordComparison {
+	differs: Mismatch[];
+	unstated: RecordFact[];
 }
 
 const shown = (value: unknown) => `"${String(value).slice(0, 32)}"`;
-const absent = (value: unknown) => value === undefined || value === null;
+/** Absent, null or blank: a blank text says nothing about a fact either. */
+const unstatedValue = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * The one check of "this record is what was asked for": reference_no, amount (to the centavo),
- * channel, and a payout's recipient (its mobile number; or its bank code and account number). Every
- * fact that is expected must be stated by the record and agree: a fact it does not state is a
- * mismatch with `recorded: null`, one it states in a form that cannot be read is a mismatch too,
- * never an agreement.
+ * channel, and a payout's recipient (its mobile number; or its bank code and account number). Only
+ * the facts expected are compared. One the record states in a form that cannot be read differs,
+ * never agrees; one it does not state is `unstated`, never a difference.
  */
-export function recordMismatches(
+export function compareRecord(
 	kind: RecordKind,
 	expected: ExpectedRecord,
 	record: IDataObject,
-): Mismatch[] {
-	const mismatches: Mismatch[] = [];
-	if (record.reference_no !== expected.referenceNo) {
-		const recorded = absent(record.reference_no) ? null : String(record.reference_no).slice(0, 64);
-		mismatches.push({ fact: 'reference_no', expected: expected.referenceNo, recorded });
-	}
+): RecordComparison {
+	const comparison: RecordComparison = { differs: [], unstated: [] };
+	const judge = (
+		fact: RecordFact,
+		wanted: string | undefined,
+		stated: unknown,
+		agrees: () => boolean,
+		recorded: () => string,
+	) => {
+		if (wanted === undefined) return;
+		if (unstatedValue(stated)) comparison.unstated.push(fact);
+		else if (!agrees()) comparison.differs.push({ fact, expected: wanted, recorded: recorded() });
+	};
+	const reference = record.reference_no;
+	judge(
+		'reference_no',
+		expected.referenceNo,
+		reference,
+		() => reference === expected.referenceNo,
+		() => String(reference).slice(0, 64),
+	);
 	const amount = recordAmount(kind, record);
-	if (expected.amount !== undefined && !sameAmount(amount, expected.amount)) {
-		const read = readAmount(amount);
-		const recorded =
-			amount === undefined ? null : read !== undefined ? String(read) : shown(amount);
-		mismatches.push({ fact: 'amount', expected: String(expected.amount), recorded });
-	}
-	const stated = record.channel ?? record.channel_code;
+	judge(
+		'amount',
+		expected.amount === undefined ? undefined : String(expected.amount),
+		amount,
+		() => sameAmount(amount, expected.amount),
+		() => {
+			const read = readAmount(amount);
+			return read !== undefined ? String(read) : shown(amount);
+		},
+	);
 	const channel = recordChannel(record);
-	if (expected.channel !== undefined && channel !== expected.channel) {
-		const recorded = absent(stated) ? null : (channel ?? shown(stated));
-		mismatches.push({ fact: 'channel', expected: expected.channel, recorded });
-	}
-	if (kind !== 'payout') return mismatches;
+	const statedChannel = record.channel ?? record.channel_code;
+	judge(
+		'channel',
+		expected.channel,
+		statedChannel,
+		() => channel === expected.channel,
+		() => channel ?? shown(statedChannel),
+	);
+	if (kind !== 'payout') return comparison;
 	for (const [fact, path, comparable] of RECORD_RECIPIENT_FIELDS) {
 		const wanted = expected.recipient?.[fact];
-		if (wanted === undefined) continue;
 		const value = recordRecipientValue(record, path);
-		const recorded = comparable(value);
-		if (recorded !== wanted)
-			mismatches.push({
-				fact,
-				expected: wanted,
-				recorded: absent(value) ? null : (recorded ?? shown(value)),
-			});
+		const read = comparable(value);
+		judge(
+			fact,
+			wanted,
+			value,
+			() => read === wanted,
+			() => read ?? shown(value),
+		);
 	}
-	return mismatches;
+	return comparison;
 }

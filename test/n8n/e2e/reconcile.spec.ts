@@ -110,6 +110,7 @@ test('after a crash, what was paid? (example 07): the paid rows pending with the
 		notFound: 1,
 		ambiguous: 0,
 		mismatched: 0,
+		unconfirmed: 0,
 		notChecked: 1,
 	});
 });

@@ -5,7 +5,7 @@ import {
 	recordAmount,
 	recordChannel,
 	recordCreatedAt,
-	recordMismatches,
+	compareRecord,
 	recordRecipient,
 	sameAmount,
 	type ExpectedRecord,
@@ -108,12 +108,13 @@ describe('recordRecipient', () => {
 	});
 });
 
-describe('recordMismatches', () => {
+describe('compareRecord', () => {
 	const expected: ExpectedRecord = { referenceNo: 'PAY-1', amount: 1250.5, channel: 'GCASH' };
 	const record = { reference_no: 'PAY-1', amount: 1250.5, channel: { code: 'GCASH' } };
+	const agrees = { differs: [], unstated: [] };
 
 	test('a record stating every fact as asked agrees', () => {
-		expect(recordMismatches('payout', expected, record)).toEqual([]);
+		expect(compareRecord('payout', expected, record)).toEqual(agrees);
 	});
 
 	test.each([
@@ -124,18 +125,27 @@ describe('recordMismatches', () => {
 		[{ ...record, channel: 'GCASH' }],
 		[{ ...record, extra: 'ignored' }],
 	])('%j agrees', (stated) => {
-		expect(recordMismatches('payout', expected, stated)).toEqual([]);
+		expect(compareRecord('payout', expected, stated)).toEqual(agrees);
 	});
 
 	test.each([
-		[
-			{ ...record, reference_no: undefined },
-			{ fact: 'reference_no', expected: 'PAY-1', recorded: null },
-		],
-		[
-			{ ...record, reference_no: null },
-			{ fact: 'reference_no', expected: 'PAY-1', recorded: null },
-		],
+		[{ ...record, reference_no: undefined }, 'reference_no'],
+		[{ ...record, reference_no: null }, 'reference_no'],
+		[{ ...record, reference_no: '  ' }, 'reference_no'],
+		[{ ...record, amount: undefined }, 'amount'],
+		[{ ...record, amount: null }, 'amount'],
+		[{ ...record, amount: '' }, 'amount'],
+		[{ ...record, channel: undefined }, 'channel'],
+		[{ ...record, channel: null }, 'channel'],
+		[{ ...record, channel: '' }, 'channel'],
+	])('%j does not state the %s: not stated, never a difference', (stated, fact) => {
+		expect(compareRecord('payout', expected, stated as IDataObject)).toEqual({
+			differs: [],
+			unstated: [fact],
+		});
+	});
+
+	test.each([
 		[
 			{ ...record, reference_no: 'PAY-2' },
 			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'PAY-2' },
@@ -147,14 +157,6 @@ describe('recordMismatches', () => {
 		[
 			{ ...record, reference_no: 'x'.repeat(80) },
 			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'x'.repeat(64) },
-		],
-		[
-			{ ...record, amount: undefined },
-			{ fact: 'amount', expected: '1250.5', recorded: null },
-		],
-		[
-			{ ...record, amount: null },
-			{ fact: 'amount', expected: '1250.5', recorded: null },
 		],
 		[
 			{ ...record, amount: 1250.51 },
@@ -181,14 +183,6 @@ describe('recordMismatches', () => {
 			{ fact: 'amount', expected: '1250.5', recorded: `"${'x'.repeat(32)}"` },
 		],
 		[
-			{ ...record, channel: undefined },
-			{ fact: 'channel', expected: 'GCASH', recorded: null },
-		],
-		[
-			{ ...record, channel: null },
-			{ fact: 'channel', expected: 'GCASH', recorded: null },
-		],
-		[
 			{ ...record, channel: { code: 'PAYMAYA' } },
 			{ fact: 'channel', expected: 'GCASH', recorded: 'PAYMAYA' },
 		],
@@ -204,33 +198,43 @@ describe('recordMismatches', () => {
 			{ ...record, channel: 5 },
 			{ fact: 'channel', expected: 'GCASH', recorded: '"5"' },
 		],
-	])('%j disagrees: %j', (stated, mismatch) => {
-		expect(recordMismatches('payout', expected, stated as IDataObject)).toEqual([mismatch]);
+	])('%j differs: %j', (stated, mismatch) => {
+		expect(compareRecord('payout', expected, stated as IDataObject)).toEqual({
+			differs: [mismatch],
+			unstated: [],
+		});
 	});
 
 	test('a reference stated as a number is not the reference asked for as text', () => {
-		expect(recordMismatches('payout', { referenceNo: '12' }, { reference_no: 12 })).toEqual([
-			{ fact: 'reference_no', expected: '12', recorded: '12' },
-		]);
+		expect(compareRecord('payout', { referenceNo: '12' }, { reference_no: 12 })).toEqual({
+			differs: [{ fact: 'reference_no', expected: '12', recorded: '12' }],
+			unstated: [],
+		});
 	});
 
 	test('facts not asked for are not compared', () => {
-		expect(recordMismatches('payout', { referenceNo: 'PAY-1' }, { reference_no: 'PAY-1' })).toEqual(
-			[],
+		expect(compareRecord('payout', { referenceNo: 'PAY-1' }, { reference_no: 'PAY-1' })).toEqual(
+			agrees,
 		);
 	});
 
-	test('every fact that disagrees is listed, in order', () => {
-		expect(recordMismatches('payout', expected, {}).map((mismatch) => mismatch.fact)).toEqual([
-			'reference_no',
-			'amount',
-			'channel',
-		]);
+	test('every fact not stated is listed, in order, and none is a difference', () => {
+		expect(compareRecord('payout', expected, {})).toEqual({
+			differs: [],
+			unstated: ['reference_no', 'amount', 'channel'],
+		});
+	});
+
+	test('a record stating one fact otherwise and leaving another out: one difference, one not stated', () => {
+		expect(compareRecord('payout', expected, { reference_no: 'PAY-1', amount: 99 })).toEqual({
+			differs: [{ fact: 'amount', expected: '1250.5', recorded: '99' }],
+			unstated: ['channel'],
+		});
 	});
 
 	test('a transaction is checked against its subtotal, not its total with fees', () => {
 		expect(
-			recordMismatches(
+			compareRecord(
 				'transaction',
 				{ referenceNo: 'T-1', amount: 100 },
 				{
@@ -239,9 +243,9 @@ describe('recordMismatches', () => {
 					amount: 103,
 				},
 			),
-		).toEqual([]);
+		).toEqual(agrees);
 		expect(
-			recordMismatches(
+			compareRecord(
 				'transaction',
 				{ referenceNo: 'T-1', amount: 103 },
 				{
@@ -249,7 +253,7 @@ describe('recordMismatches', () => {
 					subtotal_amount: 100,
 					amount: 103,
 				},
-			),
+			).differs,
 		).toEqual([{ fact: 'amount', expected: '103', recorded: '100' }]);
 	});
 
@@ -258,7 +262,7 @@ describe('recordMismatches', () => {
 		const bankAccount = { 'bank code': 'BDO', 'account number': '001234567890' };
 		const payout = (fields: IDataObject) => ({ reference_no: 'PAY-1', fields });
 		const check = (recipient: ExpectedRecord['recipient'], fields: IDataObject) =>
-			recordMismatches('payout', { referenceNo: 'PAY-1', recipient }, payout(fields));
+			compareRecord('payout', { referenceNo: 'PAY-1', recipient }, payout(fields));
 
 		test.each([
 			[mobile, { mobile_number: '09171234567' }],
@@ -268,16 +272,30 @@ describe('recordMismatches', () => {
 			[{ 'bank code': 'BDO' }, { bank_code: 'BDO', receiver: { account_number: 'anything' } }],
 			[{}, { mobile_number: 'unreadable' }],
 		])('%j agrees with %j', (recipient, fields) => {
-			expect(check(recipient, fields)).toEqual([]);
+			expect(check(recipient, fields)).toEqual(agrees);
 		});
 
 		test.each([
-			[mobile, {}, [{ fact: 'mobile number', expected: '09171234567', recorded: null }]],
-			[
-				mobile,
-				{ mobile_number: null },
-				[{ fact: 'mobile number', expected: '09171234567', recorded: null }],
-			],
+			[mobile, {}, ['mobile number']],
+			[mobile, { mobile_number: null }, ['mobile number']],
+			[mobile, { mobile_number: ' ' }, ['mobile number']],
+			[bankAccount, {}, ['bank code', 'account number']],
+			[bankAccount, { bank_code: 'BDO' }, ['account number']],
+		])('%j is not stated by %j', (recipient, fields, unstated) => {
+			expect(check(recipient, fields)).toEqual({ differs: [], unstated });
+		});
+
+		test('a payout that states no fields at all leaves the whole recipient unstated', () => {
+			expect(
+				compareRecord(
+					'payout',
+					{ referenceNo: 'PAY-1', recipient: bankAccount },
+					{ reference_no: 'PAY-1' },
+				),
+			).toEqual({ differs: [], unstated: ['bank code', 'account number'] });
+		});
+
+		test.each([
 			[
 				mobile,
 				{ mobile_number: '09181234567' },
@@ -303,26 +321,18 @@ describe('recordMismatches', () => {
 				{ bank_code: 'BDO', receiver: { account_number: '12.5' } },
 				[{ fact: 'account number', expected: '001234567890', recorded: '"12.5"' }],
 			],
-			[
-				bankAccount,
-				{ bank_code: ' ', account_number: '001234567890' },
-				[
-					{ fact: 'bank code', expected: 'BDO', recorded: '" "' },
-					{ fact: 'account number', expected: '001234567890', recorded: null },
-				],
-			],
-		])('%j disagrees with %j', (recipient, fields, mismatches) => {
-			expect(check(recipient, fields)).toEqual(mismatches);
+		])('%j differs from %j', (recipient, fields, differs) => {
+			expect(check(recipient, fields)).toEqual({ differs, unstated: [] });
 		});
 
 		test('a transaction has no recipient to compare', () => {
 			expect(
-				recordMismatches(
+				compareRecord(
 					'transaction',
 					{ referenceNo: 'T-1', recipient: mobile },
 					{ reference_no: 'T-1' },
 				),
-			).toEqual([]);
+			).toEqual(agrees);
 		});
 	});
 });
