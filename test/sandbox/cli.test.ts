@@ -15,6 +15,8 @@ describe('sandbox gateway CLI', () => {
 				'0',
 				'--payout-auto-settle-ms',
 				'500',
+				'--answers',
+				'documented',
 			],
 			{
 				cwd: root,
@@ -48,5 +50,30 @@ describe('sandbox gateway CLI', () => {
 			child.kill('SIGTERM');
 		}
 		expect(await exited).toBe(0);
+		expect(out).toContain(
+			'payout answers state only what the interface document shows (documented)',
+		);
+	});
+
+	it('refuses an unknown --answers (or SANDBOX_ANSWERS) by name, without starting', async () => {
+		const root = path.resolve(__dirname, '../..');
+		const child = spawn(
+			process.execPath,
+			['-r', 'ts-node/register/transpile-only', 'sandbox/cli.ts', '--port', '0'],
+			{
+				cwd: root,
+				env: { ...process.env, SANDBOX_ANSWERS: 'generous' },
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
+		let out = '';
+		child.stdout.on('data', (chunk) => (out += chunk));
+		child.stderr.on('data', (chunk) => (out += chunk));
+		const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+		expect(code).toBe(1);
+		expect(out).toContain(
+			'--answers needs one of full, documented, documented-untimed, got "generous"',
+		);
+		expect(out).not.toContain('listening');
 	});
 });

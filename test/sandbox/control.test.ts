@@ -41,6 +41,45 @@ describe('sandbox gateway: counters and the HTTP control surface', () => {
 		expect(gw.getTransaction('CNT-1')).toBeDefined();
 	});
 
+	it('sets how much payout answers state over HTTP; an unknown mode is refused; reset restores the start option', async () => {
+		const token = await disbursementToken(gw);
+		const lookUp = async (ref: string) =>
+			(await call(gw, 'GET', `/v1/api/disbursement/transactions?reference_no=${ref}`, { token }))
+				.body.data.transactions[0] as Record<string, unknown>;
+		await call(gw, 'POST', '/v1/api/disbursement/transactions/process', {
+			token,
+			body: walletPayoutBody('ANS-1'),
+		});
+		expect(Object.keys(await lookUp('ANS-1'))).toContain('fields');
+		const refused = await call(gw, 'POST', '/__sandbox/payout-answers', {
+			body: { answers: 'sparse' },
+		});
+		expect(refused.status).toBe(422);
+		const set = await call(gw, 'POST', '/__sandbox/payout-answers', {
+			body: { answers: 'documented-untimed' },
+		});
+		expect(set.status).toBe(200);
+		expect(Object.keys(await lookUp('ANS-1')).sort()).toEqual([
+			'amount',
+			'channel',
+			'reference_no',
+			'status',
+		]);
+		gw.reset();
+		const again = await disbursementToken(gw);
+		await call(gw, 'POST', '/v1/api/disbursement/transactions/process', {
+			token: again,
+			body: walletPayoutBody('ANS-2'),
+		});
+		const afterReset = await call(
+			gw,
+			'GET',
+			'/v1/api/disbursement/transactions?reference_no=ANS-2',
+			{ token: again },
+		);
+		expect(Object.keys(afterReset.body.data.transactions[0] as object)).toContain('fields');
+	});
+
 	it('records the last request to a path prefix', async () => {
 		const token = await disbursementToken(gw);
 		await call(gw, 'POST', '/v1/api/authorization/AUTH-1001', { token, body: { note: 'x' } });
