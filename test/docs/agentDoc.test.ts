@@ -292,14 +292,13 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		);
 	});
 
-	test('a fact the record does not state: a mismatch with recorded null, never a replay', async () => {
+	test('a fact the record does not state is unconfirmed, never a mismatch; one it states otherwise is a conflict', async () => {
 		const paid = await run(s, eWalletParameters(), {
 			items: [{ ref: 'AGENT-DOC-9', amount: 100, mobile: '09171234567' }],
 		});
 		expect(paid.error).toBeUndefined();
-		const withoutFact = (fact: string) => {
-			const record = { ...(s.gw.getPayout('AGENT-DOC-9') as IDataObject) };
-			delete record[fact];
+		const lookUpShows = (fields: IDataObject) => {
+			const record = { ...(s.gw.getPayout('AGENT-DOC-9') as IDataObject), fields };
 			s.gw.faults.add({
 				method: 'GET',
 				path: LOOKUP_PATH,
@@ -309,31 +308,34 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 				times: 1,
 			});
 		};
-		withoutFact('amount');
+		lookUpShows({});
 		const reconciled = await run(
 			s,
 			{ resource: 'payout', operation: 'reconcile', mappingMode: 'autoMapInputData' },
-			{ items: [{ reference_no: 'AGENT-DOC-9', amount: 100 }] },
+			{ items: [{ reference_no: 'AGENT-DOC-9', amount: 100, mobileNumber: '09171234567' }] },
 		);
 		const [row] = jsonOf(reconciled);
 		const quoted = codeSpans(section(README, '## Reconcile: what was paid?'))
-			.filter((span) => span.includes('"recorded": null'))
-			.map((span) => JSON.parse(span) as IDataObject);
+			.filter((span) => span.startsWith('[') && span.includes('mobile number'))
+			.map((span) => JSON.parse(span) as string[]);
 		expect(quoted).toHaveLength(1);
-		expect(row.mismatches).toEqual(quoted);
+		expect(row.unconfirmed).toEqual(quoted[0]);
+		expect(row.mismatches).toEqual([]);
 
-		withoutFact('channel');
+		lookUpShows({ mobile_number: '09181234567' });
 		const again = await run(s, eWalletParameters(), {
 			items: [{ ref: 'AGENT-DOC-9', amount: 100, mobile: '09171234567' }],
 		});
 		produced.push(again.error?.message ?? '');
-		expect(again.error?.message).toMatch(/^reference_no "AGENT-DOC-9" is already used/);
+		expect(again.error?.message).toMatch(
+			/^reference_no "AGENT-DOC-9" is already used for a different payout: the existing payout pays mobile number 09181234567/,
+		);
 		expect(s.gw.stats().creationsByReference['AGENT-DOC-9']).toBe(1);
 	});
 
 	test('every message the docs quote on approvals and who is paid is one the nodes gave above', () => {
 		const about =
-			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|to compare with/;
+			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|this item asks for/;
 		const readme = [
 			'## Check before paying',
 			'## Let an AI agent pay out safely',
