@@ -96,10 +96,10 @@ describe('docs/agent.md: the Allowed Recipients table is what the nodes admit an
 		expect(table.map(([entry]) => entry)).toEqual([
 			'`09171234567`',
 			'`0917*`',
-			'`001234567890`',
-			'`0012*`',
 			'`BDO:001234567890`',
-			'`account:09171234567`',
+			'`BDO:0012*`',
+			'`ANY:001234567890`',
+			'`ANY:09171234567`',
 		]);
 	});
 
@@ -131,7 +131,18 @@ describe('docs/agent.md: the Allowed Recipients table is what the nodes admit an
 			.find((text) => text.endsWith('admit nothing: each stops the node.'))!;
 		const entries = [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 		expect(entries).toEqual(['juan@example.com', '*', 'BDO:', 'ask the boss', '0917+1']);
-		for (const entry of entries) expect(parseAllowList(entry)).toEqual({ unreadable: [entry] });
+		for (const entry of entries)
+			expect(parseAllowList(entry)).toEqual({ unreadable: [entry], withoutBank: [] });
+	});
+
+	test('the account numbers it says name no bank are refused as such, each one', () => {
+		const line = section(AGENT, '## Allowed Recipients')
+			.split('\n')
+			.find((text) => text.endsWith('name no bank: each stops the node.'))!;
+		const entries = [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+		expect(entries).toEqual(['001234567890', '0012*', 'account:001234567890']);
+		for (const entry of entries)
+			expect(parseAllowList(entry)).toEqual({ unreadable: [], withoutBank: [entry] });
 	});
 });
 
@@ -259,6 +270,13 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			(
 				await run(s, bankTransferParameters(allowing('BDO:001234567890')), {
 					items: [bankRow('AGENT-DOC-6', { bank: 'BPI' })],
+				})
+			).error?.message ?? '',
+		);
+		produced.push(
+			(
+				await run(s, bankTransferParameters(allowing('001234567890')), {
+					items: [bankRow('AGENT-DOC-6B')],
 				})
 			).error?.message ?? '',
 		);
