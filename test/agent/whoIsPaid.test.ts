@@ -49,7 +49,7 @@ async function walletPayout(ref: string, mobile: string, allowList: string, extr
 describe('rule 1: one recipient identity, compared as written', () => {
 	test('an account entry admits exactly that account, not one with letters around its digits', async () => {
 		for (const [i, accountNumber] of ['AB001234567890', '001234567890X'].entries()) {
-			const result = await bankPayout(`WP-ACC-${i}`, { accountNumber }, '001234567890');
+			const result = await bankPayout(`WP-ACC-${i}`, { accountNumber }, 'BDO:001234567890');
 			expect(result.error?.message).toMatch(
 				new RegExp(`account number ${accountNumber} at bank BDO\\) is not in this node's Allowed`),
 			);
@@ -58,7 +58,7 @@ describe('rule 1: one recipient identity, compared as written', () => {
 		const exact = await bankPayout(
 			'WP-ACC-OK',
 			{ accountNumber: '0012-3456-7890' },
-			'001234567890',
+			'BDO:001234567890',
 		);
 		expect(exact.error).toBeUndefined();
 		expect(sentPayouts()).toBe(1);
@@ -73,7 +73,7 @@ describe('rule 1: one recipient identity, compared as written', () => {
 	});
 
 	test('an account entry never admits an e-wallet payout to a number with the same digits', async () => {
-		const result = await walletPayout('WP-MOB-W', '09171234567', 'account:09171234567');
+		const result = await walletPayout('WP-MOB-W', '09171234567', 'ANY:09171234567');
 		expect(result.error?.message).toMatch(/mobile number 09171234567\) is not in/);
 		expect(sentPayouts()).toBe(0);
 	});
@@ -92,7 +92,7 @@ describe('rule 2: Extra Channel Fields cannot change who is paid', () => {
 	test('an e-wallet payout with an account number in its extra fields is refused, naming it', async () => {
 		const extra = { extraChannelFields: '{"receiver": {"account_number": "001234567890"}}' };
 		for (const operation of ['create', 'prepare']) {
-			const result = await walletPayout('WP-EXTRA-1', '09998887777', '001234567890', {
+			const result = await walletPayout('WP-EXTRA-1', '09998887777', 'BDO:001234567890', {
 				...extra,
 				operation,
 			});
@@ -143,6 +143,103 @@ describe('rule 3: Allowed Recipients entries say what kind of recipient they are
 			]);
 		}
 		expect(sentPayouts()).toBe(0);
+	});
+});
+
+describe('rule 3b: an account number in Allowed Recipients names its bank', () => {
+	const withoutBank = (entry: string, number = entry) =>
+		`Allowed Recipients has an account number without its bank: "${entry}". Write it with its bank code, as BDO:${number}, or as ANY:${number} for that number at any bank. Nothing was sent`;
+
+	/** A bank transfer to 001234567890 at `bank`, each row's values read from its own columns (version 2's default). */
+	async function autoMappedPayout(ref: string, bank: string, allowList: string) {
+		return await run(
+			s,
+			{
+				resource: 'payout',
+				operation: 'create',
+				channelType: 'bankTransfer',
+				channel: 'INSTAPAY',
+				options: { allowedRecipients: allowList },
+			},
+			{
+				typeVersion: 2,
+				items: [
+					{
+						reference_no: ref,
+						amount: 1500,
+						bank_code: bank,
+						sender_first_name: 'Maria',
+						sender_last_name: 'Santos',
+						receiver_account_name: 'Juan Dela Cruz',
+						receiver_account_number: '001234567890',
+					},
+				],
+			},
+		);
+	}
+
+	test.each([
+		['001234567890', '001234567890'],
+		['0012 3456 7890', '0012 3456 7890'],
+		['0012*', '0012*'],
+		['account:001234567890', '001234567890'],
+	])(
+		'%j stops Create before anything is sent, saying how to write it, even for that very account',
+		async (entry, number) => {
+			const ref = `WP-NOBANK-${entry.replace(/\W/g, '')}`;
+			const manual = await bankPayout(`${ref}-M`, {}, entry);
+			expect(manual.error?.message).toBe(withoutBank(entry, number));
+			const automatic = await autoMappedPayout(`${ref}-A`, 'BDO', entry);
+			expect(automatic.error?.message).toBe(withoutBank(entry, number));
+			expect(sentPayouts()).toBe(0);
+		},
+	);
+
+	test('an account number without its bank stops Prepare and Confirm too, with nothing sent', async () => {
+		const prepared = await run(s, bankTransferParameters({ operation: 'prepare' }), {
+			items: [bankRow('WP-NOBANK-TOKEN')],
+		});
+		const { approvalToken } = jsonOf(prepared)[0];
+		expect(String(approvalToken)).toMatch(/^Pay PHP 1,500\.00 to account number 001234567890 /);
+		const prepare = await run(
+			s,
+			bankTransferParameters({ operation: 'prepare', ...allowing('001234567890') }),
+			{ items: [bankRow('WP-NOBANK-PREPARE')] },
+		);
+		expect(prepare.error?.message).toBe(withoutBank('001234567890'));
+		const confirm = await run(s, confirmParameters({ allowedRecipients: '001234567890' }), {
+			items: [{ token: String(approvalToken) }],
+		});
+		expect(confirm.error?.message).toBe(withoutBank('001234567890'));
+		expect(sentPayouts()).toBe(0);
+		expect(s.gw.getPayout('WP-NOBANK-TOKEN')).toBeUndefined();
+	});
+
+	test('BDO:… admits the account at BDO only; ANY:… at any bank (fields mapped by hand)', async () => {
+		const elsewhere = await bankPayout('WP-TIED-BPI', { bank: 'BPI' }, 'BDO:001234567890');
+		expect(elsewhere.error?.message).toMatch(/account number 001234567890 at bank BPI\) is not in/);
+		expect(sentPayouts()).toBe(0);
+		const atBdo = await bankPayout('WP-TIED-BDO', { bank: 'BDO' }, 'BDO:001234567890');
+		expect(atBdo.error).toBeUndefined();
+		for (const bank of ['BDO', 'BPI']) {
+			const any = await bankPayout(`WP-ANY-${bank}`, { bank }, 'ANY:001234567890');
+			expect([bank, any.error?.message]).toEqual([bank, undefined]);
+		}
+		expect(sentPayouts()).toBe(3);
+		expect(s.gw.getPayout('WP-ANY-BPI')).toMatchObject({
+			fields: { bank_code: 'BPI', receiver: { account_number: '001234567890' } },
+		});
+	});
+
+	test('the same with input columns mapped automatically', async () => {
+		const elsewhere = await autoMappedPayout('WP-AUTO-BPI', 'BPI', 'BDO:001234567890');
+		expect(elsewhere.error?.message).toMatch(/account number 001234567890 at bank BPI\) is not in/);
+		expect(sentPayouts()).toBe(0);
+		const atBdo = await autoMappedPayout('WP-AUTO-BDO', 'BDO', 'BDO:001234567890');
+		expect(atBdo.error).toBeUndefined();
+		const any = await autoMappedPayout('WP-AUTO-ANY', 'BPI', 'ANY:001234567890');
+		expect(any.error).toBeUndefined();
+		expect(sentPayouts()).toBe(2);
 	});
 });
 

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { isAllowedRecipient, parseAllowList } from '../../nodes/shared/validation/allowList';
@@ -96,10 +97,10 @@ describe('docs/agent.md: the Allowed Recipients table is what the nodes admit an
 		expect(table.map(([entry]) => entry)).toEqual([
 			'`09171234567`',
 			'`0917*`',
-			'`001234567890`',
-			'`0012*`',
 			'`BDO:001234567890`',
-			'`account:09171234567`',
+			'`BDO:0012*`',
+			'`ANY:001234567890`',
+			'`ANY:09171234567`',
 		]);
 	});
 
@@ -131,20 +132,60 @@ describe('docs/agent.md: the Allowed Recipients table is what the nodes admit an
 			.find((text) => text.endsWith('admit nothing: each stops the node.'))!;
 		const entries = [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 		expect(entries).toEqual(['juan@example.com', '*', 'BDO:', 'ask the boss', '0917+1']);
-		for (const entry of entries) expect(parseAllowList(entry)).toEqual({ unreadable: [entry] });
+		for (const entry of entries)
+			expect(parseAllowList(entry)).toEqual({ unreadable: [entry], withoutBank: [] });
+	});
+
+	test('the account numbers it says name no bank are refused as such, each one', () => {
+		const line = section(AGENT, '## Allowed Recipients')
+			.split('\n')
+			.find((text) => text.endsWith('name no bank: each stops the node.'))!;
+		const entries = [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+		expect(entries).toEqual(['001234567890', '0012*', 'account:001234567890']);
+		for (const entry of entries)
+			expect(parseAllowList(entry)).toEqual({ unreadable: [], withoutBank: [entry] });
 	});
 });
 
-describe('example 08 shows the reviewer the token Confirm receives, as the docs say', () => {
-	test("the human review's message holds {{ $tool.parameters.approvalToken }}", () => {
-		const workflow = JSON.parse(
-			readFileSync(join(ROOT, 'examples', '08-ai-agent-pays-after-approval.json'), 'utf8'),
-		) as { nodes: Array<{ type: string; parameters: IDataObject }> };
-		const review = workflow.nodes.find((node) => node.type.endsWith('.chatHitlTool'))!;
-		const shown = '{{ $tool.parameters.approvalToken }}';
-		expect(String(review.parameters.message)).toContain(shown);
-		expect(AGENT).toContain(shown);
-		expect(section(README, '## Let an AI agent pay out safely')).toContain(`\`${shown}\``);
+const EXAMPLE_08 = JSON.parse(
+	readFileSync(join(ROOT, 'examples', '08-ai-agent-pays-after-approval.json'), 'utf8'),
+) as { nodes: Array<{ type: string; parameters: IDataObject }> };
+/** Example 08's human review message, an n8n expression ("=..."). */
+const REVIEW_MESSAGE = String(
+	EXAMPLE_08.nodes.find((node) => node.type.endsWith('.chatHitlTool'))!.parameters.message,
+);
+const SUMMARY_SHOWN = "{{ $tool.parameters.approvalToken.split(' [pa2.')[0] }}";
+
+/** What n8n's expression engine makes of the review message when Confirm is called with `approvalToken`. */
+function reviewOf(approvalToken: string): unknown {
+	const nodeType = {
+		description: { name: 'stub', version: 1, properties: [] } as unknown as INodeTypeDescription,
+	};
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
+	const node = { id: '1', name: 'Review', type: 'stub', typeVersion: 1, position: [0, 0] };
+	const workflow = new Workflow({
+		nodes: [{ ...node, parameters: {} }],
+		connections: {},
+		active: false,
+		nodeTypes,
+	} as never);
+	// A tool's human review reads $tool; without execution data n8n takes it from these keys.
+	const $tool = { name: 'Confirm_payout', parameters: { approvalToken } };
+	return workflow.expression.getParameterValue(REVIEW_MESSAGE, null, 0, 0, 'Review', [], 'manual', {
+		$tool,
+	} as never);
+}
+
+describe("example 08's review shows the summary of the token Confirm receives, as the docs say", () => {
+	test('its message is the one docs/agent.md shows, and the README quotes how it shows the summary', () => {
+		const block = /```\n([\s\S]*?)\n```/.exec(section(AGENT, '## What the person sees'))!;
+		expect(`=${block[1]}`).toBe(REVIEW_MESSAGE);
+		expect(REVIEW_MESSAGE).toContain(SUMMARY_SHOWN);
+		expect(section(README, '## Let an AI agent pay out safely')).toContain(`\`${SUMMARY_SHOWN}\``);
 	});
 });
 
@@ -199,6 +240,31 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			expect(quote.replace(/ \[pa2\.…\]$/, '')).toBe(wallet.summary);
 		const recipient = codeSpans(AGENT).find((span) => span.startsWith('{ "kind": "mobile"'))!;
 		expect(wallet.recipient).toEqual(JSON.parse(recipient));
+		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
+			undefined,
+		);
+	});
+
+	test("example 08's review of a token Prepare gave reads its summary, then the token's last 8 characters, and no signed part", async () => {
+		const [first] = jsonOf(await prepareWallet('AGENT-REVIEW-1', 500));
+		const again = await run(
+			s,
+			eWalletParameters({ operation: 'prepare', options: { approvalValidMinutes: 30 } }),
+			{ items: [{ ref: 'AGENT-REVIEW-1', amount: 500, mobile: '09171234567' }] },
+		);
+		const [second] = jsonOf(again);
+		expect(second.summary).toBe(first.summary);
+		const reviews = [first, second].map((prepared) => {
+			const token = String(prepared.approvalToken);
+			const review = reviewOf(token);
+			expect(review).toBe(
+				`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(prepared.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
+			);
+			expect(String(review)).not.toContain('pa2.');
+			return review;
+		});
+		// The same payout prepared twice: the same words, told apart by the token's ending.
+		expect(reviews[0]).not.toBe(reviews[1]);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
 			undefined,
 		);
@@ -259,6 +325,13 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			(
 				await run(s, bankTransferParameters(allowing('BDO:001234567890')), {
 					items: [bankRow('AGENT-DOC-6', { bank: 'BPI' })],
+				})
+			).error?.message ?? '',
+		);
+		produced.push(
+			(
+				await run(s, bankTransferParameters(allowing('001234567890')), {
+					items: [bankRow('AGENT-DOC-6B')],
 				})
 			).error?.message ?? '',
 		);

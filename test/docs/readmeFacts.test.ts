@@ -339,9 +339,16 @@ describe('README example workflows', () => {
 	const next = (workflow: Workflow, from: string, output = 0) =>
 		(workflow.connections[from]?.main[output] ?? []).map((to) => to.node);
 	const disbursement = new Disbursement().description;
+	// n8n names a node's tool variant "...Tool"; its form reads the "@tool" display conditions from that name.
+	const disbursementTool = { ...disbursement, name: `${disbursement.name}Tool` };
 	/** A Disbursement node's parameters as n8n runs it: the stored ones, every other shown one at its version's default. */
 	const resolved = (node: WorkflowNode) =>
-		resolvedParameters(NodeHelpers, disbursement, node.typeVersion, node.parameters);
+		resolvedParameters(
+			NodeHelpers,
+			node.type.endsWith('Tool') ? disbursementTool : disbursement,
+			node.typeVersion,
+			node.parameters,
+		);
 
 	test('every file in examples/ is in the table, and nothing else is', () => {
 		const listed = [
@@ -411,11 +418,16 @@ describe('README example workflows', () => {
 		]).toEqual(['eWallet', 'autoMapInputData', ['Rows to fix']]);
 	});
 
-	test('their Disbursement nodes are version 2, the form a new node gets, and n8n keeps every value they store', () => {
+	test('their Disbursement nodes, tools included, are version 2, the form a new node gets, and n8n keeps every value they store', () => {
 		const nodes = files.flatMap((file) =>
-			ofType(load(file), 'disbursement').map((node) => ({ file, node })),
+			[...ofType(load(file), 'disbursement'), ...ofType(load(file), 'disbursementTool')].map(
+				(node) => ({ file, node }),
+			),
 		);
 		expect(nodes.length).toBeGreaterThan(0);
+		expect(
+			nodes.filter(({ node }) => node.type.endsWith('Tool')).map(({ node }) => node.name),
+		).toEqual(['Prepare payout', 'Confirm payout']);
 		for (const { file, node } of nodes) {
 			expect([file, node.name, node.typeVersion]).toEqual([
 				file,
@@ -440,7 +452,9 @@ describe('README example workflows', () => {
 			mapping('05-check-payout-sheet-then-pay.json', 'Check the sheet'),
 			mapping('05-check-payout-sheet-then-pay.json', 'Pay the sheet'),
 			mapping('06-payouts-columns-mapped-automatically.json', 'Send payout'),
-		]).toEqual(['defineBelow', 'defineBelow', 'defineBelow', 'autoMapInputData']);
+			// An agent fills the tool's fields through $fromAI.
+			mapping('08-ai-agent-pays-after-approval.json', 'Prepare payout'),
+		]).toEqual(['defineBelow', 'defineBelow', 'defineBelow', 'autoMapInputData', 'defineBelow']);
 	});
 });
 

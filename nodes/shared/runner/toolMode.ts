@@ -6,7 +6,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isAllowedRecipient, parseAllowList, type AllowedRecipient } from '../validation/allowList';
+import {
+	ANY_BANK,
+	isAllowedRecipient,
+	parseAllowList,
+	type AllowedRecipient,
+	type RefusedAllowList,
+} from '../validation/allowList';
 import type { Recipient } from '../validation/recipient';
 import { readOption } from './operation';
 import { stopRun } from './runStop';
@@ -51,28 +57,46 @@ export const allowedRecipientsOption: INodeProperties = {
 	default: '',
 	placeholder: '0917*, 09181234567, BDO:001234567890',
 	description:
-		'Only these recipients may be paid, separated by commas or new lines. A mobile number (09171234567, +63 917 123 4567) admits e-wallet payouts to it; an account number (001234567890) bank transfers to it at any bank, BDO:001234567890 only at bank BDO. * stands for any digits (0917* admits every mobile number starting with 0917). An entry that is none of these stops the node before anything is sent; a payout to anyone else is refused with nothing sent. Recommended when an AI agent uses this node.',
+		'Only these recipients may be paid, separated by commas or new lines. A mobile number (09171234567, +63 917 123 4567) admits e-wallet payouts to it. An account number is written with its bank code: BDO:001234567890 admits bank transfers to that account at bank BDO only, ANY:001234567890 at any bank. * stands for any digits (0917* admits every mobile number starting with 0917). An entry that is none of these, or an account number without its bank, stops the node before anything is sent; a payout to anyone else is refused with nothing sent. Recommended when an AI agent uses this node.',
 };
 
 const isSet = (ctx: IExecuteFunctions) =>
 	(ctx.getNode().parameters.options as IDataObject | undefined)?.allowedRecipients !== undefined;
 
-/** The item's Allowed Recipients; an entry that cannot be read stops the run before anything is sent. */
+const quotedEntries = (entries: string[]) =>
+	entries.map((entry) => `"${entry.slice(0, 40)}"`).join(', ');
+
+/** What is wrong with the list, naming each entry, and how to write an account number without its bank. */
+function refusedListMessage({ unreadable, withoutBank }: RefusedAllowList): string {
+	const one = (entries: string[]) => entries.length === 1;
+	const parts = [];
+	if (unreadable.length > 0)
+		parts.push(
+			`${one(unreadable) ? 'an entry that is' : 'entries that are'} neither a mobile number nor an account number: ${quotedEntries(unreadable)}`,
+		);
+	if (withoutBank.length > 0)
+		parts.push(
+			`${one(withoutBank) ? 'an account number without its bank' : 'account numbers without their bank'}: ${quotedEntries(withoutBank)}`,
+		);
+	let message = `Allowed Recipients has ${parts.join(', and ')}.`;
+	if (withoutBank.length > 0) {
+		// The entry's own number in the fix, without the former any-bank prefix.
+		const number = withoutBank[0].replace(/^account\s*:\s*/i, '').slice(0, 40);
+		message += ` Write ${one(withoutBank) ? 'it' : 'each'} with its bank code, as BDO:${number}, or as ${ANY_BANK}:${number} for that number at any bank.`;
+	}
+	return `${message} Nothing was sent`;
+}
+
+/** The item's Allowed Recipients; an entry that cannot be used stops the run before anything is sent. */
 function allowListOf(run: RunContext, itemIndex: number): AllowedRecipient[] {
 	const { ctx } = run;
 	const parsed = parseAllowList(readOption(run, 'allowedRecipients', itemIndex, ''));
 	if ('allowed' in parsed) return parsed.allowed;
-	const entries = parsed.unreadable.map((entry) => `"${entry.slice(0, 40)}"`).join(', ');
 	throw stopRun(
-		new NodeOperationError(
-			ctx.getNode(),
-			`Allowed Recipients has ${parsed.unreadable.length === 1 ? 'an entry' : 'entries'} that is neither a mobile number nor an account number: ${entries}. Nothing was sent`,
-			{
-				itemIndex,
-				description:
-					'Write each entry as a mobile number (09171234567, 0917*), an account number (001234567890) or a bank code and account number (BDO:001234567890), separated by commas.',
-			},
-		),
+		new NodeOperationError(ctx.getNode(), refusedListMessage(parsed), {
+			itemIndex,
+			description: `Write each entry as a mobile number (09171234567, 0917*) or as a bank code and an account number (BDO:001234567890, or ${ANY_BANK}:001234567890 for that number at any bank), separated by commas. An account number names an account only together with its bank: at another bank the same number is someone else's.`,
+		}),
 	);
 }
 
@@ -101,7 +125,7 @@ export function requireAllowedRecipient(
 		{
 			itemIndex,
 			description:
-				'Tell the user that this recipient is not allowed. The owner of this workflow can add it to "Allowed Recipients" in the Options (a mobile number admits only e-wallet payouts, an account number only bank transfers).',
+				'Tell the user that this recipient is not allowed. The owner of this workflow can add it to "Allowed Recipients" in the Options (a mobile number admits only e-wallet payouts; a bank code and an account number, such as BDO:001234567890, only bank transfers to that account at that bank).',
 		},
 	);
 }

@@ -3,14 +3,15 @@
  *
  * - A mobile number (`09171234567`, `+63 917 123 4567`, `639171234567`) or a pattern of one
  *   (`0917*`, `+63 917*`) admits e-wallet payouts to that number only.
- * - An account number (`001234567890`) or a pattern (`0012*`) admits bank transfers to that account
- *   at any bank; `BDO:001234567890` only at bank code BDO; `account:09171234567` is an account
- *   number written like a mobile number.
+ * - An account number is written with its bank code: `BDO:001234567890` (or a pattern,
+ *   `BDO:0012*`) admits bank transfers to that account at bank code BDO only, since an account
+ *   number names an account only together with its bank. `ANY:001234567890` says "at any bank".
  *
  * Account numbers are compared as written apart from spaces and dashes; `*` stands for any run of
  * letters and digits (of digits in a mobile number); an account number holds at least one digit.
- * An entry that is none of these is an error,
- * never skipped: a guard that cannot be read must not let money through.
+ * An entry that is none of these, or an account number without its bank (`001234567890`, or
+ * the former any-bank form `account:001234567890`), is an error, never skipped: a guard that
+ * cannot be read must not let money through.
  */
 import { comparableMobile, type Recipient } from './recipient';
 
@@ -23,7 +24,10 @@ export interface AllowedRecipient {
 	entry: string;
 }
 
-const ANY_BANK = 'ACCOUNT';
+/** The bank code that stands for every bank. */
+export const ANY_BANK = 'ANY';
+/** The former mark of an account number at any bank: it names no bank, so it is refused. */
+const BANKLESS = 'ACCOUNT';
 
 const regexOf = (text: string, anyRun: string) =>
 	new RegExp(`^${text.split('*').map(escaped).join(anyRun)}$`);
@@ -37,19 +41,22 @@ function mobilePattern(compact: string): string | undefined {
 	return comparableMobile(local);
 }
 
-function readEntry(entry: string): AllowedRecipient | undefined {
+type ReadEntry = AllowedRecipient | 'withoutBank' | 'unreadable';
+
+function readEntry(entry: string): ReadEntry {
 	const tied = /^([A-Za-z0-9_]+)\s*:\s*(.+)$/.exec(entry);
 	const number = tied ? tied[2] : entry;
 	// Brackets belong to a written mobile number ("(0917) 123-4567"), never to an account number.
 	const compact = number.replace(/[\s-]/g, '');
-	if (compact.replace(/\*/g, '') === '') return undefined;
+	if (compact.replace(/\*/g, '') === '') return 'unreadable';
 	if (!tied) {
 		const mobile = mobilePattern(compact.replace(/[()]/g, ''));
 		if (mobile) return { kind: 'mobile', pattern: regexOf(mobile, '\\d*'), entry };
 	}
 	// An account number holds digits: "ask the boss" is a note, not an account.
-	if (!/^[A-Za-z0-9*]+$/.test(compact) || !/\d/.test(compact)) return undefined;
+	if (!/^[A-Za-z0-9*]+$/.test(compact) || !/\d/.test(compact)) return 'unreadable';
 	const bank = tied?.[1].toUpperCase();
+	if (bank === undefined || bank === BANKLESS) return 'withoutBank';
 	return {
 		kind: 'bankAccount',
 		bankCode: bank === ANY_BANK ? undefined : bank,
@@ -58,23 +65,30 @@ function readEntry(entry: string): AllowedRecipient | undefined {
 	};
 }
 
+/** The list's entries that cannot be used, by why: not a recipient at all, or an account number without its bank. */
+export interface RefusedAllowList {
+	unreadable: string[];
+	withoutBank: string[];
+}
+
 /**
  * The entries of the option (separated by commas, semicolons or new lines; empty ones dropped),
- * or the entries that cannot be read.
+ * or the entries that cannot be used.
  */
-export function parseAllowList(
-	value: unknown,
-): { allowed: AllowedRecipient[] } | { unreadable: string[] } {
+export function parseAllowList(value: unknown): { allowed: AllowedRecipient[] } | RefusedAllowList {
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
-	if (text === undefined) return { unreadable: [typeof value] };
+	if (text === undefined) return { unreadable: [typeof value], withoutBank: [] };
 	const entries = text
 		.split(/[,;\n]/)
 		.map((entry) => entry.trim())
 		.filter((entry) => entry !== '');
 	const read = entries.map((entry) => [entry, readEntry(entry)] as const);
-	const unreadable = read.filter(([, allowed]) => !allowed).map(([entry]) => entry);
-	if (unreadable.length > 0) return { unreadable };
-	return { allowed: read.map(([, allowed]) => allowed!) };
+	const refused = (why: ReadEntry) =>
+		read.filter(([, allowed]) => allowed === why).map(([entry]) => entry);
+	const unreadable = refused('unreadable');
+	const withoutBank = refused('withoutBank');
+	if (unreadable.length > 0 || withoutBank.length > 0) return { unreadable, withoutBank };
+	return { allowed: read.map(([, allowed]) => allowed as AllowedRecipient) };
 }
 
 /** Whether an entry admits the recipient: a mobile entry only an e-wallet's number, an account entry only a bank account. */

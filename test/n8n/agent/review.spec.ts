@@ -1,9 +1,10 @@
 // A person's review in front of Confirm, proven in real n8n 2.41.1 with example 08 as shipped: a
-// public chat, n8n's AI Agent on a scripted model (modelScripts.ts REVIEW_SCRIPTS), Prepare, and
-// n8n's human review holding Confirm. The check reads the review on the chat socket and presses
-// its buttons as a browser does. The review shows the token Confirm receives, which starts with the
-// payout in words: approve pays once, deny pays nothing, and a model that prepares two payouts and
-// passes the second one's token gets a review naming the second one.
+// public chat, n8n's AI Agent on a scripted model (modelScripts.ts REVIEW_SCRIPTS), Prepare and
+// Confirm (node version 2), and n8n's human review holding Confirm. The check reads the review on
+// the chat socket and presses its buttons as a browser does. The review shows the summary of the
+// token Confirm receives (the payout in words) and the token's last characters, not its signed
+// part: approve pays once, deny pays nothing, and a model that prepares two payouts and passes the
+// second one's token gets a review naming the second one.
 import { targetFor } from '../../../scripts/n8n/targets';
 import { chat, press, type ChatTurn } from './chat';
 import { expect, test } from './fixtures';
@@ -13,6 +14,16 @@ test.describe.configure({ mode: 'serial' });
 
 const summaryOf = (reference: string, mobile: string) =>
 	`Pay PHP 500.00 to e-wallet mobile number ${mobile} on GCASH, reference ${reference} (Sandbox)`;
+
+/** The line example 08's review ends with: the token's last 8 characters before its closing "]". */
+const endingOf = (token: unknown) => `Approval token ending ${String(token).trim().slice(-9, -1)}`;
+
+/** The review as a sentence: the summary alone, no signed part. */
+function expectSentence(text: string, summary: string, token: unknown): void {
+	expect(text, 'the review names the payout').toContain(summary);
+	expect(text, "the review ends with the token's last characters").toContain(endingOf(token));
+	expect(text, 'the review shows no signed part').not.toContain('pa2.');
+}
 
 async function converse(
 	chatN8n: { url: string; webhookId: string },
@@ -29,9 +40,8 @@ test('review, approved: the review shows the payout in full, and it is paid once
 	const turn = await converse(chatN8n, 'review-approve');
 	try {
 		const review = await turn.review();
-		expect(review.text, 'the review message').toContain(
-			`${summaryOf('REVIEW-OK-1', '09171234567')} [pa2.`,
-		);
+		const [prepared] = model.answersOf('review-approve');
+		expectSentence(review.text, summaryOf('REVIEW-OK-1', '09171234567'), prepared?.approvalToken);
 		expect((await sandbox.stats()).creationsByReference, 'paid before approval').not.toHaveProperty(
 			'REVIEW-OK-1',
 		);
@@ -54,7 +64,8 @@ test('review, denied: nothing is paid', async ({ chatN8n, sandbox, model }) => {
 	const turn = await converse(chatN8n, 'review-deny');
 	try {
 		const review = await turn.review();
-		expect(review.text).toContain(summaryOf('REVIEW-NO-1', '09171234567'));
+		const [prepared] = model.answersOf('review-deny');
+		expectSentence(review.text, summaryOf('REVIEW-NO-1', '09171234567'), prepared?.approvalToken);
 		expect(await press(review.deny, chatN8n.url), 'the deny link').toBe(200);
 		await turn.message();
 		await turn.finished;
@@ -69,14 +80,19 @@ test('review, denied: nothing is paid', async ({ chatN8n, sandbox, model }) => {
 test('review of a swapped token: it names the payout of the token passed, not the one shown', async ({
 	chatN8n,
 	sandbox,
+	model,
 }) => {
 	const turn = await converse(chatN8n, 'review-swap');
 	try {
 		const review = await turn.review();
-		expect(review.text, 'the review names the payout Confirm would send').toContain(
+		const [shown, passed] = model.answersOf('review-swap');
+		expectSentence(
+			review.text,
 			summaryOf('REVIEW-SWAP-PASSED', '09181234567'),
+			passed?.approvalToken,
 		);
 		expect(review.text, 'the review does not name the other').not.toContain('REVIEW-SWAP-SHOWN');
+		expect(review.text, "the other token's ending").not.toContain(endingOf(shown?.approvalToken));
 		expect(await press(review.deny, chatN8n.url)).toBe(200);
 		await turn.message();
 		await turn.finished;

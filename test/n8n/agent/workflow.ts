@@ -17,7 +17,7 @@ export const MODEL_CREDENTIAL: CredentialRef = {
 };
 
 export const MAX_AMOUNT = 5000;
-export const ALLOWED_RECIPIENTS = '001234567890, 0917*';
+export const ALLOWED_RECIPIENTS = 'BDO:001234567890, 0917*';
 /** The tool names the model sees: n8n names a tool after its node. */
 export const TOOLS = { prepare: 'Prepare', confirm: 'Confirm', create: 'Create' } as const;
 export const AGENT = 'AI Agent';

@@ -1,5 +1,6 @@
 // Example 08 as a person meets it in the demo: its public chat in Chromium, the demo's scripted
-// model, and n8n's human review in the chat. The review names the payout in full; Pay pays it once.
+// model, and n8n's human review in the chat. The review names the payout in full, as a sentence
+// and the token's last characters; Pay pays it once.
 // The picture of the review goes to docs/images/.
 import path from 'path';
 import { chatUrl, hasChatTrigger } from '../../../scripts/n8n/examples';
@@ -41,9 +42,12 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 		const pay = page.getByText('Pay', { exact: true });
 		await expect(pay, "the review's Pay button").toBeVisible({ timeout: 60_000 });
 		await expect(
-			page.getByText(new RegExp(`reference ${reference} \\(Sandbox\\) \\[pa2\\.`)),
-			'the review shows the token Confirm receives, its summary first',
+			page
+				.getByText(new RegExp(`reference ${reference} \\(Sandbox\\)\\s*Approval token ending `))
+				.first(),
+			"the review shows the summary of the token Confirm receives and the token's last characters",
 		).toBeVisible();
+		await expect(page.getByText(/\[pa2\./), 'the review shows no signed part').toHaveCount(0);
 		expect(demo.sandbox.stats().creationsByReference, 'paid before the review').not.toHaveProperty(
 			reference,
 		);

@@ -258,11 +258,11 @@ test("Confirm's own Maximum Amount per Payout and Allowed Recipients apply", asy
 	const { approvalToken } = await prepared('AP-LIMIT-1');
 	const capped = await confirm(approvalToken, undefined, { maxAmountPerPayout: 1000 });
 	expect(capped.error?.message).toMatch(/above this node's Maximum Amount per Payout/);
-	const outside = await confirm(approvalToken, undefined, { allowedRecipients: '0099*' });
+	const outside = await confirm(approvalToken, undefined, { allowedRecipients: 'BDO:0099*' });
 	expect(outside.error?.message).toMatch(/not in this node's Allowed Recipients/);
 	expect(sentPayouts()).toBe(0);
 	const inside = await confirm(approvalToken, undefined, {
-		allowedRecipients: '0012*, 0917 000 0000',
+		allowedRecipients: 'BDO:0012*, 0917 000 0000',
 	});
 	expect(inside.error).toBeUndefined();
 	expect(sentPayouts()).toBe(1);

@@ -156,7 +156,10 @@ describe('Payout > Create as a tool', () => {
 	test('a recipient outside Allowed Recipients is refused; one inside is paid', async () => {
 		const outside = await askTool(
 			new Disbursement(),
-			payout('TM-ALLOW-1', { maxAmountPerPayout: 2000, allowedRecipients: '0917*\n009999999999' }),
+			payout('TM-ALLOW-1', {
+				maxAmountPerPayout: 2000,
+				allowedRecipients: '0917*\nBDO:009999999999',
+			}),
 		);
 		expect(outside).toMatchObject({
 			refused: true,
@@ -167,10 +170,68 @@ describe('Payout > Create as a tool', () => {
 		expect(sentPayouts()).toBe(0);
 		const inside = await askTool(
 			new Disbursement(),
-			payout('TM-ALLOW-2', { maxAmountPerPayout: 2000, allowedRecipients: '0012345*' }),
+			payout('TM-ALLOW-2', { maxAmountPerPayout: 2000, allowedRecipients: 'BDO:0012345*' }),
 		);
 		expect(inside).toMatchObject({ reference_no: 'TM-ALLOW-2' });
 		expect(sentPayouts()).toBe(1);
+	});
+});
+
+describe('Allowed Recipients as a tool: an account number names its bank', () => {
+	const capped = { maxAmountPerPayout: 2000 };
+	const atBank = (referenceNo: string, bankCode: string, allowedRecipients: string) => ({
+		...payout(referenceNo, { ...capped, allowedRecipients }),
+		bankCode,
+	});
+
+	test('an account number without its bank: Create, Prepare and Confirm refuse, saying how to write it, with nothing sent', async () => {
+		const refusal = {
+			refused: true,
+			error:
+				'Allowed Recipients has an account number without its bank: "001234567890". Write it with its bank code, as BDO:001234567890, or as ANY:001234567890 for that number at any bank. Nothing was sent',
+			whatToDo: expect.stringMatching(/BDO:001234567890, or ANY:001234567890/),
+		};
+		const created = await askTool(new Disbursement(), atBank('TM-BANK-1', 'BDO', '001234567890'));
+		expect(created).toEqual(refusal);
+		const prepared = await askTool(new Disbursement(), {
+			...atBank('TM-BANK-2', 'BDO', '001234567890'),
+			operation: 'prepare',
+		});
+		expect(prepared).toEqual(refusal);
+		const token = await askTool(new Disbursement(), {
+			...payout('TM-BANK-3'),
+			operation: 'prepare',
+		});
+		const confirmed = await askTool(new Disbursement(), {
+			resource: 'payout',
+			operation: 'confirm',
+			approvalToken: token.approvalToken as string,
+			options: { ...capped, allowedRecipients: '001234567890' },
+		});
+		expect(confirmed).toEqual(refusal);
+		expect(sentPayouts()).toBe(0);
+	});
+
+	test('BDO:… pays the account at BDO only; ANY:… at any bank', async () => {
+		const elsewhere = await askTool(
+			new Disbursement(),
+			atBank('TM-BANK-4', 'BPI', 'BDO:001234567890'),
+		);
+		expect(elsewhere).toMatchObject({
+			refused: true,
+			error: expect.stringMatching(/account number 001234567890 at bank BPI\) is not in/),
+		});
+		expect(sentPayouts()).toBe(0);
+		const atBdo = await askTool(new Disbursement(), atBank('TM-BANK-5', 'BDO', 'BDO:001234567890'));
+		expect(atBdo).toMatchObject({ reference_no: 'TM-BANK-5' });
+		for (const bank of ['BDO', 'BPI']) {
+			const any = await askTool(
+				new Disbursement(),
+				atBank(`TM-BANK-ANY-${bank}`, bank, 'ANY:001234567890'),
+			);
+			expect(any).toMatchObject({ reference_no: `TM-BANK-ANY-${bank}` });
+		}
+		expect(sentPayouts()).toBe(3);
 	});
 });
 
@@ -268,7 +329,7 @@ describe('who is paid, as a tool', () => {
 
 	test('an account entry does not admit an e-wallet payout, even with that account in its extra fields', async () => {
 		const smuggled = await askTool(new Disbursement(), {
-			...eWallet('TM-WHO-1', 'create', { allowedRecipients: '001234567890' }),
+			...eWallet('TM-WHO-1', 'create', { allowedRecipients: 'BDO:001234567890' }),
 			extraChannelFields: '{"receiver": {"account_number": "001234567890"}}',
 		});
 		expect(smuggled).toMatchObject({
@@ -277,7 +338,7 @@ describe('who is paid, as a tool', () => {
 		});
 		const plain = await askTool(
 			new Disbursement(),
-			eWallet('TM-WHO-2', 'prepare', { allowedRecipients: '001234567890, +63 917*' }),
+			eWallet('TM-WHO-2', 'prepare', { allowedRecipients: 'BDO:001234567890, +63 917*' }),
 		);
 		expect(plain).toMatchObject({
 			refused: true,

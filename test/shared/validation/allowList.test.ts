@@ -71,20 +71,16 @@ describe('mobile number entries', () => {
 	);
 });
 
-describe('account number entries', () => {
-	test.each([
-		['001234567890'],
-		['0012 3456 7890'],
-		['0012-3456-7890'],
-		['account:001234567890'],
-		['ACCOUNT: 001234567890'],
-		['Account : 0012 3456 7890'],
-	])('%j admits account 001234567890 at any bank', (entry) => {
-		expect(allowed(entry)[0]).toMatchObject({ kind: 'bankAccount', bankCode: undefined, entry });
-		expect(admits(entry, account('001234567890', 'BDO'))).toBe(true);
-		expect(admits(entry, account('001234567890', 'BPI'))).toBe(true);
-		expect(admits(entry, account('001234567891'))).toBe(false);
-	});
+describe('account number entries name their bank', () => {
+	test.each([['ANY:001234567890'], ['any : 0012 3456 7890'], ['Any:0012-3456-7890']])(
+		'%j admits account 001234567890 at any bank',
+		(entry) => {
+			expect(allowed(entry)[0]).toMatchObject({ kind: 'bankAccount', bankCode: undefined, entry });
+			expect(admits(entry, account('001234567890', 'BDO'))).toBe(true);
+			expect(admits(entry, account('001234567890', 'BPI'))).toBe(true);
+			expect(admits(entry, account('001234567891'))).toBe(false);
+		},
+	);
 
 	test.each([
 		['BDO:001234567890', 'BDO'],
@@ -92,28 +88,52 @@ describe('account number entries', () => {
 		['Bpi:001234567890', 'BPI'],
 		['GCASH:001234567890', 'GCASH'],
 		['UNION_BANK:001234567890', 'UNION_BANK'],
+		['BDO:0012 3456 7890', 'BDO'],
 	])('%j admits account 001234567890 at bank code %s only', (entry, bankCode) => {
 		expect(allowed(entry)[0]).toMatchObject({ kind: 'bankAccount', bankCode });
 		expect(admits(entry, account('001234567890', bankCode))).toBe(true);
 		expect(admits(entry, account('001234567890', 'OTHER'))).toBe(false);
 	});
 
+	// At another bank the same number is someone else's account: an entry must say which bank.
 	test.each([
-		['0012*', '001299', true],
-		['0012*', '0012', true],
-		['0012*', '001', false],
-		['0012*', '100123', false],
-		['*7890', 'AB7890', true],
-		['*7890', '78901', false],
-		['AB12*', 'AB12cd', true],
-		['ab12*', 'AB12cd', false],
-		['BDO:0012*', '00123', true],
-		['12*34', '12xx34', true],
-	])('pattern %j admits account %s: %p', (entry, accountNumber, expected) => {
+		['001234567890'],
+		['0012 3456 7890'],
+		['0012-3456-7890'],
+		['0012*'],
+		['*7890'],
+		['AB12*'],
+		['0917123456'],
+		['account:001234567890'],
+		['ACCOUNT: 001234567890'],
+		['Account : 0012 3456 7890'],
+		['account:09171234567'],
+	])('%j names no bank: refused, admitting no one', (entry) => {
+		expect(parseAllowList(entry)).toEqual({ unreadable: [], withoutBank: [entry] });
+	});
+
+	test.each([
+		['BDO:0012*', '001299', true],
+		['BDO:0012*', '0012', true],
+		['BDO:0012*', '001', false],
+		['BDO:0012*', '100123', false],
+		['ANY:*7890', 'AB7890', true],
+		['ANY:*7890', '78901', false],
+		['BDO:AB12*', 'AB12cd', true],
+		['BDO:ab12*', 'AB12cd', false],
+		['BDO:12*34', '12xx34', true],
+	])('pattern %j admits account %s at BDO: %p', (entry, accountNumber, expected) => {
 		expect(admits(entry, account(accountNumber))).toBe(expected);
 	});
 
-	test.each([['account:09171234567'], ['001234567890'], ['0012*'], ['GCASH:09171234567']])(
+	test.each([
+		['BDO:0012*', 'BPI', false],
+		['ANY:0012*', 'BPI', true],
+	])('pattern %j admits account 001299 at %s: %p', (entry, bankCode, expected) => {
+		expect(admits(entry, account('001299', bankCode))).toBe(expected);
+	});
+
+	test.each([['ANY:09171234567'], ['BDO:001234567890'], ['ANY:0012*'], ['GCASH:09171234567']])(
 		'%j admits no e-wallet payout',
 		(entry) => {
 			expect(allowed(entry)[0].kind).toBe('bankAccount');
@@ -121,24 +141,21 @@ describe('account number entries', () => {
 		},
 	);
 
-	test('account:09171234567 admits a bank account written like a mobile number', () => {
-		expect(admits('account:09171234567', account('09171234567', 'BPI'))).toBe(true);
-	});
-
-	test('a mobile number one digit short is read as an account number, so admits no e-wallet payout', () => {
-		expect(allowed('0917123456')[0].kind).toBe('bankAccount');
-		expect(admits('0917123456', wallet('09171234560'))).toBe(false);
+	test('ANY:09171234567 admits a bank account written like a mobile number, at any bank', () => {
+		expect(admits('ANY:09171234567', account('09171234567', 'BPI'))).toBe(true);
+		expect(admits('BDO:09171234567', account('09171234567', 'BPI'))).toBe(false);
 	});
 
 	test('a regular-expression character in an entry is no pattern: an entry holding one is unreadable', () => {
-		expect(parseAllowList('0012.*')).toEqual({ unreadable: ['0012.*'] });
+		expect(parseAllowList('BDO:0012.*')).toEqual({ unreadable: ['BDO:0012.*'], withoutBank: [] });
+		expect(parseAllowList('0012.*')).toEqual({ unreadable: ['0012.*'], withoutBank: [] });
 	});
 });
 
 describe('parseAllowList', () => {
 	test.each([
-		['09171234567, 0012*; BDO:1234\n account:0918', 4],
-		['09171234567,,;\n\n0012*', 2],
+		['09171234567, BDO:0012*; BDO:1234\n ANY:0918', 4],
+		['09171234567,,;\n\nANY:0012*', 2],
 		['', 0],
 		[' , ; \n ', 0],
 		['  09171234567  ', 1],
@@ -153,8 +170,8 @@ describe('parseAllowList', () => {
 		]);
 	});
 
-	test('a number is read as its digits: 9171234567 is an account entry', () => {
-		expect(allowed(9171234567)[0]).toMatchObject({ kind: 'bankAccount', entry: '9171234567' });
+	test('a number is read as its digits: 9171234567 is an account number without its bank', () => {
+		expect(parseAllowList(9171234567)).toEqual({ unreadable: [], withoutBank: ['9171234567'] });
 	});
 
 	test.each([
@@ -177,13 +194,20 @@ describe('parseAllowList', () => {
 		// Brackets belong to a written mobile number only: a note in them makes the entry unreadable.
 		['0917 123 4567 (Juan)'],
 		['BDO:(0012)3456'],
+		['account:'],
+		['ANY:'],
+		['ANY:*'],
+		['account: ask'],
 	])('%j cannot be read', (entry) => {
-		expect(parseAllowList(entry)).toEqual({ unreadable: [entry] });
+		expect(parseAllowList(entry)).toEqual({ unreadable: [entry], withoutBank: [] });
 	});
 
-	test('every unreadable entry is named, and none of the list is used', () => {
-		expect(parseAllowList('09171234567, ask the boss; *\n0012*, juan@example.com')).toEqual({
+	test('every entry that cannot be used is named, and none of the list is used', () => {
+		expect(
+			parseAllowList('09171234567, ask the boss; *\n0012*, juan@example.com, BDO:0012*, 5550001'),
+		).toEqual({
 			unreadable: ['ask the boss', '*', 'juan@example.com'],
+			withoutBank: ['0012*', '5550001'],
 		});
 	});
 
@@ -194,7 +218,7 @@ describe('parseAllowList', () => {
 		[{}, 'object'],
 		[['09171234567'], 'object'],
 	])('%j is not a list: unreadable %j', (value, type) => {
-		expect(parseAllowList(value)).toEqual({ unreadable: [type] });
+		expect(parseAllowList(value)).toEqual({ unreadable: [type], withoutBank: [] });
 	});
 });
 
@@ -210,9 +234,10 @@ describe('isAllowedRecipient', () => {
 		[account('001234567890', 'BDO'), true],
 		[account('001234567890', 'BPI'), false],
 		[account('55501', 'BPI'), true],
+		[account('55501', 'BDO'), true],
 		[account('09171234567', 'BDO'), false],
 	])('one list of several kinds: %j is admitted: %p', (recipient, expected) => {
-		const list = allowed('0917*; BDO:001234567890; 555*');
+		const list = allowed('0917*; BDO:001234567890; ANY:555*');
 		expect(isAllowedRecipient(recipient, list)).toBe(expected);
 	});
 });
