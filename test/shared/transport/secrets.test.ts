@@ -1,5 +1,12 @@
 /** Scrubbing by value: secrets the service echoes back never reach an item, an error or a log (nodes/shared/transport/secrets.ts). */
 import { HIDDEN, scrubDeep, scrubText, secretsOf } from '../../../nodes/shared/transport/secrets';
+import {
+	TRICKY_PASSWORDS,
+	base64,
+	formEncoded,
+	jsonEscaped,
+	quotedForms,
+} from '../../harness/secretForms';
 
 describe('secretsOf', () => {
 	test("a credential's password, signing secret and session token, longest first", () => {
@@ -107,28 +114,8 @@ describe('scrubDeep', () => {
 	});
 });
 
-/** A password holding what URL-encoding, form-encoding and JSON each change: `$ /+&=é"\~`. */
-const PASSWORD = 'Pa$$ w0rd/+&=é"\\~x9';
+const PASSWORD = TRICKY_PASSWORDS.collection;
 const USERNAME = 'biller-user';
-
-const bytesOf = (text: string) => [...Buffer.from(text, 'utf8')];
-const percentEach = (text: string, hex: (byte: string) => string) =>
-	bytesOf(text)
-		.map((byte) => `%${hex(byte.toString(16).padStart(2, '0'))}`)
-		.join('');
-const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
-/** Every other escape's hex digits in lower case: `%2F%2B%26%3D` becomes `%2F%2b%26%3d`. */
-const mixedHex = (text: string) => {
-	let index = 0;
-	return text.replace(/%[0-9A-F]{2}/g, (escape) =>
-		index++ % 2 ? escape.toLowerCase() : escape.toUpperCase(),
-	);
-};
-const json = (text: string) => JSON.stringify(text).slice(1, -1);
-const unicodeEscape = (char: string, hex: (code: string) => string) =>
-	`\\u${hex(char.charCodeAt(0).toString(16).padStart(4, '0'))}`;
-const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 describe('a secret is hidden in every form it is quoted in', () => {
 	const secrets = secretsOf({
@@ -140,53 +127,7 @@ describe('a secret is hidden in every form it is quoted in', () => {
 
 	const forms: Array<[string, string]> = [
 		['as written', PASSWORD],
-		["encodeURIComponent's (upper-case hex, %20 for a space)", encodeURIComponent(PASSWORD)],
-		["encodeURIComponent's in lower-case hex", lowerHex(encodeURIComponent(PASSWORD))],
-		["encodeURIComponent's in mixed-case hex", mixedHex(encodeURIComponent(PASSWORD))],
-		[
-			"URLSearchParams' form encoding (+ for a space, ~ escaped)",
-			new URLSearchParams({ p: PASSWORD }).toString().slice('p='.length),
-		],
-		[
-			'form encoding in lower-case hex',
-			lowerHex(new URLSearchParams({ p: PASSWORD }).toString().slice('p='.length)),
-		],
-		[
-			'form encoding with %20 for a space',
-			new URLSearchParams({ p: PASSWORD }).toString().slice('p='.length).replace('+w', '%20w'),
-		],
-		['every byte percent-encoded, upper-case hex', percentEach(PASSWORD, (b) => b.toUpperCase())],
-		['every byte percent-encoded, lower-case hex', percentEach(PASSWORD, (b) => b)],
-		['JSON-escaped', json(PASSWORD)],
-		[
-			'JSON-escaped, non-ASCII as \\uXXXX (lower-case hex)',
-			json(PASSWORD).replace(/[^\x00-\x7f]/g, (char) => unicodeEscape(char, (h) => h)),
-		],
-		[
-			'JSON-escaped, non-ASCII as \\uXXXX (upper-case hex)',
-			json(PASSWORD).replace(/[^\x00-\x7f]/g, (char) =>
-				unicodeEscape(char, (h) => h.toUpperCase()),
-			),
-		],
-		['JSON-escaped with \\/', json(PASSWORD).replace(/\//g, '\\/')],
-		[
-			'JSON-escaped, non-ASCII as \\uXXXX and with \\/ (PHP json_encode)',
-			json(PASSWORD)
-				.replace(/\//g, '\\/')
-				.replace(/[^\x00-\x7f]/g, (char) => unicodeEscape(char, (h) => h)),
-		],
-		[
-			'JSON with every character but letters and digits as \\uXXXX',
-			[...PASSWORD]
-				.map((char) => (/[A-Za-z0-9]/.test(char) ? char : unicodeEscape(char, (h) => h)))
-				.join(''),
-		],
-		['JSON-escaped twice (JSON quoted inside JSON)', json(json(PASSWORD))],
-		['base64', base64(PASSWORD)],
-		['base64 without padding', base64(PASSWORD).replace(/=+$/, '')],
-		['base64 with its padding URL-encoded', base64(PASSWORD).replace(/=/g, '%3D')],
-		['base64url', base64url(PASSWORD)],
-		['base64url with padding', base64url(PASSWORD) + '='],
+		...quotedForms(PASSWORD, USERNAME),
 	];
 
 	test('every form but the first differs from the password as written', () => {
@@ -199,17 +140,17 @@ describe('a secret is hidden in every form it is quoted in', () => {
 		);
 	});
 
-	const queryEncoded = `username=${USERNAME}&password=${encodeURIComponent(PASSWORD)}`;
-	const formEncoded = new URLSearchParams({ username: USERNAME, password: PASSWORD }).toString();
+	const sentQuery = `username=${USERNAME}&password=${encodeURIComponent(PASSWORD)}`;
+	const formQuery = `username=${USERNAME}&password=${formEncoded(PASSWORD)}`;
 	test.each([
 		[
 			'the collection token request line, as sent',
-			`Server Error while handling POST /v1/biller/token/create?${queryEncoded}&x=1`,
+			`Server Error while handling POST /v1/biller/token/create?${sentQuery}&x=1`,
 			`Server Error while handling POST /v1/biller/token/create?username=${USERNAME}&password=${HIDDEN}&x=1`,
 		],
 		[
 			'its query re-encoded as a form',
-			`query: ${formEncoded}`,
+			`query: ${formQuery}`,
 			`query: username=${USERNAME}&password=${HIDDEN}`,
 		],
 		[
@@ -259,7 +200,7 @@ describe('a secret is hidden in every form it is quoted in', () => {
 	test.each([
 		['the signing secret, its hyphens percent-encoded', 'signing%2Dsecret%2dabcdef', HIDDEN],
 		['the token, base64', base64('tok-98765'), HIDDEN],
-		['the token, fully percent-encoded', percentEach('tok-98765', (b) => b), HIDDEN],
+		['the token, fully percent-encoded', '%74%6f%6b%2d%39%38%37%36%35', HIDDEN],
 	])('%s', (_what, text, scrubbed) => {
 		expect(scrubText(text, secrets)).toBe(scrubbed);
 	});
@@ -267,7 +208,7 @@ describe('a secret is hidden in every form it is quoted in', () => {
 	test.each([
 		[
 			'a letter in another case: letters are not escapes',
-			encodeURIComponent('pA$$ w0rd/+&=é"\\~x9'),
+			encodeURIComponent(PASSWORD.replace('Pa', 'pA')),
 		],
 		['the password cut short', encodeURIComponent(PASSWORD.slice(0, -1))],
 		['ordinary percent-encoded text', 'https://example.ph/?q=a%20b%2Fc&d=%24%24'],
@@ -280,7 +221,7 @@ describe('a secret is hidden in every form it is quoted in', () => {
 	test('scrubDeep hides the forms in values and keys', () => {
 		const record = {
 			message: `Invalid ${encodeURIComponent(PASSWORD)}`,
-			[json(PASSWORD)]: [base64url(PASSWORD)],
+			[jsonEscaped(PASSWORD)]: [base64(PASSWORD).replace(/=+$/, '')],
 			ok: 'nothing here',
 		};
 		expect(scrubDeep(record, secrets)).toEqual({
@@ -342,7 +283,7 @@ describe('speed: scrubbing runs on every answer', () => {
 			text.slice(0, third) +
 			encodeURIComponent(PASSWORD) +
 			text.slice(third, 2 * third) +
-			json(PASSWORD) +
+			jsonEscaped(PASSWORD) +
 			base64('signing-secret-abcdef') +
 			text.slice(2 * third);
 		const started = performance.now();
