@@ -130,20 +130,20 @@ function scrubWith(text: string, forms: SecretForms): string {
 	}
 	if (spans.length === 0) return text;
 	spans.sort((a, b) => a[0] - b[0]);
+	// Overlapping spans become one; touching ones stay apart, as two secrets side by side.
+	const merged: Array<[number, number]> = [];
+	for (const [from, to] of spans) {
+		const last = merged[merged.length - 1];
+		if (last && from < last[1]) last[1] = Math.max(last[1], to);
+		else merged.push([from, to]);
+	}
 	let scrubbed = '';
 	let at = 0;
-	let start = -1;
-	let end = -1;
-	for (const [from, to] of spans) {
-		if (from < end) {
-			end = Math.max(end, to);
-			continue;
-		}
-		if (end >= 0) scrubbed += text.slice(at, start) + HIDDEN;
-		at = Math.max(at, end);
-		[start, end] = [from, to];
+	for (const [from, to] of merged) {
+		scrubbed += text.slice(at, from) + HIDDEN;
+		at = to;
 	}
-	return scrubbed + text.slice(at, start) + HIDDEN + text.slice(end);
+	return scrubbed + text.slice(at);
 }
 
 /** The forms a list carries, or (a list made elsewhere, or changed since) built and attached now. */
