@@ -93,7 +93,10 @@ export interface FaultRule {
 	 * For error-*: the JSON body sent instead of {message: 'Server Error'}; with a 2xx status it plays
 	 * a service that answers success with the wrong body. Strings may hold `{{authorization}}`,
 	 * `{{password}}` and `{{reference_no}}`, replaced by the request's own values, to play a
-	 * service that echoes what it was sent.
+	 * service that echoes what it was sent; and, to play one that quotes the request in an error,
+	 * `{{request_line}}` (`POST /path?query` as it arrived), `{{query}}` (as it arrived),
+	 * `{{query_form}}` (re-encoded as a form: `+` for a space), `{{query_json}}` (its parameters as
+	 * JSON) and `{{body}}` (the body as it arrived).
 	 */
 	body?: unknown;
 	/** For error-*: this text sent as an HTML page instead of any JSON (a proxy's or a maintenance page). */

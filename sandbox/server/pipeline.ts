@@ -99,7 +99,7 @@ export async function handleRequest(
 	}
 
 	const fault = decision.fault;
-	if (fault?.mode === 'error-before') return finish(faultReply(fault, req, url, body));
+	if (fault?.mode === 'error-before') return finish(faultReply(fault, req, url, body, read.buffer));
 	if (fault?.mode === 'drop-before') return drop();
 
 	let reply: Reply;
@@ -110,7 +110,7 @@ export async function handleRequest(
 
 	switch (fault?.mode) {
 		case 'error-after':
-			return finish(faultReply(fault, req, url, body));
+			return finish(faultReply(fault, req, url, body, read.buffer));
 		case 'drop-after':
 			return fault.partialBody ? cut(reply) : drop();
 		case 'timeout-after':

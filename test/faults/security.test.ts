@@ -5,22 +5,27 @@
  *   without an execution, while the genuine callbacks each start exactly one;
  * - a token of one interface is never sent to, nor accepted by, the other;
  * - a failing token request (whose URL carries the collection password) leaks nothing;
+ * - a token endpoint that quotes the password back (the request line, the query re-encoded, the
+ *   JSON body, or any other form: URL-encoded, JSON-escaped, base64) shows it hidden, in the node
+ *   error and in the credential test's message;
  * - the secret guard's figures for this file.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, OnError } from 'n8n-workflow';
 
 import { signCallback } from '../../nodes/shared/validation/signature';
 import {
 	SANDBOX_CREDENTIALS,
 	startSandboxGateway,
+	type ApiInterface,
 	type CallbackRecord,
 	type FaultRule,
 	type RecordedRequest,
+	type SandboxCredentials,
 	type SandboxGateway,
 } from '../../sandbox';
 import { NODE_TYPE as COLLECTION_NODE } from '../harness/collectionRuns';
 import { NODE_TYPE as DISBURSEMENT_NODE } from '../harness/disbursementRuns';
-import { CredentialStore, runNode, scannedCount, secretsOf } from '../harness';
+import { CredentialStore, runNode, scannedCount, secretsOf, testCredential } from '../harness';
 import {
 	COLLECTION,
 	DISBURSEMENT,
@@ -34,6 +39,7 @@ import {
 import type { WebhookCall } from '../harness/webhookHarness';
 import { report } from '../harness/report';
 import { PATHS, itemFor, recordRequests, reportSecretScan } from '../harness/moneyOperations';
+import { TRICKY_PASSWORDS, formsFoundIn, quotedForms } from '../harness/secretForms';
 
 const stores: CredentialStore[] = [];
 const gateways: SandboxGateway[] = [];
@@ -41,21 +47,31 @@ afterAll(async () => {
 	await Promise.all(gateways.map(async (gw) => await gw.close()));
 });
 
-/** A gateway and a store holding both credentials for it, as a user with both interfaces has. */
-async function bothInterfaces() {
-	const gw = await startSandboxGateway();
+/**
+ * A gateway and a store holding both credentials for it, as a user with both interfaces has;
+ * `logins` replaces the sandbox's logins on both sides.
+ */
+async function bothInterfaces(
+	logins: Pick<SandboxCredentials, ApiInterface> = SANDBOX_CREDENTIALS,
+) {
+	const gw = await startSandboxGateway({ credentials: logins });
 	gateways.push(gw);
 	const store = new CredentialStore();
 	stores.push(store);
 	const base = { environment: 'sandbox', baseUrl: gw.url, signingSecret: SECRET };
-	const collection = store.add(COLLECTION, { ...base, ...SANDBOX_CREDENTIALS.collection });
-	const disbursement = store.add(DISBURSEMENT, { ...base, ...SANDBOX_CREDENTIALS.disbursement });
+	const collection = store.add(COLLECTION, { ...base, ...logins.collection });
+	const disbursement = store.add(DISBURSEMENT, { ...base, ...logins.disbursement });
 	return { gw, store, collection, disbursement };
 }
 
 type Both = Awaited<ReturnType<typeof bothInterfaces>>;
 
-async function generate(env: Both, refs: string[], callback = '') {
+async function generate(
+	env: Both,
+	refs: string[],
+	callback = '',
+	onError: OnError = 'continueRegularOutput',
+) {
 	return await runNode({
 		type: COLLECTION_NODE,
 		store: env.store,
@@ -69,11 +85,16 @@ async function generate(env: Both, refs: string[], callback = '') {
 		},
 		items: refs.map((ref, i) => ({ ref, amount: 1000 + i })),
 		credentials: { [COLLECTION]: env.collection },
-		onError: 'continueRegularOutput',
+		onError,
 	});
 }
 
-async function payout(env: Both, refs: string[], callback = '') {
+async function payout(
+	env: Both,
+	refs: string[],
+	callback = '',
+	onError: OnError = 'continueRegularOutput',
+) {
 	return await runNode({
 		type: DISBURSEMENT_NODE,
 		store: env.store,
@@ -90,7 +111,7 @@ async function payout(env: Both, refs: string[], callback = '') {
 		items: refs.map((ref, i) => ({ ref, amount: 200 + i })),
 		credentials: { [DISBURSEMENT]: env.disbursement },
 		typeVersion: 1,
-		onError: 'continueRegularOutput',
+		onError,
 	});
 }
 
@@ -300,6 +321,132 @@ describe('a failing token request leaks nothing (the collection password travels
 		const tokenPath = name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken;
 		expect(Object.keys(env.gw.stats().requestsByPath)).toEqual([`POST ${tokenPath}`]);
 		expect(env.gw.stats().creationsByReference).toEqual({});
+	});
+});
+
+describe('a token endpoint quoting the password back, in any form: hidden in the node error and the credential test', () => {
+	const LOGINS = {
+		collection: { ...SANDBOX_CREDENTIALS.collection, password: TRICKY_PASSWORDS.collection },
+		disbursement: { ...SANDBOX_CREDENTIALS.disbursement, password: TRICKY_PASSWORDS.disbursement },
+	};
+	const hidden = '[hidden]';
+	const collectionUser = LOGINS.collection.username;
+	const disbursementUser = LOGINS.disbursement.username;
+
+	interface Quote {
+		status: 422 | 500;
+		/** The service's message: `{{...}}` quotes the request as it arrived (sandbox/types.ts). */
+		said: string;
+		/** That message as the user may read it. */
+		shown: string;
+	}
+	const cases: Array<['Generate' | 'Payout Create', string, Quote]> = [
+		[
+			'Generate',
+			'the request line as sent (the password in its query)',
+			{
+				status: 500,
+				said: 'Server Error while handling {{request_line}}',
+				shown: `Server Error while handling POST ${PATHS.collectionToken}?username=${collectionUser}&password=${hidden}`,
+			},
+		],
+		[
+			'Generate',
+			'the query re-encoded as a form',
+			{
+				status: 500,
+				said: 'Bad query {{query_form}}',
+				shown: `Bad query username=${collectionUser}&password=${hidden}`,
+			},
+		],
+		[
+			'Generate',
+			'the query as JSON',
+			{
+				status: 422,
+				said: 'Invalid credentials {{query_json}}',
+				shown: `Invalid credentials {"username":"${collectionUser}","password":"${hidden}"}`,
+			},
+		],
+		[
+			'Payout Create',
+			'the request line and JSON body as sent (a 500)',
+			{
+				status: 500,
+				said: 'Server Error while handling {{request_line}} {{body}}',
+				shown: `Server Error while handling POST ${PATHS.disbursementToken} {"username":"${disbursementUser}","password":"${hidden}"}`,
+			},
+		],
+		[
+			'Payout Create',
+			'the JSON body as sent (a 422)',
+			{
+				status: 422,
+				said: 'The given data was invalid: {{body}}',
+				shown: `The given data was invalid: {"username":"${disbursementUser}","password":"${hidden}"}`,
+			},
+		],
+	];
+	for (const name of ['Generate', 'Payout Create'] as const) {
+		const login = name === 'Generate' ? LOGINS.collection : LOGINS.disbursement;
+		for (const [form, quoted] of quotedForms(login.password, login.username)) {
+			cases.push([
+				name,
+				form,
+				{
+					status: 422,
+					said: `Invalid credentials: ${quoted}`,
+					shown: `Invalid credentials: ${hidden}`,
+				},
+			]);
+		}
+	}
+
+	function expected(name: 'Generate' | 'Payout Create', { status, shown }: Quote): string {
+		const label = name === 'Generate' ? 'Payment Collection' : 'Disbursement';
+		const prefix =
+			status === 422
+				? `The ${label} credential was refused: check Username and Password`
+				: `The ${label} token request failed with HTTP ${status}`;
+		return `${prefix} (the service said: "${shown}")`;
+	}
+
+	/** A new gateway each time: a refusal is remembered for its credential for 30 seconds. */
+	async function quotingGateway(name: 'Generate' | 'Payout Create', { status, said }: Quote) {
+		const env = await bothInterfaces(LOGINS);
+		env.gw.faults.add({
+			path: name === 'Generate' ? PATHS.collectionToken : PATHS.disbursementToken,
+			mode: 'error-before',
+			status,
+			body: { message: said },
+		});
+		return env;
+	}
+
+	test.each(cases)('%s, the node error: %s', async (name, _form, quote) => {
+		const env = await quotingGateway(name, quote);
+		const result = await (name === 'Generate'
+			? generate(env, ['QUOTED-1'], '', 'stopWorkflow')
+			: payout(env, ['QUOTED-1'], '', 'stopWorkflow'));
+		expect(result.outputs).toEqual([]);
+		expect(result.error?.message).toBe(`${expected(name, quote)} (row 1)`);
+		const login = name === 'Generate' ? LOGINS.collection : LOGINS.disbursement;
+		const shown = `${result.error?.message}\n${result.error?.description ?? ''}`;
+		expect(formsFoundIn(shown, login.password, login.username)).toEqual([]);
+	});
+
+	test.each(cases)('%s, the credential test: %s', async (name, _form, quote) => {
+		const env = await quotingGateway(name, quote);
+		const type = name === 'Generate' ? COLLECTION : DISBURSEMENT;
+		const id = name === 'Generate' ? env.collection.id : env.disbursement.id;
+		const tested = await testCredential(env.store, type, id);
+		expect(tested).toEqual({ status: 'Error', message: expected(name, quote) });
+		const login = name === 'Generate' ? LOGINS.collection : LOGINS.disbursement;
+		expect(formsFoundIn(tested.message, login.password, login.username)).toEqual([]);
+		expect(env.gw.stats().tokenRequests).toEqual({
+			collection: name === 'Generate' ? 1 : 0,
+			disbursement: name === 'Generate' ? 0 : 1,
+		});
 	});
 });
 

@@ -101,6 +101,35 @@ describe('sandbox gateway: fault and latency injection', () => {
 		expect(gw.stats().attemptsByReference).toEqual({ 'F-EA': 2 });
 	});
 
+	it('an error body may quote the request: its request line, query and body as they arrived, the query re-encoded', async () => {
+		gw.faults.add({
+			path: '/v1/',
+			mode: 'error-before',
+			status: 500,
+			body: {
+				message: 'handling {{request_line}}',
+				query: '{{query}}',
+				form: '{{query_form}}',
+				json: '{{query_json}}',
+				body: '{{body}}',
+			},
+		});
+		const query = 'username=u%20one&password=a%2Bb%7E%C3%A9';
+		const res = await call(gw, 'POST', `/v1/biller/token/create?${query}`, {
+			body: { password: 'a"b\\c' },
+		});
+		expect([res.status, res.body]).toEqual([
+			500,
+			{
+				message: `handling POST /v1/biller/token/create?${query}`,
+				query,
+				form: 'username=u+one&password=a%2Bb%7E%C3%A9',
+				json: '{"username":"u one","password":"a+b~é"}',
+				body: '{"password":"a\\"b\\\\c"}',
+			},
+		]);
+	});
+
 	it('drop-before closes the connection without doing the work', async () => {
 		gw.faults.add({ path: GENERATE, mode: 'drop-before', times: 1 });
 		await expect(generate('F-DB')).rejects.toThrow();

@@ -1,12 +1,14 @@
 /**
  * A broken service that puts a secret into its callback (the Signing Secret, the merchant's
  * password) must not carry it into the workflow's item, the answer or a log line. The harness's
- * secret guard scans each of them; the item shows where something was hidden.
+ * secret guard scans each of them; the item shows where something was hidden, also where the
+ * secret came URL-encoded, JSON-escaped or in base64.
  */
 import { HIDDEN } from '../../nodes/shared/transport/secrets';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { SECRET, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
 import type { WebhookCall } from '../harness/webhookHarness';
+import { quotedForms } from '../harness/secretForms';
 
 const s = setUpPerFile();
 
@@ -48,4 +50,18 @@ test('a secret in an unsigned field it logs after verification is hidden', async
 	const call = await h.post(body);
 	expect(call.statusCode).toBe(401);
 	expect(logText(call)).toContain(`the transaction copy says reference_no "${HIDDEN}"`);
+});
+
+test('secrets echoed URL-encoded, JSON-escaped or in base64 in unsigned fields are hidden in the item', async () => {
+	const h = await trigger(s);
+	const body = callbackBody('SE-4', 100, 'completed');
+	const forms = [
+		...quotedForms(PASSWORD, SANDBOX_CREDENTIALS.collection.username),
+		...quotedForms(SECRET, ''),
+	].filter(([name]) => !name.startsWith('Basic auth'));
+	body.data.debug = forms.map(([, quoted]) => `seen ${quoted}`);
+	const call = await h.post(body);
+	expect(call.statusCode).toBe(200);
+	const item = call.result!.workflowData![0][0].json as { raw: { data: { debug: string[] } } };
+	expect(item.raw.data.debug).toEqual(forms.map(() => `seen ${HIDDEN}`));
 });

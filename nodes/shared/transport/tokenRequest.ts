@@ -90,7 +90,9 @@ export async function requestToken(
 	if ('failure' in sent) {
 		// The request error carries the URL with the password in its query: never pass it on.
 		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
-		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent.
+		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent,
+		// and as it was sent (URL-encoded in the query, JSON-escaped in the body): secrets.ts hides
+		// every such form, so the node's error and the credential test's message show none.
 		const redirectedTo = redirectHost(sent.failure, url);
 		const limit = await readErrorAnswer(sent.failure, deadline);
 		const described = limit

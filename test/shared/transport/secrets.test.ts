@@ -1,5 +1,12 @@
 /** Scrubbing by value: secrets the service echoes back never reach an item, an error or a log (nodes/shared/transport/secrets.ts). */
 import { HIDDEN, scrubDeep, scrubText, secretsOf } from '../../../nodes/shared/transport/secrets';
+import {
+	TRICKY_PASSWORDS,
+	base64,
+	formEncoded,
+	jsonEscaped,
+	quotedForms,
+} from '../../harness/secretForms';
 
 describe('secretsOf', () => {
 	test("a credential's password, signing secret and session token, longest first", () => {
@@ -104,5 +111,184 @@ describe('scrubDeep', () => {
 
 	test('a bare string is scrubbed', () => {
 		expect(scrubDeep('pass-1234', secrets)).toBe(HIDDEN);
+	});
+});
+
+const PASSWORD = TRICKY_PASSWORDS.collection;
+const USERNAME = 'biller-user';
+
+describe('a secret is hidden in every form it is quoted in', () => {
+	const secrets = secretsOf({
+		username: USERNAME,
+		password: PASSWORD,
+		signingSecret: 'signing-secret-abcdef',
+		sessionToken: 'tok-98765',
+	});
+
+	const forms: Array<[string, string]> = [
+		['as written', PASSWORD],
+		...quotedForms(PASSWORD, USERNAME),
+	];
+
+	test('every form but the first differs from the password as written', () => {
+		expect(forms.slice(1).filter(([, quoted]) => quoted.includes(PASSWORD))).toEqual([]);
+	});
+
+	test.each(forms)('the password %s: %s', (_form, quoted) => {
+		expect(scrubText(`the service said: ${quoted} (end)`, secrets)).toBe(
+			`the service said: ${HIDDEN} (end)`,
+		);
+	});
+
+	const sentQuery = `username=${USERNAME}&password=${encodeURIComponent(PASSWORD)}`;
+	const formQuery = `username=${USERNAME}&password=${formEncoded(PASSWORD)}`;
+	test.each([
+		[
+			'the collection token request line, as sent',
+			`Server Error while handling POST /v1/biller/token/create?${sentQuery}&x=1`,
+			`Server Error while handling POST /v1/biller/token/create?username=${USERNAME}&password=${HIDDEN}&x=1`,
+		],
+		[
+			'its query re-encoded as a form',
+			`query: ${formQuery}`,
+			`query: username=${USERNAME}&password=${HIDDEN}`,
+		],
+		[
+			'the disbursement token body quoted as JSON',
+			`body: ${JSON.stringify({ username: USERNAME, password: PASSWORD })}`,
+			`body: {"username":"${USERNAME}","password":"${HIDDEN}"}`,
+		],
+		[
+			'that body quoted inside a JSON message',
+			JSON.stringify({ message: JSON.stringify({ username: USERNAME, password: PASSWORD }) }),
+			JSON.stringify({ message: `{"username":"${USERNAME}","password":"${HIDDEN}"}` }),
+		],
+		[
+			'a Basic Authorization header of username:password',
+			`Authorization: Basic ${base64(`${USERNAME}:${PASSWORD}`)}`,
+			`Authorization: Basic ${HIDDEN}`,
+		],
+	])('%s', (_what, text, scrubbed) => {
+		expect(scrubText(text, secrets)).toBe(scrubbed);
+	});
+
+	test.each([0, 1, 2])(
+		'inside the base64 of a longer text, %i bytes past a 3-byte boundary: no byte of the password is left',
+		(shift) => {
+			const before = `someone-else:${'x'.repeat(shift)}`;
+			const encoded = base64(`${before}${PASSWORD}:and-more-text`);
+			const scrubbed = scrubText(`data ${encoded} end`, secrets);
+			const parts = scrubbed.slice('data '.length, -' end'.length).split(HIDDEN);
+			expect(parts).toHaveLength(2);
+			const [head, tail] = parts;
+			expect(encoded.startsWith(head) && encoded.endsWith(tail)).toBe(true);
+			// Each base64 character holds 6 bits: what is left ends before the password's first
+			// byte is complete, and starts after its last byte began.
+			const startBit = Buffer.byteLength(before) * 8;
+			const endBit = startBit + Buffer.byteLength(PASSWORD) * 8;
+			expect(head.length * 6).toBeLessThan(startBit + 8);
+			const tailStart = encoded.replace(/=+$/, '').length - tail.replace(/=+$/, '').length;
+			expect(tailStart * 6).toBeGreaterThan(endBit - 8);
+		},
+	);
+
+	test('a short password is hidden in a Basic header too (username:password as a whole)', () => {
+		const short = secretsOf({ username: USERNAME, password: 'pw-1' });
+		expect(scrubText(`Basic ${base64(`${USERNAME}:pw-1`)}`, short)).toBe(`Basic ${HIDDEN}`);
+	});
+
+	test.each([
+		['the signing secret, its hyphens percent-encoded', 'signing%2Dsecret%2dabcdef', HIDDEN],
+		['the token, base64', base64('tok-98765'), HIDDEN],
+		['the token, fully percent-encoded', '%74%6f%6b%2d%39%38%37%36%35', HIDDEN],
+	])('%s', (_what, text, scrubbed) => {
+		expect(scrubText(text, secrets)).toBe(scrubbed);
+	});
+
+	test.each([
+		[
+			'a letter in another case: letters are not escapes',
+			encodeURIComponent(PASSWORD.replace('Pa', 'pA')),
+		],
+		['the password cut short', encodeURIComponent(PASSWORD.slice(0, -1))],
+		['ordinary percent-encoded text', 'https://example.ph/?q=a%20b%2Fc&d=%24%24'],
+		['ordinary base64', base64('an unrelated text of some length, as a file would be')],
+		['backslashes and escapes', '\\\\\\"\\u0024\\u0024 %24%24%20'],
+	])('%s is left as it is', (_what, text) => {
+		expect(scrubText(text, secrets)).toBe(text);
+	});
+
+	test('scrubDeep hides the forms in values and keys', () => {
+		const record = {
+			message: `Invalid ${encodeURIComponent(PASSWORD)}`,
+			[jsonEscaped(PASSWORD)]: [base64(PASSWORD).replace(/=+$/, '')],
+			ok: 'nothing here',
+		};
+		expect(scrubDeep(record, secrets)).toEqual({
+			message: `Invalid ${HIDDEN}`,
+			[HIDDEN]: [HIDDEN],
+			ok: 'nothing here',
+		});
+	});
+
+	test('secrets overlapping in a text are hidden whole, with nothing of either left', () => {
+		const overlapping = secretsOf({ password: 'abcdef12', sessionToken: 'ef12ghij' });
+		expect(scrubText('x abcdef12ghij y', overlapping)).toBe(`x ${HIDDEN} y`);
+	});
+
+	test('a list made elsewhere gets the forms too, and a list changed since is read again', () => {
+		const list = ['pass 1234'];
+		expect(scrubText('a pass+1234 b', list)).toBe(`a ${HIDDEN} b`);
+		list.push('tok-98765');
+		expect(scrubText(`${base64('tok-98765')} pass%201234`, list)).toBe(`${HIDDEN} ${HIDDEN}`);
+	});
+
+	test("a credential's lists hold its values only, whatever forms are hidden", () => {
+		const credential = { username: USERNAME, password: PASSWORD, sessionToken: 'tok-98765' };
+		const first = secretsOf(credential);
+		const second = secretsOf(credential, 'fresh-token-xyz');
+		expect(first).toEqual([PASSWORD, 'tok-98765']);
+		expect(second).toEqual([PASSWORD, 'fresh-token-xyz', 'tok-98765']);
+		expect(Object.keys(credential)).toEqual(['username', 'password', 'sessionToken']);
+		expect(scrubText(base64('fresh-token-xyz'), second)).toBe(HIDDEN);
+		expect(scrubText(base64('fresh-token-xyz'), first)).toBe(base64('fresh-token-xyz'));
+	});
+});
+
+describe('speed: scrubbing runs on every answer', () => {
+	const secrets = secretsOf(
+		{ username: USERNAME, password: PASSWORD, signingSecret: 'signing-secret-abcdef' },
+		'tok_abcdefghijklmnopqrstuvwxyz0123456789',
+	);
+	const MiB = 1024 * 1024;
+	const prose = 'Payout REF-1 {"amount":100,"url":"https://x.ph/?a=b%20c"} \\"ok\\" dGV4dA== ';
+	const texts: Array<[string, string]> = [
+		['ordinary text', prose.repeat(Math.ceil(MiB / prose.length)).slice(0, MiB)],
+		['backslashes', '\\'.repeat(MiB)],
+		['percent escapes', '%24'.repeat(MiB / 4)],
+		['near misses of the password', encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40)],
+		['base64', Buffer.alloc((MiB * 3) / 4, 7).toString('base64')],
+	];
+
+	test.each(texts)('1 MiB of %s takes well under a second', (_what, text) => {
+		const started = performance.now();
+		expect(scrubText(text, secrets)).toBe(text);
+		expect(performance.now() - started).toBeLessThan(1000);
+	});
+
+	test('1 MiB holding each secret in several forms', () => {
+		const text = texts[0][1];
+		const third = Math.floor(text.length / 3);
+		const seeded =
+			text.slice(0, third) +
+			encodeURIComponent(PASSWORD) +
+			text.slice(third, 2 * third) +
+			jsonEscaped(PASSWORD) +
+			base64('signing-secret-abcdef') +
+			text.slice(2 * third);
+		const started = performance.now();
+		const scrubbed = scrubText(seeded, secrets);
+		expect(performance.now() - started).toBeLessThan(1000);
+		expect(scrubbed.split(HIDDEN)).toHaveLength(4);
 	});
 });
