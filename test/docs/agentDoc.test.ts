@@ -185,7 +185,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			);
 		expect(fixed(out)).toEqual(fixed(shown));
 		expect(String(out.expiresAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-		const before = (token: unknown) => String(token).slice(0, String(token).indexOf(' [pa2.'));
+		const before = (token: unknown) => String(token).slice(0, String(token).indexOf(' [pa3.'));
 		expect(before(out.approvalToken)).toBe(out.summary);
 		expect(before(shown.approvalToken)).toBe(out.summary);
 
@@ -196,7 +196,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		expect(quotedSummaries.length).toBeGreaterThanOrEqual(2);
 		// Quoted alone, or as the reviewer reads the token: the summary, then its signed part.
 		for (const quote of quotedSummaries)
-			expect(quote.replace(/ \[pa2\.…\]$/, '')).toBe(wallet.summary);
+			expect(quote.replace(/ \[pa3\.…\]$/, '')).toBe(wallet.summary);
 		const recipient = codeSpans(AGENT).find((span) => span.startsWith('{ "kind": "mobile"'))!;
 		expect(wallet.recipient).toEqual(JSON.parse(recipient));
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
@@ -210,16 +210,17 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 	test('the refusals of Confirm, Prepare, Allowed Recipients and Extra Channel Fields', async () => {
 		const token = String(jsonOf(await prepareWallet('AGENT-DOC-1', 500))[0].approvalToken);
 		const other = jsonOf(await prepareWallet('AGENT-DOC-2', 700))[0];
-		const signed = token.slice(token.lastIndexOf(' [pa2.'));
+		const signed = token.slice(token.lastIndexOf(' [pa3.'));
 		const [, encoded, signature] = signed.slice(2, -1).split('.');
 		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as IDataObject;
 		((payload.send as IDataObject).body as IDataObject).amount = 4500;
-		const changed = `${token.slice(0, token.lastIndexOf(' [pa2.'))} [pa2.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
+		const changed = `${token.slice(0, token.lastIndexOf(' [pa3.'))} [pa3.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
 
 		produced.push(await confirm(signed.trim().slice(1, -1)));
 		produced.push(await confirm(`${String(other.summary)}${signed}`));
 		produced.push(await confirm(changed));
 		produced.push(await confirm(token, undefined, { dryRun: true }));
+		produced.push(await confirm(token.replace(' [pa3.', ' [pa2.')));
 		const now = Date.now;
 		const clock = jest.spyOn(Date, 'now').mockImplementation(() => now() + 24 * 3600_000);
 		try {
@@ -286,6 +287,13 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 				)
 			).error?.message ?? '',
 		);
+		produced.push(
+			(
+				await run(s, bankTransferParameters({ operation: 'prepare' }), {
+					items: [bankRow('AGENT-DOC-10', { channel: 'INSTAPAY, reference X (Production)' })],
+				})
+			).error?.message ?? '',
+		);
 		expect(produced.filter((message) => message === '')).toEqual([]);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
 			undefined,
@@ -333,7 +341,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 
 	test('every message the docs quote on approvals and who is paid is one the nodes gave above', () => {
 		const about =
-			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|to compare with/;
+			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|to compare with|is not a code/;
 		const readme = [
 			'## Check before paying',
 			'## Let an AI agent pay out safely',

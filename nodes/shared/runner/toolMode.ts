@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isAllowedRecipient, parseAllowList, type AllowedRecipient } from '../validation/allowList';
 import type { Recipient } from '../validation/recipient';
+import { shownText } from '../validation/shownText';
 import { readOption } from './operation';
 import { stopRun } from './runStop';
 import type { RunContext } from './runContext';
@@ -93,7 +94,7 @@ export function requireAllowedRecipient(
 	if (isAllowedRecipient(recipient, allowListOf(run, itemIndex))) return;
 	const who =
 		recipient.kind === 'bankAccount'
-			? `account number ${recipient.accountNumber} at bank ${recipient.bankCode}`
+			? `account number ${recipient.accountNumber} at bank ${shownText(recipient.bankCode, 40)}`
 			: `mobile number ${recipient.mobileNumber}`;
 	throw new NodeOperationError(
 		ctx.getNode(),

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RECORD_RECIPIENT_FIELDS, recordRecipientValue, type RecipientFact } from './recipient';
+import { shownText } from './shownText';
 import { readAmount, toCentavos } from './validation';
 
 /** The recipient facts a row or a record gives, each in comparable form. */
@@ -89,7 +90,8 @@ export interface Mismatch {
 	recorded: string | null;
 }
 
-const shown = (value: unknown) => `"${String(value).slice(0, 32)}"`;
+/** What a record states, quoted, when it cannot be read: as shownText shows text. */
+const shown = (value: unknown) => `"${shownText(value, 32)}"`;
 const absent = (value: unknown) => value === undefined || value === null;
 
 /**
@@ -105,9 +107,11 @@ export function recordMismatches(
 	record: IDataObject,
 ): Mismatch[] {
 	const mismatches: Mismatch[] = [];
+	// Both sides are shown to a person (Reconcile's rows, the refusals): text as shownText shows it.
+	const text = (value: string) => shownText(value, 64);
 	if (record.reference_no !== expected.referenceNo) {
-		const recorded = absent(record.reference_no) ? null : String(record.reference_no).slice(0, 64);
-		mismatches.push({ fact: 'reference_no', expected: expected.referenceNo, recorded });
+		const recorded = absent(record.reference_no) ? null : text(String(record.reference_no));
+		mismatches.push({ fact: 'reference_no', expected: text(expected.referenceNo), recorded });
 	}
 	const amount = recordAmount(kind, record);
 	if (expected.amount !== undefined && !sameAmount(amount, expected.amount)) {
@@ -119,8 +123,8 @@ export function recordMismatches(
 	const stated = record.channel ?? record.channel_code;
 	const channel = recordChannel(record);
 	if (expected.channel !== undefined && channel !== expected.channel) {
-		const recorded = absent(stated) ? null : (channel ?? shown(stated));
-		mismatches.push({ fact: 'channel', expected: expected.channel, recorded });
+		const recorded = absent(stated) ? null : channel !== undefined ? text(channel) : shown(stated);
+		mismatches.push({ fact: 'channel', expected: text(expected.channel), recorded });
 	}
 	if (kind !== 'payout') return mismatches;
 	for (const [fact, path, comparable] of RECORD_RECIPIENT_FIELDS) {
@@ -131,8 +135,8 @@ export function recordMismatches(
 		if (recorded !== wanted)
 			mismatches.push({
 				fact,
-				expected: wanted,
-				recorded: absent(value) ? null : (recorded ?? shown(value)),
+				expected: text(wanted),
+				recorded: absent(value) ? null : recorded !== undefined ? text(recorded) : shown(value),
 			});
 	}
 	return mismatches;

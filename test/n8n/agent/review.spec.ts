@@ -30,7 +30,7 @@ test('review, approved: the review shows the payout in full, and it is paid once
 	try {
 		const review = await turn.review();
 		expect(review.text, 'the review message').toContain(
-			`${summaryOf('REVIEW-OK-1', '09171234567')} [pa2.`,
+			`${summaryOf('REVIEW-OK-1', '09171234567')} [pa3.`,
 		);
 		expect((await sandbox.stats()).creationsByReference, 'paid before approval').not.toHaveProperty(
 			'REVIEW-OK-1',

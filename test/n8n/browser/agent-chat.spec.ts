@@ -41,7 +41,7 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 		const pay = page.getByText('Pay', { exact: true });
 		await expect(pay, "the review's Pay button").toBeVisible({ timeout: 60_000 });
 		await expect(
-			page.getByText(new RegExp(`reference ${reference} \\(Sandbox\\) \\[pa2\\.`)),
+			page.getByText(new RegExp(`reference ${reference} \\(Sandbox\\) \\[pa3\\.`)),
 			'the review shows the token Confirm receives, its summary first',
 		).toBeVisible();
 		expect(demo.sandbox.stats().creationsByReference, 'paid before the review').not.toHaveProperty(

@@ -185,7 +185,7 @@ test("example 08 in the demo: the demo model prepares a payout, the person's rev
 			approve ? review.approve : review.deny,
 		);
 		expect(confirmed.reviewText, 'the review shows the payout in full').toContain(
-			`reference ${reference} (Sandbox) [pa2.`,
+			`reference ${reference} (Sandbox) [pa3.`,
 		);
 		const created = (await sandbox.stats()).creationsByReference;
 		if (approve) {

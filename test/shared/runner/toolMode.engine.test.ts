@@ -6,61 +6,15 @@
  * failed run. n8n 2.x agents also run a tool node as an ordinary node of type "...Tool": the last
  * tests run that variant the same way.
  */
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	INodeParameters,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { Disbursement } from '../../../nodes/Disbursement/Disbursement.node';
 import { PaymentCollection } from '../../../nodes/PaymentCollection/PaymentCollection.node';
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
-import { MANUAL_TRIGGER_TYPE, runNode, runWorkflow } from '../../harness';
+import { runNode } from '../../harness';
 import { freshStart, gatewayPerSuite, setUp, type Setup } from '../../harness/disbursementRuns';
 import { PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
-
-/** An agent without a model: it takes every tool n8n gives it and calls each once. */
-class ToolCallingAgent implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Tool Calling Agent',
-		name: 'harness.toolCallingAgent',
-		description: 'Calls every tool it is given once',
-		group: ['transform'],
-		version: 1,
-		defaults: { name: 'Agent' },
-		inputs: [
-			NodeConnectionTypes.Main,
-			{ type: NodeConnectionTypes.AiTool, displayName: 'Tools', required: true },
-		],
-		outputs: [NodeConnectionTypes.Main],
-		properties: [],
-	};
-
-	async execute(this: IExecuteFunctions) {
-		const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as Array<{
-			invoke(args: IDataObject): Promise<string>;
-		}>;
-		const answers = [];
-		for (const tool of tools) answers.push({ json: { answer: JSON.parse(await tool.invoke({})) } });
-		return [answers];
-	}
-}
-
-/** The tool variant n8n makes of a node that is `usableAsTool`: named "...Tool", an ai_tool output. */
-function toolVariant(node: INodeType, main = false): INodeType {
-	const { description } = node;
-	node.description = {
-		...description,
-		name: `${description.name}Tool`,
-		inputs: main ? [NodeConnectionTypes.Main] : [],
-		outputs: [main ? NodeConnectionTypes.Main : NodeConnectionTypes.AiTool],
-	} as INodeTypeDescription;
-	return node;
-}
+import { askTool as askToolWith, toolVariant } from '../../harness/toolRuns';
 
 const s = gatewayPerSuite(
 	async (): Promise<Setup> => {
@@ -76,30 +30,8 @@ const s = gatewayPerSuite(
 );
 
 /** What the agent got back from the tool. */
-async function askTool(node: INodeType, parameters: INodeParameters): Promise<IDataObject> {
-	const tool = toolVariant(node);
-	const run = await runWorkflow({
-		store: s.store,
-		extraNodeTypes: [new ToolCallingAgent(), tool],
-		nodes: [
-			{ name: 'Trigger', type: MANUAL_TRIGGER_TYPE, parameters: {} },
-			{ name: 'Agent', type: 'harness.toolCallingAgent', parameters: {} },
-			{
-				name: 'Tool',
-				type: `n8n-nodes-payment-gateway.${tool.description.name}`,
-				parameters,
-				credentials: s.store.credentialsFor(tool.description.credentials),
-			},
-		],
-		connections: {
-			Trigger: { main: [[{ node: 'Agent', type: 'main', index: 0 }]] },
-			Tool: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
-		},
-	});
-	expect(run.runError).toBeUndefined();
-	const [answer] = run.outputOf('Agent')[0][0].json.answer as IDataObject[];
-	return answer;
-}
+const askTool = (node: INodeType, parameters: INodeParameters) =>
+	askToolWith(s.store, node, parameters);
 
 const payout = (referenceNo: string, options: INodeParameters = {}): INodeParameters => ({
 	resource: 'payout',
@@ -304,7 +236,7 @@ describe('who is paid, as a tool', () => {
 			'Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference TM-WHO-OTHER (Sandbox)',
 		);
 		const token = String(other.approvalToken);
-		const forged = `${String(shown.summary)}${token.slice(token.lastIndexOf(' [pa2.'))}`;
+		const forged = `${String(shown.summary)}${token.slice(token.lastIndexOf(' [pa3.'))}`;
 		const refused = await askTool(new Disbursement(), confirmWith(forged));
 		expect(refused).toMatchObject({
 			refused: true,

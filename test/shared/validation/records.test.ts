@@ -146,7 +146,7 @@ describe('recordMismatches', () => {
 		],
 		[
 			{ ...record, reference_no: 'x'.repeat(80) },
-			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'x'.repeat(64) },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: `${'x'.repeat(63)}…` },
 		],
 		[
 			{ ...record, amount: undefined },
@@ -178,7 +178,7 @@ describe('recordMismatches', () => {
 		],
 		[
 			{ ...record, amount: 'x'.repeat(40) },
-			{ fact: 'amount', expected: '1250.5', recorded: `"${'x'.repeat(32)}"` },
+			{ fact: 'amount', expected: '1250.5', recorded: `"${'x'.repeat(31)}…"` },
 		],
 		[
 			{ ...record, channel: undefined },
@@ -211,6 +211,32 @@ describe('recordMismatches', () => {
 	test('a reference stated as a number is not the reference asked for as text', () => {
 		expect(recordMismatches('payout', { referenceNo: '12' }, { reference_no: 12 })).toEqual([
 			{ fact: 'reference_no', expected: '12', recorded: '12' },
+		]);
+	});
+
+	test('text a record or a row states reads one way in a mismatch, as shownText shows it', () => {
+		const recorded = {
+			reference_no: 'PAY-1\u202e',
+			amount: '12\u200b"',
+			channel: { code: 'GCASH\u2067' },
+			fields: { bank_code: 'BPI\u201d', receiver: { account_number: '001234567890' } },
+		};
+		expect(
+			recordMismatches(
+				'payout',
+				{
+					referenceNo: 'PAY-1',
+					amount: 12,
+					channel: 'GCASH\u00ab',
+					recipient: { 'bank code': 'BDO\u202e' },
+				},
+				recorded,
+			),
+		).toEqual([
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'PAY-1{U+202E}' },
+			{ fact: 'amount', expected: '12', recorded: '"12{U+200B}{U+0022}"' },
+			{ fact: 'channel', expected: 'GCASH{U+00AB}', recorded: 'GCASH{U+2067}' },
+			{ fact: 'bank code', expected: 'BDO{U+202E}', recorded: 'BPI{U+201D}' },
 		]);
 	});
 
@@ -307,7 +333,8 @@ describe('recordMismatches', () => {
 				bankAccount,
 				{ bank_code: ' ', account_number: '001234567890' },
 				[
-					{ fact: 'bank code', expected: 'BDO', recorded: '" "' },
+					// Shown as shownText shows text: blanks at either end are not shown.
+					{ fact: 'bank code', expected: 'BDO', recorded: '""' },
 					{ fact: 'account number', expected: '001234567890', recorded: null },
 				],
 			],
