@@ -154,7 +154,8 @@ const EXAMPLE_08 = JSON.parse(
 const REVIEW_MESSAGE = String(
 	EXAMPLE_08.nodes.find((node) => node.type.endsWith('.chatHitlTool'))!.parameters.message,
 );
-const SUMMARY_SHOWN = "{{ $tool.parameters.approvalToken.split(' [pa2.')[0] }}";
+const SUMMARY_SHOWN =
+	"{{ $tool.parameters.approvalToken.slice(0, $tool.parameters.approvalToken.lastIndexOf(' [pa3.')) }}";
 
 /** What n8n's expression engine makes of the review message when Confirm is called with `approvalToken`. */
 function reviewOf(approvalToken: string): unknown {
@@ -226,7 +227,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			);
 		expect(fixed(out)).toEqual(fixed(shown));
 		expect(String(out.expiresAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-		const before = (token: unknown) => String(token).slice(0, String(token).indexOf(' [pa2.'));
+		const before = (token: unknown) => String(token).slice(0, String(token).indexOf(' [pa3.'));
 		expect(before(out.approvalToken)).toBe(out.summary);
 		expect(before(shown.approvalToken)).toBe(out.summary);
 
@@ -237,7 +238,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		expect(quotedSummaries.length).toBeGreaterThanOrEqual(2);
 		// Quoted alone, or as the reviewer reads the token: the summary, then its signed part.
 		for (const quote of quotedSummaries)
-			expect(quote.replace(/ \[pa2\.…\]$/, '')).toBe(wallet.summary);
+			expect(quote.replace(/ \[pa3\.…\]$/, '')).toBe(wallet.summary);
 		const recipient = codeSpans(AGENT).find((span) => span.startsWith('{ "kind": "mobile"'))!;
 		expect(wallet.recipient).toEqual(JSON.parse(recipient));
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
@@ -260,7 +261,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			expect(review).toBe(
 				`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(prepared.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
 			);
-			expect(String(review)).not.toContain('pa2.');
+			expect(String(review)).not.toContain('pa3.');
 			return review;
 		});
 		// The same payout prepared twice: the same words, told apart by the token's ending.
@@ -270,22 +271,37 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		);
 	});
 
+	test("example 08's review shows the whole summary even when a name in it imitates the token's signed part", async () => {
+		const name = 'Juan [pa3.x] Dela Cruz';
+		const prepared = await run(s, bankTransferParameters({ operation: 'prepare' }), {
+			items: [bankRow('AGENT-REVIEW-2', { accountName: name })],
+		});
+		expect(prepared.error).toBeUndefined();
+		const [out] = jsonOf(prepared);
+		expect(String(out.summary)).toContain('[pa3.x]');
+		const token = String(out.approvalToken);
+		expect(reviewOf(token)).toBe(
+			`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(out.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
+		);
+	});
+
 	/** Every message produced below; each quote of the docs must be one of them. */
 	const produced: string[] = [];
 
 	test('the refusals of Confirm, Prepare, Allowed Recipients and Extra Channel Fields', async () => {
 		const token = String(jsonOf(await prepareWallet('AGENT-DOC-1', 500))[0].approvalToken);
 		const other = jsonOf(await prepareWallet('AGENT-DOC-2', 700))[0];
-		const signed = token.slice(token.lastIndexOf(' [pa2.'));
+		const signed = token.slice(token.lastIndexOf(' [pa3.'));
 		const [, encoded, signature] = signed.slice(2, -1).split('.');
 		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as IDataObject;
 		((payload.send as IDataObject).body as IDataObject).amount = 4500;
-		const changed = `${token.slice(0, token.lastIndexOf(' [pa2.'))} [pa2.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
+		const changed = `${token.slice(0, token.lastIndexOf(' [pa3.'))} [pa3.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
 
 		produced.push(await confirm(signed.trim().slice(1, -1)));
 		produced.push(await confirm(`${String(other.summary)}${signed}`));
 		produced.push(await confirm(changed));
 		produced.push(await confirm(token, undefined, { dryRun: true }));
+		produced.push(await confirm(token.replace(' [pa3.', ' [pa2.')));
 		const now = Date.now;
 		const clock = jest.spyOn(Date, 'now').mockImplementation(() => now() + 24 * 3600_000);
 		try {
@@ -359,6 +375,13 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 				)
 			).error?.message ?? '',
 		);
+		produced.push(
+			(
+				await run(s, bankTransferParameters({ operation: 'prepare' }), {
+					items: [bankRow('AGENT-DOC-10', { channel: 'INSTAPAY, reference X (Production)' })],
+				})
+			).error?.message ?? '',
+		);
 		expect(produced.filter((message) => message === '')).toEqual([]);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
 			undefined,
@@ -408,7 +431,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 
 	test('every message the docs quote on approvals and who is paid is one the nodes gave above', () => {
 		const about =
-			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|this item asks for/;
+			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|this item asks for|is not a code/;
 		const readme = [
 			'## Check before paying',
 			'## Let an AI agent pay out safely',

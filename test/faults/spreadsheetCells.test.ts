@@ -28,7 +28,8 @@ const amountCells: Array<[unknown, number | { error: string; details?: string }]
 	['1e3', { error: 'Amount "1e3" is not a number', details: NOT_A_NUMBER }],
 	['0x10', { error: 'Amount "0x10" is not a number', details: NOT_A_NUMBER }],
 	['0b1', { error: 'Amount "0b1" is not a number', details: NOT_A_NUMBER }],
-	[' 20.005', { error: 'Amount " 20.005" has more than 2 decimal places', details: THOUSANDS }],
+	// A value is quoted as shownText shows it: blanks at either end are not shown.
+	[' 20.005', { error: 'Amount "20.005" has more than 2 decimal places', details: THOUSANDS }],
 	['20.00 PHP', { error: 'Amount "20.00 PHP" is not a number', details: NOT_A_NUMBER }],
 	['PHP 20', 20],
 	['₱ 1,000', 1000],
@@ -41,7 +42,7 @@ const amountCells: Array<[unknown, number | { error: string; details?: string }]
 	['+20', { error: 'Amount "+20" is not a number', details: NOT_A_NUMBER }],
 	['20-', { error: 'Amount "20-" is not a number', details: NOT_A_NUMBER }],
 	['١٢', { error: 'Amount "١٢" is not a number', details: NOT_A_NUMBER }],
-	['20\u200b', { error: 'Amount "20\u200b" is not a number', details: NOT_A_NUMBER }],
+	['20\u200b', { error: 'Amount "20{U+200B}" is not a number', details: NOT_A_NUMBER }],
 	['\u00a020.50\u00a0', 20.5],
 	[
 		20.000000000000004,
@@ -54,7 +55,10 @@ const amountCells: Array<[unknown, number | { error: string; details?: string }]
 	['50000.01', { error: 'Amount 50000.01 is outside the allowed range 0.01 to 50,000' }],
 	[
 		{ value: 20 },
-		{ error: 'Amount "{"value":20}" is not a number', details: 'Give an amount such as 1250.50' },
+		{
+			error: 'Amount "{{U+0022}value{U+0022}:20}" is not a number',
+			details: 'Give an amount such as 1250.50',
+		},
 	],
 	[[20], { error: 'Amount "[20]" is not a number', details: 'Give an amount such as 1250.50' }],
 ];
@@ -118,7 +122,7 @@ describe('Payout Create, bank transfer: account number cells', () => {
 		[
 			'0012\u200b34567890',
 			{
-				error: 'Receiver Account Number "0012\u200b34567890" may hold only letters and digits',
+				error: 'Receiver Account Number "0012{U+200B}34567890" may hold only letters and digits',
 				details: 'Spaces and dashes between the digits are left out; remove any other character',
 			},
 		],
@@ -199,7 +203,7 @@ describe.each(NAMES.flatMap((name) => MAPPINGS.map((mode) => [name, mode] as con
 				refs[0],
 				refs[1],
 				refs[2],
-				`Reference No "${refs[3]}\u200b" contains characters other than letters, digits, "-" and "_" (row 4)`,
+				`Reference No "${refs[3]}{U+200B}" contains characters other than letters, digits, "-" and "_" (row 4)`,
 			]);
 			expect(Object.keys(op.setup.gw.stats().attemptsByReference).sort()).toEqual(
 				refs.slice(0, 3).sort(),
@@ -268,7 +272,7 @@ describe.each(MAPPINGS)('Payout Create, %s mapping: mobile number cells', (mode)
 			'０９１７１２３４５６７',
 			'Mobile Number "０９１７１２３４５６７" is not a Philippine mobile number',
 		],
-		['09171234567\u200b', 'Mobile Number "09171234567\u200b" is not a Philippine mobile number'],
+		['09171234567\u200b', 'Mobile Number "09171234567{U+200B}" is not a Philippine mobile number'],
 	];
 
 	test('each sent as the digits it holds, or refused naming the row', async () => {

@@ -1,7 +1,8 @@
 /**
- * Running a node as an AI agent's tool through n8n's own tool execution path: an agent node (a
+ * Running our nodes as an AI agent's tools through n8n's own tool execution path: an agent node (a
  * stub, no model) asks n8n-core for its tools (`getInputConnectionData`, which wraps our nodes with
- * `createNodeAsTool`) and calls each once.
+ * `createNodeAsTool`) and calls each once; and the tool variant n8n 2.x agents run as an ordinary
+ * node of type "...Tool".
  */
 import type {
 	IDataObject,
@@ -12,8 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { CredentialStore } from './credentialStore';
-import { MANUAL_TRIGGER_TYPE, runWorkflow } from './index';
+import { MANUAL_TRIGGER_TYPE, runWorkflow, type CredentialStore } from './index';
 
 /** An agent without a model: it takes every tool n8n gives it and calls each once. */
 export class ToolCallingAgent implements INodeType {
@@ -54,7 +54,7 @@ export function toolVariant(node: INodeType, main = false): INodeType {
 	return node;
 }
 
-/** What the agent got back from the node run as its tool, with the store's credentials. */
+/** What the agent got back from the tool `node` with these parameters. */
 export async function askTool(
 	store: CredentialStore,
 	node: INodeType,
@@ -79,7 +79,7 @@ export async function askTool(
 			Tool: { ai_tool: [[{ node: 'Agent', type: 'ai_tool', index: 0 }]] },
 		},
 	});
-	expect(run.runError).toBeUndefined();
+	if (run.runError) throw run.runError;
 	const [answer] = run.outputOf('Agent')[0][0].json.answer as IDataObject[];
 	return answer;
 }

@@ -162,7 +162,7 @@ export async function checkApproval(
 	}
 	if (token.summary !== approvalSummary(payload)) {
 		throw refuse(
-			'does not read the summary Prepare wrote for it: the text before its [pa2.…] part was changed',
+			'does not read the summary Prepare wrote for it: the text before its [pa3.…] part was changed',
 			prepareAgain,
 		);
 	}

@@ -6,6 +6,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { maskedRecipient } from '../validation/recipient';
+import { shownText } from '../validation/shownText';
 import { toCentavos } from '../validation/validation';
 import type { Operation } from './operation';
 import { RepeatedReferences } from './repeatedReferences';
@@ -40,7 +41,7 @@ export function dryRunItems(
 				const first = earlier.creates;
 				if (toCentavos(first.amount) !== toCentavos(amount) || first.channel !== channel) {
 					throw new Error(
-						`reference_no "${referenceNo}" is also on row ${earlier.itemIndex + 1}, for ${first.amount} on ${first.channel}: this row asks for ${amount} on ${channel}`,
+						`reference_no "${referenceNo}" is also on row ${earlier.itemIndex + 1}, for ${first.amount} on ${shownText(first.channel, 40)}: this row asks for ${amount} on ${shownText(channel, 40)}`,
 					);
 				}
 				sameAsEarlierRow++;
@@ -59,7 +60,9 @@ export function dryRunItems(
 				continue;
 			}
 			total += toCentavos(amount);
-			totals.set(channel, (totals.get(channel) ?? 0) + toCentavos(amount));
+			// The totals are named by channel as a person reads them: a row's text passes shownText.
+			const named = shownText(channel, 40);
+			totals.set(named, (totals.get(named) ?? 0) + toCentavos(amount));
 			json = {
 				dryRun: true,
 				row,

@@ -11,6 +11,7 @@ import { ServiceError } from '../transport/errors';
 import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
 import { compareRecord, recordAmount, recordChannel } from '../validation/records';
+import { shownText } from '../validation/shownText';
 import { readAmount, toCentavos } from '../validation/validation';
 import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
 import type { RunContext } from './runContext';
@@ -142,7 +143,8 @@ export function reconcileSummary(outputs: Array<IDataObject | undefined>): IData
 		if (output.status === NOT_FOUND) notFound++;
 		else if (output.status === AMBIGUOUS) ambiguous++;
 		else {
-			const status = String(output.status);
+			// The service's status names a total a person reads: as shownText shows text.
+			const status = shownText(output.status, 40);
 			const sum = byStatus.get(status) ?? { rows: 0, centavos: 0 };
 			sum.rows++;
 			if (typeof output.recordedAmount === 'number')

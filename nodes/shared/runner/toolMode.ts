@@ -14,6 +14,7 @@ import {
 	type RefusedAllowList,
 } from '../validation/allowList';
 import type { Recipient } from '../validation/recipient';
+import { shownText } from '../validation/shownText';
 import { readOption } from './operation';
 import { stopRun } from './runStop';
 import type { RunContext } from './runContext';
@@ -117,7 +118,7 @@ export function requireAllowedRecipient(
 	if (isAllowedRecipient(recipient, allowListOf(run, itemIndex))) return;
 	const who =
 		recipient.kind === 'bankAccount'
-			? `account number ${recipient.accountNumber} at bank ${recipient.bankCode}`
+			? `account number ${recipient.accountNumber} at bank ${shownText(recipient.bankCode, 40)}`
 			: `mobile number ${recipient.mobileNumber}`;
 	throw new NodeOperationError(
 		ctx.getNode(),

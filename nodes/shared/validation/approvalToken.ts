@@ -3,13 +3,16 @@
  * that Confirm can send exactly that and nothing else, with no state kept anywhere (queue-mode
  * workers and restarts see the same token).
  *
- * A token reads `<summary> [pa2.<payload>.<signature>]`. The summary is the payout in words (amount,
- * the recipient in full, channel, reference, environment): a person's review shows the token the
- * agent passes to Confirm, so it shows that summary. Confirm rebuilds the summary from the signed
- * payload and refuses a token whose summary differs, so no text from a model can make a review
- * show one payout while Confirm pays another. The payload is canonical JSON (sorted keys) of the
- * request that will be sent, the channel type, the expiry, the environment and Base URL it was
- * prepared for, and a fingerprint of the credential; the signature an HMAC-SHA256 of it.
+ * A token reads `<summary> [pa3.<payload>.<signature>]`. The summary is the payout in words (amount,
+ * the recipient in full, channel, reference, environment), then the names a row or the service
+ * gave, last, each after its own label: a person's review shows the token the agent passes to
+ * Confirm, so it shows that summary. Confirm rebuilds the summary from the signed payload and
+ * refuses a token whose summary differs, so no text from a model can make a review show one payout
+ * while Confirm pays another. The payload is canonical JSON (sorted keys) of the request that will
+ * be sent, the channel type, the expiry, the environment and Base URL it was prepared for, and a
+ * fingerprint of the credential; the signature an HMAC-SHA256 of it. pa3 differs from pa2 in its
+ * summary only: pa2 put the names amid the facts, where a name could read as another bank, channel
+ * or environment, so Confirm refuses pa2 tokens, naming why.
  *
  * The key is derived with scrypt from the credential's Signing Secret and the credential's id. A
  * person's password is never a key: every token is shown to the model, its provider and the
@@ -19,10 +22,11 @@ import { createHmac, scryptSync, timingSafeEqual } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ChannelType } from './channels';
-import { readRecipient, recipientInFull } from './recipient';
+import { readRecipient, recipientInFull, type Recipient } from './recipient';
+import { shownText } from './shownText';
 import { readUrl } from './validation';
 
-const PREFIX = 'pa2';
+const PREFIX = 'pa3';
 
 /** Where a token may pay: the credential's Environment, its Base URL in normal form, its username. */
 export interface ApprovalBinding {
@@ -83,26 +87,59 @@ export function canonicalJson(value: unknown): string {
 
 const ENVIRONMENT_LABEL: Record<string, string> = { sandbox: 'Sandbox', production: 'Production' };
 export const environmentLabel = (environment: string) =>
-	ENVIRONMENT_LABEL[environment] ?? `"${environment.slice(0, 20)}"`;
+	ENVIRONMENT_LABEL[environment] ?? `"${shownText(environment, 20)}"`;
 
 const pesos = (amount: unknown) =>
 	typeof amount === 'number' && Number.isFinite(amount)
 		? `PHP ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-		: `"${String(amount).slice(0, 20)}"`;
+		: `"${shownText(amount, 20)}"`;
+
+/** A bank or channel code as the summary shows one: letters, digits, `-`, `_` and `.`, 40 at most. */
+const CODE = /^[A-Z0-9][A-Z0-9_.-]{0,39}$/;
+
+/**
+ * The codes of a recipient that are not codes, each as a problem naming it: the summary would show
+ * such a code amid the payout's facts, where its words could read as another fact.
+ */
+export function unshownCodes(recipient: Recipient): string[] {
+	const codes: Array<[string, string]> = [['Channel', recipient.channel]];
+	if (recipient.kind === 'bankAccount') codes.unshift(['Bank Code', recipient.bankCode]);
+	return codes
+		.filter(([, code]) => !CODE.test(code))
+		.map(
+			([label, code]) =>
+				`${label} "${shownText(code, 40)}" is not a code (letters, digits, "-", "_" and "." only, 40 at most)`,
+		);
+}
+
+/** The label before the account name, the summary's last part. */
+const ACCOUNT_NAME_LABEL = 'Account name as given:';
+/** The label before the bank's name from the service's bank list. */
+const BANK_NAME_LABEL = 'Bank name as listed:';
+/** Room for a long name, with characters written out, in one line. */
+const LONGEST_NAME = 100;
 
 /**
  * The payout a payload sends, in words: amount, the recipient in full, channel, reference and
- * environment. Undefined when the payload names no readable recipient.
+ * environment; then the bank's name and the account name, when there are, each after its label and
+ * in quotation marks that nothing inside them can close (shownText). No name stands before a fact
+ * of the payout, so none can be read as its bank, channel, reference or environment. Undefined
+ * when the payload names no readable recipient, or a code that is not one (`unshownCodes`).
  */
 export function approvalSummary(payload: ApprovalPayload): string | undefined {
 	const { body } = payload.send;
 	const read = readRecipient(body, payload.channelType as ChannelType);
-	if (!('recipient' in read)) return undefined;
+	if (!('recipient' in read) || unshownCodes(read.recipient).length > 0) return undefined;
+	const { recipient } = read;
 	const receiver = ((body.fields as IDataObject | undefined)?.receiver ?? {}) as IDataObject;
-	const accountName = typeof receiver.account_name === 'string' ? receiver.account_name : undefined;
-	const to = recipientInFull(read.recipient, { accountName, bankName: payload.bankName });
-	const reference = String(body.reference_no).slice(0, 64);
-	return `Pay ${pesos(body.amount)} to ${to}, reference ${reference} (${environmentLabel(payload.environment)})`;
+	const names: string[] = [];
+	if (recipient.kind === 'bankAccount' && payload.bankName !== undefined)
+		names.push(`${BANK_NAME_LABEL} "${shownText(payload.bankName, LONGEST_NAME)}"`);
+	if (recipient.kind === 'bankAccount' && typeof receiver.account_name === 'string')
+		names.push(`${ACCOUNT_NAME_LABEL} "${shownText(receiver.account_name, LONGEST_NAME)}"`);
+	const reference = shownText(body.reference_no, 64);
+	const facts = `Pay ${pesos(body.amount)} to ${recipientInFull(recipient)}, reference ${reference} (${environmentLabel(payload.environment)})`;
+	return [facts, ...names].join('. ');
 }
 
 const signatureOf = (key: Buffer, encodedPayload: string) =>
@@ -116,7 +153,15 @@ export function signApproval(key: Buffer, payload: ApprovalPayload): string {
 	return `${summary} [${PREFIX}.${encoded}.${signatureOf(key, encoded)}]`;
 }
 
-const TOKEN = /^([^\n]*) \[(pa2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\]$/;
+const TOKEN = /^([^\n]*) \[(pa3\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\]$/;
+
+/** Whether the text is a whole token of the version before pa3, which Confirm no longer takes. */
+export function isEarlierApprovalToken(token: unknown): boolean {
+	return (
+		typeof token === 'string' &&
+		/^[^\n]* \[pa2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\]$/.test(token.trim())
+	);
+}
 
 /** A token taken apart, NOT yet verified: its summary as written, its signed part and payload. */
 export interface ReadToken {
@@ -128,7 +173,7 @@ export interface ReadToken {
 /**
  * The parts of a token, NOT yet verified: limits and allow-lists may be checked against its payload
  * early, since a changed payload fails `hasValidSignature` before anything is sent. Undefined when
- * the text is not a whole approval token (a bare `pa2.…` without its summary is not one).
+ * the text is not a whole approval token (a bare `pa3.…` without its summary is not one).
  */
 export function readApprovalToken(token: unknown): ReadToken | undefined {
 	if (typeof token !== 'string') return undefined;

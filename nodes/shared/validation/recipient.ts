@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ChannelType } from './channels';
+import { shownText } from './shownText';
 import { readPhilippineMobile } from './validation';
 
 export type Recipient =
@@ -156,34 +157,21 @@ export function maskedRecipient(recipient: Recipient): string {
 	const masked = (number: string, shownAtStart: number) =>
 		`${number.slice(0, shownAtStart)}${'•'.repeat(Math.max(0, number.length - shownAtStart - 4))}${number.slice(-4)}`;
 	return recipient.kind === 'bankAccount'
-		? `${recipient.bankCode} ${masked(recipient.accountNumber, 0)}`
+		? `${shownText(recipient.bankCode, 40)} ${masked(recipient.accountNumber, 0)}`
 		: masked(recipient.mobileNumber, 4);
 }
 
-/** Text from a row (a name, a code), safe to show in the one line a person reads. */
-function oneLine(text: string, longest = 60): string {
-	// \p{Cc}: tabs, line breaks and other control characters a row may carry.
-	const clean = text
-		.replace(/[\p{Cc}"[\]]/gu, ' ')
-		.replace(/\s+/g, ' ')
-		.trim();
-	return clean.length > longest ? `${clean.slice(0, longest - 1)}…` : clean;
-}
-const quoted = (text: string) => `"${oneLine(text)}"`;
-
 /**
- * Exactly whom a payout pays, for the person who approves it: the full account number, the bank
- * code (and its name when known) and the account name; or the full mobile number and its channel.
+ * Exactly whom a payout pays, for the person who approves it: the full account number, its bank
+ * code and channel; or the full mobile number and its channel. Names (the account's, the bank's)
+ * are not part of it: the approval summary shows them last, each after its own label.
  */
-export function recipientInFull(
-	recipient: Recipient,
-	{ accountName, bankName }: { accountName?: string; bankName?: string } = {},
-): string {
-	const channel = oneLine(recipient.channel, 40);
+export function recipientInFull(recipient: Recipient): string {
+	const channel = shownText(recipient.channel, 40);
 	if (recipient.kind === 'mobile')
-		return `e-wallet mobile number ${recipient.mobileNumber} on ${channel}`;
-	const code = oneLine(recipient.bankCode, 40);
-	const bank = bankName ? `${quoted(bankName)} (bank code ${code})` : `bank code ${code}`;
-	const name = accountName ? ` named ${quoted(accountName)}` : '';
-	return `account number ${recipient.accountNumber}${name} at ${bank}, over ${channel}`;
+		return `e-wallet mobile number ${shownText(recipient.mobileNumber)} on ${channel}`;
+	const code = shownText(recipient.bankCode, 40);
+	// An account number is letters and digits only (comparableAccount), shown in full however long.
+	const account = shownText(recipient.accountNumber, Infinity);
+	return `account number ${account} at bank code ${code}, over ${channel}`;
 }

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RECORD_RECIPIENT_FIELDS, recordRecipientValue, type RecipientFact } from './recipient';
+import { shownText } from './shownText';
 import { readAmount, toCentavos } from './validation';
 
 /** The recipient facts a row or a record gives, each in comparable form. */
@@ -99,7 +100,8 @@ export interface RecordComparison {
 	unstated: RecordFact[];
 }
 
-const shown = (value: unknown) => `"${String(value).slice(0, 32)}"`;
+/** What a record states, quoted, when it cannot be read: as shownText shows text. */
+const shown = (value: unknown) => `"${shownText(value, 32)}"`;
 /** Absent, null or blank: a blank text says nothing about a fact either. */
 const unstatedValue = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -116,6 +118,8 @@ export function compareRecord(
 	record: IDataObject,
 ): RecordComparison {
 	const comparison: RecordComparison = { differs: [], unstated: [] };
+	// Both sides are shown to a person (Reconcile's rows, the refusals): text as shownText shows it.
+	const text = (value: string) => shownText(value, 64);
 	const judge = (
 		fact: RecordFact,
 		wanted: string | undefined,
@@ -125,7 +129,8 @@ export function compareRecord(
 	) => {
 		if (wanted === undefined) return;
 		if (unstatedValue(stated)) comparison.unstated.push(fact);
-		else if (!agrees()) comparison.differs.push({ fact, expected: wanted, recorded: recorded() });
+		else if (!agrees())
+			comparison.differs.push({ fact, expected: text(wanted), recorded: recorded() });
 	};
 	const reference = record.reference_no;
 	judge(
@@ -133,7 +138,7 @@ export function compareRecord(
 		expected.referenceNo,
 		reference,
 		() => reference === expected.referenceNo,
-		() => String(reference).slice(0, 64),
+		() => text(String(reference)),
 	);
 	const amount = recordAmount(kind, record);
 	judge(
@@ -153,7 +158,7 @@ export function compareRecord(
 		expected.channel,
 		statedChannel,
 		() => channel === expected.channel,
-		() => channel ?? shown(statedChannel),
+		() => (channel !== undefined ? text(channel) : shown(statedChannel)),
 	);
 	if (kind !== 'payout') return comparison;
 	for (const [fact, path, comparable] of RECORD_RECIPIENT_FIELDS) {
@@ -165,7 +170,7 @@ export function compareRecord(
 			wanted,
 			value,
 			() => read === wanted,
-			() => read ?? shown(value),
+			() => (read !== undefined ? text(read) : shown(value)),
 		);
 	}
 	return comparison;

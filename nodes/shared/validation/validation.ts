@@ -5,6 +5,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { shownText } from './shownText';
+
 /** The amounts the service takes, in pesos (docs/endpoints.md): the one place 50,000 is written. */
 export const MIN_AMOUNT = 0.01;
 export const MAX_AMOUNT = 50_000;
@@ -23,6 +25,7 @@ export function invalidInput(
 	return new NodeOperationError(node, `${label} ${problem}`, { itemIndex, description: hint });
 }
 
+/** A value given, quoted in a problem (Check Only lists them): as shownText shows text. */
 function shown(value: unknown): string {
 	// JSON would show NaN and Infinity as "null".
 	const text =
@@ -31,7 +34,7 @@ function shown(value: unknown): string {
 			: typeof value === 'number'
 				? String(value)
 				: JSON.stringify(value);
-	return `"${(text ?? String(value)).slice(0, 40)}"`;
+	return `"${shownText(text ?? String(value), 40)}"`;
 }
 
 const AMOUNT_TEXT = /^\d{1,3}(,\d{3})+(\.\d+)?$|^\d+(\.\d+)?$/;

@@ -47,7 +47,7 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 				.first(),
 			"the review shows the summary of the token Confirm receives and the token's last characters",
 		).toBeVisible();
-		await expect(page.getByText(/\[pa2\./), 'the review shows no signed part').toHaveCount(0);
+		await expect(page.getByText(/\[pa3\./), 'the review shows no signed part').toHaveCount(0);
 		expect(demo.sandbox.stats().creationsByReference, 'paid before the review').not.toHaveProperty(
 			reference,
 		);

@@ -187,7 +187,7 @@ test("example 08 in the demo: the demo model prepares a payout, the person's rev
 		expect(confirmed.reviewText, 'the review shows the payout in full').toMatch(
 			new RegExp(`reference ${reference} \\(Sandbox\\)\\s+Approval token ending [\\w-]{8}`),
 		);
-		expect(confirmed.reviewText, 'the review shows no signed part').not.toContain('pa2.');
+		expect(confirmed.reviewText, 'the review shows no signed part').not.toContain('pa3.');
 		const created = (await sandbox.stats()).creationsByReference;
 		if (approve) {
 			expect(confirmed.reply).toMatch(new RegExp(`^Sent: payout ${reference} is`));

@@ -46,9 +46,9 @@ async function confirm(token: unknown, credentialId?: string, options: INodePara
 
 const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
-/** A token's summary and its signed part, `summary [pa2.payload.signature]`. */
+/** A token's summary and its signed part, `summary [pa3.payload.signature]`. */
 function partsOf(token: string) {
-	const [, summary, signed] = /^(.*) \[(pa2\.[^\]]+)\]$/.exec(token) ?? [];
+	const [, summary, signed] = /^(.*) \[(pa3\.[^\]]+)\]$/.exec(token) ?? [];
 	const [prefix, encoded, signature] = signed.split('.');
 	return { summary, prefix, encoded, signature };
 }
@@ -81,7 +81,7 @@ test('Prepare checks the row, sends nothing that moves money, and shows what a p
 	const out = await prepared('AP-PREP-1');
 	expect(sentPayouts()).toBe(0);
 	const summary =
-		'Pay PHP 1,500.00 to account number 001234567890 named "Juan Dela Cruz" at "BDO Unibank, Inc." (bank code BDO), over INSTAPAY, reference AP-PREP-1 (Sandbox)';
+		'Pay PHP 1,500.00 to account number 001234567890 at bank code BDO, over INSTAPAY, reference AP-PREP-1 (Sandbox). Bank name as listed: "BDO Unibank, Inc.". Account name as given: "Juan Dela Cruz"';
 	expect(out).toMatchObject({
 		sent: false,
 		reference_no: 'AP-PREP-1',
@@ -96,7 +96,7 @@ test('Prepare checks the row, sends nothing that moves money, and shows what a p
 		},
 		summary,
 	});
-	expect(String(out.approvalToken).startsWith(`${summary} [pa2.`)).toBe(true);
+	expect(String(out.approvalToken).startsWith(`${summary} [pa3.`)).toBe(true);
 	const minutes = (Date.parse(String(out.expiresAt)) - Date.now()) / 60_000;
 	expect(minutes).toBeGreaterThan(14);
 	expect(minutes).toBeLessThanOrEqual(15);
@@ -247,10 +247,21 @@ test('a token from another credential is refused, nothing sent', async () => {
 });
 
 test('text that is not a token is refused, nothing sent', async () => {
-	for (const token of ['', 'abc', 'pa1.e30.x', 'pa1.!!!.x', 'pa2.e30.x', 'Pay 1 [pa2.!!!.x]']) {
+	for (const token of ['', 'abc', 'pa1.e30.x', 'pa1.!!!.x', 'pa3.e30.x', 'Pay 1 [pa3.!!!.x]']) {
 		const result = await confirm(token);
 		expect(result.error?.message).toMatch(/not one Payout > Prepare gave/);
 	}
+	expect(sentPayouts()).toBe(0);
+});
+
+test('a token of the earlier version, whose summary could be misread, is refused by name, nothing sent', async () => {
+	const { approvalToken } = await prepared('AP-EARLIER-1');
+	const earlier = String(approvalToken).replace(' [pa3.', ' [pa2.');
+	const result = await confirm(earlier);
+	expect(result.error?.message).toBe(
+		'The approval token is of an earlier version ([pa2.…]) whose summary could be misread: nothing was sent (row 1)',
+	);
+	expect(result.error?.description).toMatch(/Run Payout > Prepare again/);
 	expect(sentPayouts()).toBe(0);
 });
 

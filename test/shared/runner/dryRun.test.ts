@@ -181,6 +181,34 @@ describe('dryRunItems', () => {
 		expect(items[0].json.payee).toBe('BDO ••••••••7890');
 	});
 
+	test('text from a row reads one way in the payee, the totals and the problems', () => {
+		const items = dryRun(
+			[
+				{ ref: 'P-1', amount: 100, channel: 'INSTAPAY\u202e' },
+				{ ref: 'P-2', amount: 50, channel: 'INSTAPAY\u202e' },
+				{ ref: 'P-1', amount: 70, channel: 'PESONET\u201d (Production)' },
+			],
+			undefined,
+			payouts({
+				kind: 'bankAccount',
+				channel: 'INSTAPAY',
+				bankCode: 'BDO\u2066\u200b"',
+				accountNumber: '001234567890',
+			}),
+		);
+		expect(items[0].json.payee).toBe('BDO{U+2066}{U+200B}{U+0022} ••••••••7890');
+		expect(items[3].json).toMatchObject({
+			totalByChannel: { 'INSTAPAY{U+202E}': 150 },
+			failures: [
+				{
+					row: 3,
+					problem:
+						'reference_no "P-1" is also on row 1, for 100 on INSTAPAY{U+202E}: this row asks for 70 on PESONET{U+201D} (Production)',
+				},
+			],
+		});
+	});
+
 	test.each([
 		[1001, false],
 		[1000.5, false],

@@ -8,12 +8,24 @@ import {
 	credentialFingerprint,
 	environmentLabel,
 	hasValidSignature,
+	isEarlierApprovalToken,
 	normalBaseUrl,
 	readApprovalToken,
 	signApproval,
+	unshownCodes,
 	type ApprovalBinding,
 	type ApprovalPayload,
 } from '../../../nodes/shared/validation/approvalToken';
+import type { Recipient } from '../../../nodes/shared/validation/recipient';
+import {
+	bankSummaryParts,
+	HOSTILE,
+	IMITATING_NAMES,
+	INVISIBLE_CHARACTERS,
+	occurrences,
+	QUOTATION_MARKS,
+	writtenOut,
+} from '../../harness/hostileText';
 
 // scrypt is slow on purpose: each key is derived once for the file.
 const key = approvalKey('signing secret', 'credential-1');
@@ -64,14 +76,21 @@ const walletPayload: ApprovalPayload = {
 };
 
 const BANK_SUMMARY =
-	'Pay PHP 1,250.50 to account number 001234567890 named "Juan dela Cruz" at "BDO Unibank" (bank code BDO), over INSTAPAY, reference PAY-1 (Sandbox)';
+	'Pay PHP 1,250.50 to account number 001234567890 at bank code BDO, over INSTAPAY, reference PAY-1 (Sandbox). Bank name as listed: "BDO Unibank". Account name as given: "Juan dela Cruz"';
+
+/** The bank payload with its receiver replaced. */
+function withReceiver(receiver: Record<string, unknown>): ApprovalPayload {
+	const { body } = bankPayload.send;
+	const fields = { ...(body.fields as Record<string, unknown>), receiver };
+	return { ...bankPayload, send: { ...bankPayload.send, body: { ...body, fields } } };
+}
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const sign = (signingKey: Buffer, encoded: string) =>
-	createHmac('sha256', signingKey).update(`pa2.${encoded}`).digest('base64url');
+	createHmac('sha256', signingKey).update(`pa3.${encoded}`).digest('base64url');
 /** A token for any payload text, signed with `signingKey` as signApproval signs. */
 const forged = (summary: string, encoded: string, signingKey = key) =>
-	`${summary} [pa2.${encoded}.${sign(signingKey, encoded)}]`;
+	`${summary} [pa3.${encoded}.${sign(signingKey, encoded)}]`;
 
 /** What Confirm accepts: a whole token, signed with the key, whose summary is its payload's. */
 function accepted(token: unknown, signingKey = key): boolean {
@@ -84,7 +103,7 @@ function accepted(token: unknown, signingKey = key): boolean {
 }
 
 const token = signApproval(key, bankPayload);
-const [, encodedPayload, signature] = /\[pa2\.([^.]+)\.([^\]]+)\]$/.exec(token)!;
+const [, encodedPayload, signature] = /\[pa3\.([^.]+)\.([^\]]+)\]$/.exec(token)!;
 
 describe('approvalSummary', () => {
 	test.each([
@@ -95,7 +114,15 @@ describe('approvalSummary', () => {
 		],
 		[
 			{ ...bankPayload, bankName: undefined },
-			'Pay PHP 1,250.50 to account number 001234567890 named "Juan dela Cruz" at bank code BDO, over INSTAPAY, reference PAY-1 (Sandbox)',
+			'Pay PHP 1,250.50 to account number 001234567890 at bank code BDO, over INSTAPAY, reference PAY-1 (Sandbox). Account name as given: "Juan dela Cruz"',
+		],
+		[
+			withReceiver({ account_number: '001234567890' }),
+			'Pay PHP 1,250.50 to account number 001234567890 at bank code BDO, over INSTAPAY, reference PAY-1 (Sandbox). Bank name as listed: "BDO Unibank"',
+		],
+		[
+			{ ...walletPayload, bankName: 'BDO Unibank' },
+			'Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference W-1 (Production)',
 		],
 		[
 			{ ...walletPayload, environment: 'staging' },
@@ -148,12 +175,123 @@ describe('approvalSummary', () => {
 	);
 });
 
+describe('approvalSummary: the names come last, after their labels, and read one way', () => {
+	const FACTS =
+		'Pay PHP 1,250.50 to account number 001234567890 at bank code BDO, over INSTAPAY, reference PAY-1 (Sandbox)';
+
+	/** The summary of the bank payload with this account name and bank name, taken apart. */
+	function partsWith(accountName: string, bankName = 'BDO Unibank') {
+		const payload = {
+			...withReceiver({ account_number: '001234567890', account_name: accountName }),
+			bankName,
+		};
+		const summary = approvalSummary(payload)!;
+		const parts = bankSummaryParts(summary);
+		expect([summary, parts]).toEqual([summary, expect.anything()]);
+		// One bank code, one channel, one environment: the facts', before any name.
+		expect(parts!.facts).toBe(FACTS);
+		expect(occurrences(parts!.facts, /bank code/)).toBe(1);
+		expect(occurrences(parts!.facts, /, over /)).toBe(1);
+		expect(occurrences(parts!.facts, /\((Sandbox|Production)\)/)).toBe(1);
+		// Nothing of the input that reorders, hides or quotes is left, and only the labels' quotation marks are.
+		expect(HOSTILE.test(parts!.accountName ?? '')).toBe(false);
+		expect(HOSTILE.test(parts!.bankName ?? '')).toBe(false);
+		expect(occurrences(summary, /"/)).toBe(4);
+		expect(summary.endsWith(`. Account name as given: "${parts!.accountName}"`)).toBe(true);
+		return parts!;
+	}
+
+	test.each(IMITATING_NAMES)('an account name with %s', (_, name, shown) => {
+		expect(partsWith(name)).toEqual({ facts: FACTS, bankName: 'BDO Unibank', accountName: shown });
+	});
+
+	test.each([...INVISIBLE_CHARACTERS, ...QUOTATION_MARKS])(
+		'an account name and a bank name holding %s',
+		(_, char) => {
+			const parts = partsWith(`Juan${char}Dela Cruz`, `BDO${char}Unibank`);
+			expect(parts.accountName).toBe(`Juan${writtenOut(char)}Dela Cruz`);
+			expect(parts.bankName).toBe(`BDO${writtenOut(char)}Unibank`);
+		},
+	);
+
+	test('a bank name imitating the facts stays inside its label, after them', () => {
+		const parts = partsWith('Juan', 'BPI" (bank code BPI), over PESONET (Production) "');
+		expect(parts.bankName).toBe('BPI{U+0022} (bank code BPI), over PESONET (Production) {U+0022}');
+	});
+
+	test('a long account name is cut at 100 characters, the cut marked', () => {
+		expect(partsWith('J'.repeat(120)).accountName).toBe(`${'J'.repeat(99)}…`);
+	});
+
+	test.each([
+		['a channel', 'INSTAPAY (PRODUCTION)', 'BDO'],
+		['a channel with a right-to-left override', 'INSTAPAY\u202e', 'BDO'],
+		['a bank code', 'INSTAPAY', 'BDO, OVER PESONET'],
+		['a bank code with a quotation mark', 'INSTAPAY', 'BDO\u201d'],
+		['a channel too long', 'X'.repeat(41), 'BDO'],
+	])('%s that is not a code: no summary, so no token', (_, channel, bankCode) => {
+		const { body } = bankPayload.send;
+		const fields = { ...(body.fields as Record<string, unknown>), bank_code: bankCode };
+		const changed = { ...body, channel, fields } as ApprovalPayload['send']['body'];
+		const payload = { ...bankPayload, send: { ...bankPayload.send, body: changed } };
+		expect(approvalSummary(payload)).toBeUndefined();
+		expect(() => signApproval(key, payload)).toThrow(
+			'The payout to approve names no readable recipient',
+		);
+	});
+});
+
+describe('unshownCodes', () => {
+	const bank: Recipient = {
+		kind: 'bankAccount',
+		channel: 'INSTAPAY',
+		bankCode: 'BDO',
+		accountNumber: '001234567890',
+	};
+	test.each([
+		[bank, []],
+		[{ ...bank, bankCode: 'UBP-2', channel: 'INSTA_PAY.V2' }, []],
+		[{ kind: 'mobile', channel: 'GCASH', mobileNumber: '09171234567' }, []],
+		[
+			{ ...bank, bankCode: 'BDO (BPI)' },
+			['Bank Code "BDO (BPI)" is not a code (letters, digits, "-", "_" and "." only, 40 at most)'],
+		],
+		[
+			{ ...bank, bankCode: 'BDO\u202e', channel: 'INSTAPAY, PESONET' },
+			[
+				'Bank Code "BDO{U+202E}" is not a code (letters, digits, "-", "_" and "." only, 40 at most)',
+				'Channel "INSTAPAY, PESONET" is not a code (letters, digits, "-", "_" and "." only, 40 at most)',
+			],
+		],
+		[
+			{ kind: 'mobile', channel: '-GCASH', mobileNumber: '09171234567' },
+			['Channel "-GCASH" is not a code (letters, digits, "-", "_" and "." only, 40 at most)'],
+		],
+	] as Array<[Recipient, string[]]>)('%j: %j', (recipient, problems) => {
+		expect(unshownCodes(recipient)).toEqual(problems);
+	});
+});
+
+describe('isEarlierApprovalToken', () => {
+	test.each([
+		['a whole pa2 token', token.replace('[pa3.', '[pa2.'), true],
+		['a pa2 token with spaces around it', `  ${token.replace('[pa3.', '[pa2.')}\n`, true],
+		['a pa3 token', token, false],
+		['a bare pa2 part', `pa2.${encodedPayload}.${signature}`, false],
+		['a pa1 token', token.replace('[pa3.', '[pa1.'), false],
+		['not text', 42, false],
+	])('%s: %j', (_, text, earlier) => {
+		expect(isEarlierApprovalToken(text)).toBe(earlier);
+	});
+});
+
 describe('environmentLabel', () => {
 	test.each([
 		['sandbox', 'Sandbox'],
 		['production', 'Production'],
 		['staging', '"staging"'],
-		['x'.repeat(30), `"${'x'.repeat(20)}"`],
+		['x'.repeat(30), `"${'x'.repeat(19)}…"`],
+		['stag\u202eing', '"stag{U+202E}ing"'],
 	])('%s is shown as %s', (environment, label) => {
 		expect(environmentLabel(environment)).toBe(label);
 	});
@@ -161,14 +299,14 @@ describe('environmentLabel', () => {
 
 describe('signApproval and readApprovalToken: the round trip', () => {
 	test('the token is the summary, then the signed payload', () => {
-		expect(token.startsWith(`${BANK_SUMMARY} [pa2.`)).toBe(true);
+		expect(token.startsWith(`${BANK_SUMMARY} [pa3.`)).toBe(true);
 		expect(token.endsWith(']')).toBe(true);
 	});
 
 	test('reading it gives the summary, the signed part and the payload as signed', () => {
 		const read = readApprovalToken(token)!;
 		expect(read.summary).toBe(BANK_SUMMARY);
-		expect(read.signed).toBe(`pa2.${encodedPayload}.${signature}`);
+		expect(read.signed).toBe(`pa3.${encodedPayload}.${signature}`);
 		expect(read.payload).toEqual(bankPayload);
 		expect(hasValidSignature(key, read)).toBe(true);
 	});
@@ -197,7 +335,7 @@ describe('every changed token is refused', () => {
 	const changedPayload = (change: (payload: ApprovalPayload) => void) => {
 		const payload = JSON.parse(JSON.stringify(bankPayload)) as ApprovalPayload;
 		change(payload);
-		return `${BANK_SUMMARY} [pa2.${Buffer.from(canonicalJson(payload)).toString('base64url')}.${signature}]`;
+		return `${BANK_SUMMARY} [pa3.${Buffer.from(canonicalJson(payload)).toString('base64url')}.${signature}]`;
 	};
 
 	test.each([
@@ -236,7 +374,7 @@ describe('every changed token is refused', () => {
 		['made with another Signing Secret', sign(otherSecret, encodedPayload)],
 		['made with another credential', sign(otherCredential, encodedPayload)],
 	])('the signature %s: refused', (_, changed) => {
-		const text = `${BANK_SUMMARY} [pa2.${encodedPayload}.${changed}]`;
+		const text = `${BANK_SUMMARY} [pa3.${encodedPayload}.${changed}]`;
 		expect(accepted(text)).toBe(false);
 	});
 
@@ -257,7 +395,7 @@ describe('every changed token is refused', () => {
 	])(
 		"%s changed, the signed part kept: read and validly signed, but its summary is not the payload's",
 		(_, summary) => {
-			const text = `${summary} [pa2.${encodedPayload}.${signature}]`;
+			const text = `${summary} [pa3.${encodedPayload}.${signature}]`;
 			const read = readApprovalToken(text)!;
 			expect(read.summary).toBe(summary);
 			expect(hasValidSignature(key, read)).toBe(true);
@@ -269,16 +407,17 @@ describe('every changed token is refused', () => {
 
 describe('readApprovalToken: what is not a whole token', () => {
 	test.each([
-		['a bare pa2 token', `pa2.${encodedPayload}.${signature}`],
-		['the signed part in brackets alone', `[pa2.${encodedPayload}.${signature}]`],
-		['no space before the bracket', `${BANK_SUMMARY}[pa2.${encodedPayload}.${signature}]`],
+		['a bare pa3 token', `pa3.${encodedPayload}.${signature}`],
+		['the signed part in brackets alone', `[pa3.${encodedPayload}.${signature}]`],
+		['no space before the bracket', `${BANK_SUMMARY}[pa3.${encodedPayload}.${signature}]`],
 		['a line break in the summary', `Pay\n${token}`],
 		['text after the bracket', `${token} thanks`],
-		['another prefix', token.replace('[pa2.', '[pa1.')],
-		['no signature', `${BANK_SUMMARY} [pa2.${encodedPayload}.]`],
-		['no payload', `${BANK_SUMMARY} [pa2..${signature}]`],
-		['a fourth part', `${BANK_SUMMARY} [pa2.${encodedPayload}.${signature}.x]`],
-		['a character outside base64url', `${BANK_SUMMARY} [pa2.${encodedPayload}+.${signature}]`],
+		['another prefix', token.replace('[pa3.', '[pa1.')],
+		['the earlier version', token.replace('[pa3.', '[pa2.')],
+		['no signature', `${BANK_SUMMARY} [pa3.${encodedPayload}.]`],
+		['no payload', `${BANK_SUMMARY} [pa3..${signature}]`],
+		['a fourth part', `${BANK_SUMMARY} [pa3.${encodedPayload}.${signature}.x]`],
+		['a character outside base64url', `${BANK_SUMMARY} [pa3.${encodedPayload}+.${signature}]`],
 		['only the summary', BANK_SUMMARY],
 		['empty text', ''],
 	])('%s: not read', (_, text) => {
@@ -325,7 +464,7 @@ describe('readApprovalToken: what is not a whole token', () => {
 });
 
 describe('hasValidSignature on a malformed signed part', () => {
-	test.each([['pa2'], ['pa2.'], ['pa2.abc'], ['']])('%j: not valid', (signed) => {
+	test.each([['pa3'], ['pa3.'], ['pa3.abc'], ['']])('%j: not valid', (signed) => {
 		expect(hasValidSignature(key, { summary: '', signed, payload: bankPayload })).toBe(false);
 	});
 });

@@ -265,6 +265,7 @@ describe('maskedRecipient', () => {
 		[{ ...bank, accountNumber: '123' }, 'BDO 123'],
 		[{ ...bank, accountNumber: '1234' }, 'BDO 1234'],
 		[{ ...bank, accountNumber: '12345' }, 'BDO •2345'],
+		[{ ...bank, bankCode: 'BDO\u202e"' }, 'BDO{U+202E}{U+0022} ••••••••7890'],
 	] as Array<[Recipient, string]>)('%j is shown as %s', (recipient, masked) => {
 		expect(maskedRecipient(recipient)).toBe(masked);
 	});
@@ -272,38 +273,21 @@ describe('maskedRecipient', () => {
 
 describe('recipientInFull', () => {
 	test.each([
-		[wallet, {}, 'e-wallet mobile number 09171234567 on GCASH'],
-		[wallet, { accountName: 'Juan' }, 'e-wallet mobile number 09171234567 on GCASH'],
-		[bank, {}, 'account number 001234567890 at bank code BDO, over INSTAPAY'],
+		[wallet, 'e-wallet mobile number 09171234567 on GCASH'],
+		[bank, 'account number 001234567890 at bank code BDO, over INSTAPAY'],
 		[
-			bank,
-			{ accountName: 'Juan dela Cruz' },
-			'account number 001234567890 named "Juan dela Cruz" at bank code BDO, over INSTAPAY',
-		],
-		[
-			bank,
-			{ bankName: 'BDO Unibank' },
-			'account number 001234567890 at "BDO Unibank" (bank code BDO), over INSTAPAY',
-		],
-		[
-			bank,
-			{ accountName: 'Juan\n"Boss" [x]\t', bankName: 'BDO' },
-			'account number 001234567890 named "Juan Boss x" at "BDO" (bank code BDO), over INSTAPAY',
-		],
-		[
-			bank,
-			{ accountName: 'a'.repeat(70) },
-			`account number 001234567890 named "${'a'.repeat(59)}…" at bank code BDO, over INSTAPAY`,
+			{ ...bank, accountNumber: '9'.repeat(80) },
+			`account number ${'9'.repeat(80)} at bank code BDO, over INSTAPAY`,
 		],
 		[
 			{ ...wallet, channel: 'X'.repeat(50) },
-			{},
 			`e-wallet mobile number 09171234567 on ${'X'.repeat(39)}…`,
 		],
-	] as Array<[Recipient, { accountName?: string; bankName?: string }, string]>)(
-		'%j with %j reads %s',
-		(recipient, names, text) => {
-			expect(recipientInFull(recipient, names)).toBe(text);
-		},
-	);
+		[
+			{ ...bank, bankCode: 'BDO\u202e', channel: 'INSTAPAY\u201d' },
+			'account number 001234567890 at bank code BDO{U+202E}, over INSTAPAY{U+201D}',
+		],
+	] as Array<[Recipient, string]>)('%j reads %s', (recipient, text) => {
+		expect(recipientInFull(recipient)).toBe(text);
+	});
 });

@@ -156,7 +156,7 @@ describe('compareRecord', () => {
 		],
 		[
 			{ ...record, reference_no: 'x'.repeat(80) },
-			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'x'.repeat(64) },
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: `${'x'.repeat(63)}…` },
 		],
 		[
 			{ ...record, amount: 1250.51 },
@@ -180,7 +180,7 @@ describe('compareRecord', () => {
 		],
 		[
 			{ ...record, amount: 'x'.repeat(40) },
-			{ fact: 'amount', expected: '1250.5', recorded: `"${'x'.repeat(32)}"` },
+			{ fact: 'amount', expected: '1250.5', recorded: `"${'x'.repeat(31)}…"` },
 		],
 		[
 			{ ...record, channel: { code: 'PAYMAYA' } },
@@ -210,6 +210,32 @@ describe('compareRecord', () => {
 			differs: [{ fact: 'reference_no', expected: '12', recorded: '12' }],
 			unstated: [],
 		});
+	});
+
+	test('text a record or a row states reads one way in a mismatch, as shownText shows it', () => {
+		const recorded = {
+			reference_no: 'PAY-1\u202e',
+			amount: '12\u200b"',
+			channel: { code: 'GCASH\u2067' },
+			fields: { bank_code: 'BPI\u201d', receiver: { account_number: '001234567890' } },
+		};
+		expect(
+			compareRecord(
+				'payout',
+				{
+					referenceNo: 'PAY-1',
+					amount: 12,
+					channel: 'GCASH\u00ab',
+					recipient: { 'bank code': 'BDO\u202e' },
+				},
+				recorded,
+			).differs,
+		).toEqual([
+			{ fact: 'reference_no', expected: 'PAY-1', recorded: 'PAY-1{U+202E}' },
+			{ fact: 'amount', expected: '12', recorded: '"12{U+200B}{U+0022}"' },
+			{ fact: 'channel', expected: 'GCASH{U+00AB}', recorded: 'GCASH{U+2067}' },
+			{ fact: 'bank code', expected: 'BDO{U+202E}', recorded: 'BPI{U+201D}' },
+		]);
 	});
 
 	test('facts not asked for are not compared', () => {

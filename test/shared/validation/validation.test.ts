@@ -222,9 +222,9 @@ describe('parseAmount: more spellings', () => {
 		expect(error.context.itemIndex).toBe(7);
 	});
 
-	test('a long value is quoted to 40 characters', () => {
+	test('a long value is quoted to 40 characters, the cut marked', () => {
 		expect(nodeErrorOf(() => parse('x'.repeat(60))).message).toBe(
-			`Amount "${'x'.repeat(40)}" is not a number`,
+			`Amount "${'x'.repeat(39)}…" is not a number`,
 		);
 	});
 });

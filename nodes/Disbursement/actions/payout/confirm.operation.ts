@@ -15,7 +15,11 @@ import {
 	checkAllowList,
 	requireCapAsTool,
 } from '../../../shared/runner/toolMode';
-import { approvalSummary, readApprovalToken } from '../../../shared/validation/approvalToken';
+import {
+	approvalSummary,
+	isEarlierApprovalToken,
+	readApprovalToken,
+} from '../../../shared/validation/approvalToken';
 import type { ChannelType } from '../../../shared/validation/channels';
 import {
 	aboveMaxPerPayout,
@@ -60,6 +64,17 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	const { ctx } = run;
 	const node = ctx.getNode();
 	const token = String(ctx.getNodeParameter('approvalToken', itemIndex, '') ?? '').trim();
+	if (isEarlierApprovalToken(token)) {
+		throw new NodeOperationError(
+			node,
+			'The approval token is of an earlier version ([pa2.…]) whose summary could be misread: nothing was sent',
+			{
+				itemIndex,
+				description:
+					'Run Payout > Prepare again, have a person check the new summary, and confirm with its whole token.',
+			},
+		);
+	}
 	const approved = readApprovalToken(token)?.payload;
 	// A payload naming no readable payout was never signed by Prepare: refused before it is read further.
 	if (!approved || approved.send.endpoint !== 'createPayout' || !approvalSummary(approved)) {
@@ -69,7 +84,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 			{
 				itemIndex,
 				description:
-					'Pass the approvalToken of Payout > Prepare unchanged, its summary and its [pa2.…] part together, or prepare the payout again.',
+					'Pass the approvalToken of Payout > Prepare unchanged, its summary and its [pa3.…] part together, or prepare the payout again.',
 			},
 		);
 	}

@@ -17,6 +17,7 @@ import {
 	type SendPlan,
 } from '../../../shared/runner/operation';
 import { allowedRecipientsOption, checkAllowList } from '../../../shared/runner/toolMode';
+import { unshownCodes } from '../../../shared/validation/approvalToken';
 import {
 	maxAmountPerPayoutOption,
 	payoutFormProperties,
@@ -68,6 +69,15 @@ export function checkRun(run: RunContext): void {
 export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	const { ctx } = run;
 	const { send, creates } = preparePayout(run, itemIndex) as SendPlan & { creates: MoneyIntent };
+	// The summary shows codes amid the payout's facts: a code that is not one is never shown there.
+	const unshown = creates.recipient ? unshownCodes(creates.recipient) : [];
+	if (unshown.length > 0) {
+		throw new NodeOperationError(ctx.getNode(), `${unshown.join('; ')}: nothing was prepared`, {
+			itemIndex,
+			description:
+				'Choose the bank and the channel from their lists, or give the codes the service issued.',
+		});
+	}
 	const raw = readOption(run, 'approvalValidMinutes', itemIndex, DEFAULT_VALID_MINUTES);
 	const minutes = Number(raw);
 	if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_VALID_MINUTES) {
