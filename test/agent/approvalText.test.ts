@@ -266,7 +266,8 @@ test("Reconcile's mismatches and summary show the service's text as shownText sh
 	expect(row.mismatches).toEqual([
 		{ fact: 'channel', expected: 'GCASH', recorded: 'GCASH{U+201D}' },
 	]);
+	// The status is read as every status is (recordStatus: trimmed, in lower case), then shown.
 	expect(summary.byStatus).toMatchObject({
-		'completed{U+202E} (Production)': { rows: 1, amount: 100 },
+		'completed{U+202E} (production)': { rows: 1, amount: 100 },
 	});
 });

@@ -18,11 +18,20 @@ export async function getBanks(this: ILoadOptionsFunctions): Promise<INodeProper
 			'The bank list answer holds no "banks" list: type the bank code, or map it with an expression',
 		);
 	}
+	// An empty dropdown would not say why: no bank at all, or entries without a text code.
+	if (banks.length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The bank list answer holds no bank with a code: type the bank code, or map it with an expression',
+		);
+	}
 	return banks
 		.map((bank) => ({
-			name: bank.name,
+			name: bank.name ?? bank.code,
 			value: bank.code,
-			description: `Bank code ${bank.code}`,
+			description: bank.name
+				? `Bank code ${bank.code}`
+				: `Bank code ${bank.code} (the service does not name it)`,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -59,7 +68,7 @@ export async function getPayoutChannels(
 	if (channels.length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'The service lists no payout channel for this account: enter the code with an expression',
+			'The payout channel list answer holds no channel with a code: enter the code with an expression',
 		);
 	}
 	const ofChosenType = new Set(channelsOfType(channels, channelType));

@@ -10,6 +10,9 @@ import {
 } from '../../shared/validation/channels';
 import { NO_CHANNEL_LIST } from '../actions/channel/getMany.operation';
 
+const NO_USABLE_CHANNEL =
+	'The channel list answer holds no channel with a code: enter the channel code with an expression';
+
 async function fetchChannels(ctx: ILoadOptionsFunctions): Promise<IDataObject[]> {
 	const channels = paymentChannelsIn(
 		(await callService(serviceRun(ctx), { endpoint: 'getChannels' })).data,
@@ -21,6 +24,8 @@ async function fetchChannels(ctx: ILoadOptionsFunctions): Promise<IDataObject[]>
 /** The channel dropdown: usable channels first, disabled ones last and marked as such. */
 export async function getChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const channels = await fetchChannels(this);
+	// An empty dropdown would not say why: no channel at all, or entries without a text code.
+	if (channels.length === 0) throw new NodeOperationError(this.getNode(), NO_USABLE_CHANNEL);
 	const options = channels.map((channel) => {
 		const disabled = isDisabled(channel);
 		const category = categoryOf(channel).name;

@@ -23,6 +23,7 @@ import {
 	recordAmount,
 	recordChannel,
 	recordRecipient,
+	recordStatus,
 	sameAmount,
 	type RecordFact,
 } from '../../shared/validation/records';
@@ -100,9 +101,9 @@ function readRecord(
 	api: ApiInterface,
 	record: IDataObject,
 ): Omit<Confirmed, 'unconfirmed'> | string {
-	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
+	const status = recordStatus(record);
 	const amount = readAmount(recordAmount(recordKindOf(api), record));
-	if (status === '') return 'the service record has no status';
+	if (status === undefined) return 'the service record has no status';
 	if (amount === undefined) return 'the service record has no readable amount';
 	return {
 		api,

@@ -10,7 +10,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { ServiceError } from '../transport/errors';
 import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
-import { compareRecord, recordAmount, recordChannel } from '../validation/records';
+import { compareRecord, recordAmount, recordChannel, recordStatus } from '../validation/records';
+import { STATUSES } from '../validation/schemas';
 import { shownText } from '../validation/shownText';
 import { readAmount, toCentavos } from '../validation/validation';
 import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
@@ -62,7 +63,8 @@ export async function pollUntilFinal(
 		lookUps++;
 		if (!record) throw notFound(ctx, itemIndex, poll.kind, poll.referenceNo);
 		const waitedSeconds = Math.round((Date.now() - started) / 100) / 10;
-		if (FINAL_STATUSES.includes(String(record.status)))
+		const status = recordStatus(record);
+		if (status !== undefined && FINAL_STATUSES.includes(status))
 			return { ...record, finalStatus: true, waitedSeconds, lookUps };
 		if (Date.now() - started >= poll.limitMs) {
 			const minutes = Math.round(poll.limitMs / 600) / 100;
@@ -71,11 +73,26 @@ export async function pollUntilFinal(
 				finalStatus: false,
 				waitedSeconds,
 				lookUps,
-				message: `Still ${String(record.status ?? 'pending')} after ${minutes} minute${minutes === 1 ? '' : 's'}: look it up again later, or raise Give Up After`,
+				message: notFinalMessage(status, `${minutes} minute${minutes === 1 ? '' : 's'}`),
 			};
 		}
 		pause = Math.min(pause * 2, poll.longestMs);
 	}
+}
+
+/**
+ * Why the wait ended without a final status. Only a stated "pending" is called pending: a record
+ * without a status, or with one the document does not list, is said to be so, never taken for
+ * pending or for final.
+ */
+function notFinalMessage(status: string | undefined, waited: string): string {
+	if (status === 'pending')
+		return `Still pending after ${waited}: look it up again later, or raise Give Up After`;
+	const stated =
+		status === undefined
+			? 'states no readable status'
+			: `states status "${status.slice(0, 40)}", which is none of ${STATUSES.join(', ')}`;
+	return `The service's record ${stated} (looked up for ${waited}): whether it is final cannot be told from it; check it in the service's dashboard`;
 }
 
 /** A reconciled row's status when the service holds no record, or more than one, for its reference_no. */
@@ -115,7 +132,7 @@ export async function reconcileRow(
 	const { differs, unstated } = compareRecord(kind, { referenceNo, ...expect }, record);
 	return {
 		...row,
-		status: String(record.status ?? 'unknown'),
+		status: recordStatus(record) ?? 'unknown',
 		recordedAmount: readAmount(recordAmount(kind, record)) ?? null,
 		recordedChannel: recordChannel(record) ?? null,
 		mismatches: differs.map((mismatch) => ({ ...mismatch })),

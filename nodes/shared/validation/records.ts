@@ -46,6 +46,15 @@ export function recordChannel(record: IDataObject | undefined): string | undefin
 	return undefined;
 }
 
+/**
+ * The status a record states, trimmed and in lower case (a service writing "Completed" means the
+ * same); undefined when it states none: absent, null, blank or not a text.
+ */
+export function recordStatus(record: IDataObject): string | undefined {
+	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
+	return status === '' ? undefined : status;
+}
+
 /** When the record says it was made, in epoch milliseconds; undefined when it says nothing readable. */
 export function recordCreatedAt(kind: RecordKind, record: IDataObject): number | undefined {
 	const value = record[CREATED_AT_FIELD[kind]];

@@ -28,6 +28,7 @@ export const tokenSchema = z
 	})
 	.passthrough();
 
+/** A bank entry as the sandbox states it (its tests hold it to this); the nodes read banks with `banksIn`. */
 export const bankSchema = z.object({ code: z.string(), name: z.string() }).passthrough();
 
 /**
@@ -43,18 +44,28 @@ export function pickList(data: unknown, key: string): unknown[] | undefined {
 	return undefined;
 }
 
-export type Bank = z.infer<typeof bankSchema>;
+/** A bank of a bank list: its code, and its name when the entry states one. */
+export interface Bank {
+	code: string;
+	name?: string;
+}
+
+const text = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
- * The banks of a bank list answer, entries without a string code and name left out; undefined
- * when the answer holds no list at all. The one reading of that answer, for the bank dropdown and
- * for the names in Prepare's summaries.
+ * The banks of a bank list answer; undefined when the answer holds no list at all. Nobody shows an
+ * entry's shape (docs/endpoints.md), so only a text `code` is needed: an entry without one cannot
+ * be sent and is left out, and a bank without a text `name` is kept unnamed (its code is shown).
+ * The one reading of that answer, for the bank dropdown and for the names in Prepare's summaries.
  */
 export function banksIn(data: unknown): Bank[] | undefined {
 	const list = pickList(data, 'banks');
 	if (!list) return undefined;
 	return list.flatMap((entry) => {
-		const parsed = bankSchema.safeParse(entry);
-		return parsed.success ? [parsed.data] : [];
+		if (!entry || typeof entry !== 'object') return [];
+		const fields = entry as Record<string, unknown>;
+		const code = text(fields.code);
+		return code === undefined ? [] : [{ ...fields, code, name: text(fields.name) }];
 	});
 }

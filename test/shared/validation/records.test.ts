@@ -7,6 +7,7 @@ import {
 	recordCreatedAt,
 	compareRecord,
 	recordRecipient,
+	recordStatus,
 	sameAmount,
 	type ExpectedRecord,
 } from '../../../nodes/shared/validation/records';
@@ -64,6 +65,22 @@ describe('recordCreatedAt', () => {
 		['payout', {}, undefined],
 	] as const)('a %s %j was made at %p', (kind, record, time) => {
 		expect(recordCreatedAt(kind, record)).toBe(time);
+	});
+});
+
+describe('recordStatus', () => {
+	test.each([
+		[{ status: 'completed' }, 'completed'],
+		[{ status: ' Completed ' }, 'completed'],
+		[{ status: 'FAILED' }, 'failed'],
+		[{ status: '' }, undefined],
+		[{ status: '  ' }, undefined],
+		[{ status: null }, undefined],
+		[{ status: 2 }, undefined],
+		[{ status: { code: 'completed' } }, undefined],
+		[{}, undefined],
+	])('%j states %p', (record, status) => {
+		expect(recordStatus(record as IDataObject)).toBe(status);
 	});
 });
 

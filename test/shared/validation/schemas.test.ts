@@ -21,20 +21,25 @@ describe('pickList', () => {
 });
 
 describe('banksIn', () => {
-	it('keeps the entries with a string code and name, with their other fields', () => {
+	it('keeps the entries with a text code, with their other fields; a name only when it is a text', () => {
 		expect(
 			banksIn({
 				banks: [
 					{ code: 'BDO', name: 'BDO Unibank, Inc.', swift: 'BNORPHMM' },
 					{ code: 42, name: 'Numeric code' },
+					{ code: ' ', name: 'Blank code' },
+					{ name: 'No code' },
 					{ code: 'BPI' },
+					{ code: ' UBP ', name: 7 },
 					null,
 					'MBTC',
-					{ code: 'MBTC', name: 'Metrobank' },
+					{ code: 'MBTC', name: ' Metrobank ' },
 				],
 			}),
 		).toEqual([
 			{ code: 'BDO', name: 'BDO Unibank, Inc.', swift: 'BNORPHMM' },
+			{ code: 'BPI' },
+			{ code: 'UBP' },
 			{ code: 'MBTC', name: 'Metrobank' },
 		]);
 	});
@@ -43,7 +48,7 @@ describe('banksIn', () => {
 		expect(banksIn([{ code: 'BDO', name: 'BDO' }])).toEqual([{ code: 'BDO', name: 'BDO' }]);
 	});
 
-	it('says there is no list (undefined), which differs from a list with no banks ([])', () => {
+	it('says there is no list (undefined), which differs from a list with no usable bank ([])', () => {
 		expect(banksIn({ message: 'ok' })).toBeUndefined();
 		expect(banksIn({ banks: [{ code: 1 }] })).toEqual([]);
 	});

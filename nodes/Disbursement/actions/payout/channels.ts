@@ -64,7 +64,8 @@ export function unusableChannelReason(
 /**
  * The `explain` of a payout plan: after the service refuses a payout (422), checks the item's
  * channel against the account's list; when the channel is the reason, the error says so and lists
- * the codes of the item's Channel Type. Otherwise the service's own refusal stands.
+ * the codes of the item's Channel Type. Otherwise (and without a list naming any channel) the
+ * service's own refusal stands.
  */
 export function explainChannelRefusal(
 	run: RunContext,
@@ -74,7 +75,10 @@ export function explainChannelRefusal(
 	return async (refusal, call) => {
 		if (refusal.status !== 422) return undefined;
 		const channels = await channelsForRun(run, call);
-		const reason = channels ? unusableChannelReason(channels, channelType, code) : undefined;
+		// A list without a single channel with a code tells nothing about this one: the refusal stands.
+		const reason = channels?.length
+			? unusableChannelReason(channels, channelType, code)
+			: undefined;
 		if (!reason) return undefined;
 		return {
 			message: reason,
