@@ -269,6 +269,8 @@ const TESTED_BY_SCENARIOS: Record<string, string> = {
 		"Get, Wait for Final Status and Reconcile as the runner carries them out, each a look-up through the transport against the sandbox's records: test/collection/get.test.ts, test/faults/checkBeforePaying.test.ts",
 	'nodes/shared/runner/router.ts':
 		"a node's execute() in n8n: the run context, tool mode, the item loop and its output, only in the engine: test/collection/generate.test.ts",
+	'nodes/shared/transport/ledger.ts':
+		"the payout ledger's requests to n8n's Data Table API, through the node's Payout Ledger credential and n8n's httpRequestWithAuthentication against a local Data Table API with its faults: test/shared/runner/dailyCap.engine.test.ts",
 	'nodes/shared/transport/tokenRequest.ts':
 		"the credentials' token step, run by n8n's preAuthentication against the sandbox's token endpoints and a hostile network: test/collection/tokens.test.ts, test/faults/hostileNetwork.test.ts",
 	'nodes/shared/transport/transport.ts':

@@ -26,7 +26,15 @@ export class Disbursement implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'disbursementApi', required: true }],
+		credentials: [
+			{ name: 'disbursementApi', required: true },
+			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts); without that option it is never used.
+			{
+				name: 'paymentGatewayLedgerApi',
+				required: false,
+				displayOptions: { show: { resource: ['payout'], operation: ['create', 'confirm'] } },
+			},
+		],
 		properties: [
 			{
 				displayName: 'Resource',

@@ -24,7 +24,14 @@ test('type, credential, tool use and icons', () => {
 		version: [1, 2],
 		defaultVersion: 2,
 		usableAsTool: true,
-		credentials: [{ name: 'disbursementApi', required: true }],
+		credentials: [
+			{ name: 'disbursementApi', required: true },
+			{
+				name: 'paymentGatewayLedgerApi',
+				required: false,
+				displayOptions: { show: { resource: ['payout'], operation: ['create', 'confirm'] } },
+			},
+		],
 		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
 		subtitle:
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',

@@ -176,15 +176,21 @@ describe.each(implementations)('%s', (_label, helpers) => {
 		expect(Object.keys(byName).sort()).toEqual([
 			'allowedRecipients',
 			'concurrency',
+			'dayTimeZone',
 			'dryRun',
 			'endpointPath',
 			'maxAmountPerPayout',
+			'maxTotalPerDay',
 			'maxTotalPerRun',
 			'timeoutSeconds',
 		]);
 		// Version 1's Dry Run is shown only while a stored workflow holds it on: nobody adds it anew.
 		expect(byName.dryRun.displayOptions).toEqual({ show: { dryRun: [true] } });
-		expect([byName.maxAmountPerPayout.default, byName.maxTotalPerRun.default]).toEqual(['', '']);
+		expect([
+			byName.maxAmountPerPayout.default,
+			byName.maxTotalPerRun.default,
+			byName.maxTotalPerDay.default,
+		]).toEqual(['', '', '']);
 	});
 
 	test('the notice says what the node does in each Mode', () => {

@@ -6,6 +6,7 @@ import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
+import { PaymentGatewayLedgerApi } from '../../credentials/PaymentGatewayLedgerApi.credentials';
 
 const registry = new Map<string, ICredentialType>();
 
@@ -15,6 +16,7 @@ export function registerCredentialType(type: ICredentialType): void {
 
 registerCredentialType(new PaymentCollectionApi());
 registerCredentialType(new DisbursementApi());
+registerCredentialType(new PaymentGatewayLedgerApi());
 
 export function getCredentialType(name: string): ICredentialType {
 	const type = registry.get(name);

@@ -24,6 +24,8 @@ export interface RunOptions {
 	credentialId?: string;
 	/** The node's version; default 1, the version the stored workflows these tests stand for were made with. */
 	typeVersion?: number;
+	/** Further credentials of the node (a Payout Ledger), beside the one of its service. */
+	moreCredentials?: INodeCredentials;
 }
 
 export interface NodeUnderTest {
@@ -76,7 +78,7 @@ export function nodeRunner(node: NodeUnderTest) {
 			parameters,
 			items: options.items,
 			onError: options.onError,
-			credentials: credentialsOf(setup, options.credentialId),
+			credentials: { ...credentialsOf(setup, options.credentialId), ...options.moreCredentials },
 			typeVersion: options.typeVersion ?? 1,
 		});
 	}

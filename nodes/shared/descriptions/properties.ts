@@ -148,6 +148,30 @@ export function maxTotalPerRunOption(noun: string): INodeProperties {
 }
 
 /**
+ * Maximum Total per Day and the time zone its day turns in (Payout > Create from version 2, Payout >
+ * Confirm): kept in the ledger the node's Payout Ledger credential names (runner/dailyCap.ts).
+ */
+export const dailyCapOptions: INodeProperties[] = [
+	{
+		displayName: 'Maximum Total per Day',
+		name: 'maxTotalPerDay',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 50000',
+		description:
+			"Safety limit across executions, restarts and queue-mode workers: the payouts this node's credential sends in one day never add up to more. Each payout is reserved in the ledger of the Payout Ledger credential (an n8n Data Table, n8n 2.7 or later) before it is sent, and refused with nothing sent when the day would go over. Without a ledger that can be read, every payout is refused. A plain positive number; left empty, it stops the node before anything is sent.",
+	},
+	{
+		displayName: 'Day Time Zone',
+		name: 'dayTimeZone',
+		type: 'string',
+		default: 'Asia/Manila',
+		description:
+			'The time zone whose midnight starts a new day for Maximum Total per Day (an IANA name such as Asia/Manila or UTC)',
+	},
+];
+
+/**
  * A safety limit with no default (Payout > Create from version 2): a pre-filled number such as the
  * service's own maximum guards nothing, so the option starts empty, and left empty it stops the
  * node with nothing sent (runner/operation.ts `readSafetyLimit` fails closed).

@@ -19,6 +19,7 @@ import {
 	stopsRun,
 } from './itemErrors';
 import { checkApproval, signedApproval } from './approval';
+import { withinDailyCap } from './dailyCap';
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
@@ -49,7 +50,13 @@ export async function carryOut(
 	if ('approve' in plan) return await signedApproval(run, itemIndex, plan);
 	if (plan.approval) await checkApproval(run, itemIndex, { ...plan, approval: plan.approval });
 	if (plan.sandboxOnly) await requireSandbox(run, itemIndex, plan);
-	if (plan.creates) return await createOnce(run, itemIndex, plan as MoneyPlan);
+	if (plan.creates) {
+		const { dailyCap } = run;
+		const pay = async () => await createOnce(run, itemIndex, plan as MoneyPlan);
+		return dailyCap
+			? await withinDailyCap(run, itemIndex, dailyCap, plan.creates, pay)
+			: await pay();
+	}
 	const sent = await outcomeOf(callService(run, plan.send));
 	if ('failure' in sent) {
 		const { failure } = sent;
@@ -113,6 +120,7 @@ export async function runItems(
 	let guards: RunGuards | void = undefined;
 	try {
 		guards = operation.checkRun?.(run);
+		if (guards) run.dailyCap = guards.dailyCap;
 	} catch (caught) {
 		stop.stopper = { itemIndex: 0, error: asNodeError(ctx, caught, undefined) };
 		next = itemCount;

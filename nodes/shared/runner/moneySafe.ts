@@ -21,6 +21,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
+import { nothingPaid } from './dailyCap';
 import { explained, Unexplained } from './itemErrors';
 import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
@@ -76,16 +77,24 @@ export async function createOnce(
 		const sent = await outcomeOf(callService(run, plan.send));
 		if ('failure' in sent) {
 			const error = sent.failure;
-			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) throw error;
+			if (!(error instanceof ServiceError) || stopsTheRun(error.failure)) {
+				// Refused before the request could pay (a token refused): nothing was paid, unless an earlier attempt was unclear.
+				throw unclearCause === undefined && error instanceof ServiceError
+					? nothingPaid(error)
+					: error;
+			}
 			const taken = referenceTaken(error);
 			// A definite refusal is explained by the runner, once it has stopped the run.
+			// A definite refusal of this item's request: it paid nothing (an earlier unclear attempt made nothing either, as looked up).
 			if (taken === 'amongOthers')
-				throw new Unexplained(
-					error,
-					async () => await rejectedWithExisting(run, itemIndex, intent, error, timeoutMs),
+				throw nothingPaid(
+					new Unexplained(
+						error,
+						async () => await rejectedWithExisting(run, itemIndex, intent, error, timeoutMs),
+					),
 				);
 			if (error.failure.kind === 'rejected' && !taken)
-				throw new Unexplained(error, async () => await explained(run, plan, error));
+				throw nothingPaid(new Unexplained(error, async () => await explained(run, plan, error)));
 
 			const existing = await lookUp(
 				run,
@@ -104,13 +113,15 @@ export async function createOnce(
 				});
 			}
 			if (taken) {
-				throw new NodeOperationError(
-					ctx.getNode(),
-					`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
-					{
-						itemIndex,
-						description: 'Use a new reference_no, or check the reference with the service.',
-					},
+				throw nothingPaid(
+					new NodeOperationError(
+						ctx.getNode(),
+						`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
+						{
+							itemIndex,
+							description: 'Use a new reference_no, or check the reference with the service.',
+						},
+					),
 				);
 			}
 			// Unclear, and the look-up proves nothing was created: resending the same reference is safe.
@@ -135,22 +146,26 @@ export async function createOnce(
 		const existing = await lookUp(run, itemIndex, intent, timeoutMs, cause);
 		if (existing)
 			return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
-			{
-				itemIndex,
-				description: `A look-up found no ${intent.kind} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
-			},
+		throw nothingPaid(
+			new NodeOperationError(
+				ctx.getNode(),
+				`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
+				{
+					itemIndex,
+					description: `A look-up found no ${intent.kind} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
+				},
+			),
 		);
 	}
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The ${intent.kind} "${intent.referenceNo}" was not created after ${MAX_ATTEMPTS} attempts: ${lastError?.message ?? 'no answer'}`,
-		{
-			itemIndex,
-			description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
-		},
+	throw nothingPaid(
+		new NodeOperationError(
+			ctx.getNode(),
+			`The ${intent.kind} "${intent.referenceNo}" was not created after ${MAX_ATTEMPTS} attempts: ${lastError?.message ?? 'no answer'}`,
+			{
+				itemIndex,
+				description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
+			},
+		),
 	);
 }
 
@@ -238,13 +253,15 @@ function accept(
 	if (conflict) {
 		const same =
 			kind === 'payout' ? 'the same amount, channel and recipient' : 'the same amount and channel';
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`reference_no "${referenceNo}" is already used for a different ${kind}: ${conflict}`,
-			{
-				itemIndex,
-				description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or ${same} to get the existing one back.`,
-			},
+		throw nothingPaid(
+			new NodeOperationError(
+				ctx.getNode(),
+				`reference_no "${referenceNo}" is already used for a different ${kind}: ${conflict}`,
+				{
+					itemIndex,
+					description: `Each reference_no can be used once. Use a new reference_no for a new ${kind}, or ${same} to get the existing one back.`,
+				},
+			),
 		);
 	}
 	return shape(plan, existing, '', comparison.unstated, provenance);

@@ -18,6 +18,7 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/properties
 import type { Recipient } from '../validation/recipient';
 import type { RecipientFacts, RecordKind } from '../validation/records';
 import { isPerItem, runParameter } from './itemValues';
+import type { DailyCap } from './dailyCap';
 import type { RunContext } from './runContext';
 import {
 	parseDryRun,
@@ -201,6 +202,8 @@ export interface RunGuards {
 	dryRun: boolean;
 	/** The largest sum of all rows' amounts this run may send, when set. */
 	maxTotal?: number;
+	/** Maximum Total per Day, when set: every payout is reserved in the ledger first (dailyCap.ts). */
+	dailyCap?: DailyCap;
 }
 
 /**

@@ -7,10 +7,12 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Ledger } from '../transport/ledger';
 import { serviceRun, type ServiceRun } from '../transport/runState';
 import type { ApprovalBinding } from '../validation/approvalToken';
 import type { PayoutChannel } from '../validation/channels';
 import type { Bank } from '../validation/schemas';
+import type { DailyCap } from './dailyCap';
 
 /** The node's parameters as read in this run (itemValues.ts `runParameter`). */
 export interface RunParameters {
@@ -44,6 +46,10 @@ export interface RunContext extends ServiceRun<IExecuteFunctions> {
 	bankList?: Promise<Bank[] | undefined>;
 	/** The account's payout channels, read on the first refused payout and shared by later items. */
 	payoutChannels?: Promise<PayoutChannel[] | undefined>;
+	/** Maximum Total per Day, read once by the operation's run checks (dailyCap.ts). */
+	dailyCap?: DailyCap;
+	/** The payout ledger of the node's Payout Ledger credential, read on the first payout (dailyCap.ts). */
+	ledger?: Promise<Ledger>;
 }
 
 /** A run's context, made once where the run starts. */

@@ -8,8 +8,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty } from '../../../shared/descriptions/properties';
-import { readExecutionOptions, type ItemPlan } from '../../../shared/runner/operation';
+import { dailyCapOptions, executionOptionsProperty } from '../../../shared/descriptions/properties';
+import { readDailyCap } from '../../../shared/runner/dailyCap';
+import {
+	readExecutionOptions,
+	type ItemPlan,
+	type RunGuards,
+} from '../../../shared/runner/operation';
 import {
 	allowedRecipientsOption,
 	checkAllowList,
@@ -50,6 +55,7 @@ const properties: INodeProperties[] = [
 	},
 	executionOptionsProperty(undefined, [
 		maxAmountPerPayoutOption,
+		...dailyCapOptions,
 		allowedRecipientsOption,
 		storedDryRunOption,
 	]),
@@ -107,10 +113,11 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 }
 
 /** As a tool, Confirm needs its cap set before anything is read. */
-export function checkRun(run: RunContext): void {
+export function checkRun(run: RunContext): RunGuards {
 	const { ctx } = run;
 	requireCapAsTool(ctx);
 	refuseUnreadDryRun(ctx, false);
 	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
 	checkAllowList(run);
+	return { dryRun: false, dailyCap: readDailyCap(run) };
 }

@@ -10,6 +10,7 @@ import {
 	callbackMissingNotice,
 	callbackWebhookUrlProperty,
 	columnsNotice,
+	dailyCapOptions,
 	executionOptionsProperty,
 	limitWithoutDefault,
 	manualOnly,
@@ -20,6 +21,7 @@ import {
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
 import { AUTO_MAP, type ColumnField } from '../../../shared/descriptions/columns';
+import { readDailyCap } from '../../../shared/runner/dailyCap';
 import { itemValues, runParameter } from '../../../shared/runner/itemValues';
 import {
 	readRecipient,
@@ -212,6 +214,7 @@ const properties: INodeProperties[] = [
 		executionOptionsProperty('createPayout', [
 			limitWithoutDefault(maxAmountPerPayoutOption),
 			limitWithoutDefault(maxTotalPerRunOption('payout')),
+			...dailyCapOptions,
 			allowedRecipientsOption,
 			storedDryRunOption,
 		]),
@@ -320,5 +323,5 @@ export function checkRun(run: RunContext): RunGuards {
 	refuseUnreadDryRun(ctx, guards.dryRun || nodeVersion(run) < 2);
 	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
 	checkAllowList(run);
-	return guards;
+	return guards.dryRun ? guards : { ...guards, dailyCap: readDailyCap(run) };
 }

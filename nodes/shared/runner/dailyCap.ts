@@ -1,0 +1,215 @@
+/**
+ * Maximum Total per Day: the payouts one credential sends in one day (in the chosen time zone) never
+ * add up to more than the maximum, across executions, restarts and queue-mode workers. n8n gives a
+ * community node no atomic counter, so the ledger (an n8n Data Table, transport/ledger.ts) is used
+ * the one way that stays safe with many writers: reserve, then read, then keep.
+ *
+ * 1. The payout's amount is written to the ledger as a reservation (a row of its own).
+ * 2. The day's rows are read, this reservation among them, and summed in centavos.
+ * 3. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
+ *    refused, with nothing sent.
+ *
+ * Two payouts near the maximum may both be refused (each sees the other's reservation); they are
+ * never both paid, because whichever reads second sees both rows. A reservation is removed when
+ * nothing was paid (the service refused, or the record found is an earlier payout), marked paid
+ * when the payout is made, and kept when the outcome is unknown: it then counts against the day
+ * until a person removes it (docs/agent.md). Every failure to reach or read the ledger refuses the
+ * payout: a set maximum is never "no maximum".
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { credentialsFor } from '../transport/transport';
+import {
+	deleteRow,
+	insertRow,
+	LedgerProblem,
+	ledgerOf,
+	rowsWhere,
+	updateRow,
+	type Ledger,
+} from '../transport/ledger';
+import { outcomeOf } from '../transport/outcome';
+import { dayIn, DEFAULT_TIME_ZONE, readTimeZone } from '../validation/days';
+import { toCentavos } from '../validation/validation';
+import { readOption, readSafetyLimit, type MoneyIntent } from './operation';
+import type { RunContext } from './runContext';
+import { quoted, stopRun } from './runStop';
+
+export const RESERVED = 'reserved';
+export const PAID = 'paid';
+
+/** The maximum a day may hold, and the time zone its day turns in. */
+export interface DailyCap {
+	maximumCentavos: number;
+	timeZone: string;
+}
+
+/** Maximum Total per Day and Day Time Zone, read once before anything is sent; undefined when not set. */
+export function readDailyCap(run: RunContext): DailyCap | undefined {
+	const maximum = readSafetyLimit(run, 0, 'maxTotalPerDay', 'Maximum Total per Day');
+	if (maximum === undefined) return undefined;
+	const maximumCentavos = Math.floor(maximum * 100 + 1e-6);
+	const node = run.ctx.getNode();
+	if (!Number.isSafeInteger(maximumCentavos))
+		throw stopRun(
+			new NodeOperationError(node, 'Maximum Total per Day is too large to count: nothing was sent'),
+		);
+	const given = readOption(run, 'dayTimeZone', 0, DEFAULT_TIME_ZONE);
+	const timeZone = readTimeZone(given);
+	if (!timeZone)
+		throw stopRun(
+			new NodeOperationError(
+				node,
+				`Day Time Zone is ${quoted(given)}, not a time zone: nothing was sent`,
+				{ description: 'Write an IANA time zone such as Asia/Manila or UTC.' },
+			),
+		);
+	return { maximumCentavos, timeZone };
+}
+
+/** Marks an error after which this item has certainly paid nothing: its reservation is removed. */
+const NOTHING_PAID = Symbol('nothingPaid');
+
+export function nothingPaid<E extends Error>(error: E): E {
+	(error as E & { [NOTHING_PAID]?: true })[NOTHING_PAID] = true;
+	return error;
+}
+
+function paidNothing(error: unknown): boolean {
+	return !!error && typeof error === 'object' && NOTHING_PAID in error;
+}
+
+const pesos = (centavos: number) =>
+	`PHP ${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The ledger's scope of one credential: its host and username (never its password). */
+async function scopeOf(run: RunContext): Promise<string> {
+	const credential = await credentialsFor(run, 'disbursement');
+	let host = String(credential.baseUrl ?? '');
+	try {
+		host = new URL(host).host;
+	} catch {
+		// The payout itself refuses a Base URL that is not a URL; the scope only needs to be stable.
+	}
+	return `${String(credential.username ?? '')}@${host}`;
+}
+
+/** The centavos the day's rows hold, or why they cannot be counted (then nothing is sent). */
+function sumOf(rows: IDataObject[]): number {
+	let total = 0;
+	for (const row of rows) {
+		const centavos = row.centavos;
+		if (typeof centavos !== 'number' || !Number.isSafeInteger(centavos) || centavos < 0)
+			throw new LedgerProblem(
+				`the payout ledger holds a row whose centavos (${quoted(centavos)}) is not a whole, non-negative number`,
+			);
+		total += centavos;
+	}
+	if (!Number.isSafeInteger(total))
+		throw new LedgerProblem('the payout ledger holds more than can be counted');
+	return total;
+}
+
+function refusal(run: RunContext, itemIndex: number, why: string, description: string) {
+	return new NodeOperationError(run.ctx.getNode(), `Refused: ${why}, so nothing was sent`, {
+		itemIndex,
+		description,
+	});
+}
+
+const LEDGER_FIX =
+	'Select a Payout Ledger credential (an n8n API URL, an API key with the dataTableRow scopes, and the ID of a Data Table with the columns day, scope, reference, centavos and state; n8n 2.7 or later), check that n8n answers at that URL, or remove Maximum Total per Day. docs/agent.md, "A total per day", says how.';
+
+/** Removes a reservation; one that cannot be removed stays, counting against the day. */
+async function release(ledger: Ledger, id: number): Promise<boolean> {
+	return 'answer' in (await outcomeOf(deleteRow(ledger, id)));
+}
+
+/**
+ * Sends the payout (`pay`) only when its amount fits in the day's maximum, reserved in the ledger
+ * first; the output carries the day's figures (`dailyTotal`).
+ */
+export async function withinDailyCap(
+	run: RunContext,
+	itemIndex: number,
+	cap: DailyCap,
+	intent: MoneyIntent,
+	pay: () => Promise<IDataObject>,
+): Promise<IDataObject> {
+	const day = dayIn(cap.timeZone, new Date());
+	const centavos = toCentavos(intent.amount);
+	const reserved = await outcomeOf(
+		(async () => {
+			run.ledger ??= ledgerOf(run.ctx);
+			const ledger = await run.ledger;
+			const scope = await scopeOf(run);
+			const id = await insertRow(ledger, {
+				day,
+				scope,
+				reference: intent.referenceNo,
+				centavos,
+				state: RESERVED,
+			});
+			const counted = await outcomeOf(rowsWhere(ledger, { day, scope }).then(sumOf));
+			if ('failure' in counted) {
+				const removed = await release(ledger, id);
+				throw new LedgerProblem(
+					`${(counted.failure as Error).message}${removed ? '' : ' (its reservation could not be removed and counts against the day until a person removes it)'}`,
+				);
+			}
+			return { ledger, id, total: counted.answer };
+		})(),
+	);
+	if ('failure' in reserved) {
+		const { failure } = reserved;
+		if (!(failure instanceof LedgerProblem)) throw failure;
+		throw refusal(
+			run,
+			itemIndex,
+			`Maximum Total per Day is set, and ${failure.message}`,
+			LEDGER_FIX,
+		);
+	}
+	const { ledger, id, total } = reserved.answer;
+	const figures = {
+		day,
+		timeZone: cap.timeZone,
+		maximum: cap.maximumCentavos / 100,
+		totalBefore: (total - centavos) / 100,
+	};
+	if (total > cap.maximumCentavos) {
+		const removed = await release(ledger, id);
+		throw refusal(
+			run,
+			itemIndex,
+			`this payout of ${pesos(centavos)} would bring the total of ${day} (${cap.timeZone}) to ${pesos(total)}, above the Maximum Total per Day of ${pesos(cap.maximumCentavos)}`,
+			`Today's payouts so far, reserved or paid, add up to ${pesos(total - centavos)}; ${pesos(Math.max(0, cap.maximumCentavos - total + centavos))} remain. Pay a smaller amount, wait for the next day, or ask the owner of this workflow to raise the maximum.${removed ? '' : ' The reservation of this payout could not be removed from the ledger and counts against the day until a person removes it.'}`,
+		);
+	}
+	const paid = await outcomeOf(pay());
+	if ('failure' in paid) {
+		// Nothing paid: the day gets the amount back. Otherwise the outcome is unknown: it stays.
+		if (paidNothing(paid.failure)) await release(ledger, id);
+		throw paid.failure;
+	}
+	const output = paid.answer;
+	if (output.replayed === true) {
+		// An earlier payout: this item added nothing to the day.
+		await release(ledger, id);
+		return {
+			...output,
+			dailyTotal: {
+				...figures,
+				total: figures.totalBefore,
+				remaining: (cap.maximumCentavos - total + centavos) / 100,
+			},
+		};
+	}
+	// Marking it paid only tells a person reading the ledger; a reservation counts the same.
+	await outcomeOf(updateRow(ledger, id, { state: PAID }));
+	return {
+		...output,
+		dailyTotal: { ...figures, total: total / 100, remaining: (cap.maximumCentavos - total) / 100 },
+	};
+}

@@ -1,0 +1,196 @@
+/**
+ * The HTTP of the payout ledger: rows of an n8n Data Table, reached through n8n's public API
+ * (`/data-tables/{id}/rows`, n8n 2.7 and later) with the Payout Ledger credential's API key. Every
+ * request is bounded as the service's are (limits.ts): a deadline, a size cap, no redirect. Each
+ * call is one database transaction in n8n, committed before it answers, so a read sent after an
+ * insert's answer sees the row. What the rows mean is the runner's (runner/dailyCap.ts).
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+} from 'n8n-workflow';
+
+import { classifyFailure, safeJson } from './errors';
+import { bounded, readAnswer, readErrorAnswer } from './limits';
+import { outcomeOf } from './outcome';
+import { scrubText, secretsOf } from './secrets';
+
+export const LEDGER_CREDENTIAL_TYPE = 'paymentGatewayLedgerApi';
+
+/** Each ledger request's deadline: the ledger is n8n itself, close by. */
+export const LEDGER_TIMEOUT_MS = 10_000;
+
+/** n8n's largest page of rows. */
+const PAGE_SIZE = 250;
+/** 400 pages of 250 rows: far more payouts than one day of one credential holds. */
+const MOST_PAGES = 400;
+
+/** n8n's table IDs: 16 letters and digits. */
+const TABLE_ID = /^[A-Za-z0-9]{16}$/;
+
+/** A ledger that cannot be used: its message says what is wrong and, with the credential, what to fix. */
+export class LedgerProblem extends Error {}
+
+/** One row of the ledger as the nodes write it. */
+export interface LedgerRow {
+	day: string;
+	scope: string;
+	reference: string;
+	centavos: number;
+	state: string;
+}
+
+/** Where the ledger is: the table's rows URL and the API key (hidden in every message). */
+export interface Ledger {
+	ctx: IExecuteFunctions;
+	rowsUrl: string;
+	apiKey: string;
+}
+
+/** The ledger the node's Payout Ledger credential names, or why it cannot be used. */
+export async function ledgerOf(ctx: IExecuteFunctions): Promise<Ledger> {
+	const read = await outcomeOf(ctx.getCredentials(LEDGER_CREDENTIAL_TYPE));
+	if ('failure' in read)
+		throw new LedgerProblem('no Payout Ledger credential is selected on this node');
+	const credential: ICredentialDataDecryptedObject = read.answer;
+	const apiKey = String(credential.apiKey ?? '');
+	const tableId = String(credential.dataTableId ?? '').trim();
+	let base: URL;
+	try {
+		base = new URL(String(credential.apiUrl ?? '').trim());
+	} catch {
+		throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not a URL");
+	}
+	if (base.protocol !== 'http:' && base.protocol !== 'https:')
+		throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not an http(s) URL");
+	if (!TABLE_ID.test(tableId))
+		throw new LedgerProblem(
+			"the Payout Ledger credential's Data Table ID is not an n8n table ID (16 letters and digits)",
+		);
+	if (apiKey === '') throw new LedgerProblem("the Payout Ledger credential's API Key is empty");
+	const path = base.pathname.replace(/\/+$/, '');
+	return {
+		ctx,
+		apiKey,
+		rowsUrl: `${base.origin}${path}/data-tables/${tableId}/rows`,
+	};
+}
+
+/** A filter on columns, each equal to its value, as n8n's Data Table API reads it. */
+function filterOf(equal: Record<string, string | number>): IDataObject {
+	return {
+		type: 'and',
+		filters: Object.entries(equal).map(([columnName, value]) => ({
+			columnName,
+			condition: 'eq',
+			value,
+		})),
+	};
+}
+
+async function call(
+	ledger: Ledger,
+	what: string,
+	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
+): Promise<unknown> {
+	const { ctx } = ledger;
+	const deadline = AbortSignal.timeout(LEDGER_TIMEOUT_MS);
+	const options: IHttpRequestOptions = bounded(
+		{
+			method: request.method,
+			url: `${ledger.rowsUrl}${request.path ?? ''}`,
+			headers: { Accept: 'application/json' },
+			json: true,
+			disableFollowRedirect: true,
+		},
+		deadline,
+	);
+	if (request.qs) options.qs = request.qs;
+	if (request.body) options.body = request.body;
+	const hidden = secretsOf({}, ledger.apiKey);
+	const sent = await outcomeOf(
+		ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			LEDGER_CREDENTIAL_TYPE,
+			options,
+		) as Promise<{
+			body: unknown;
+			headers?: Record<string, unknown>;
+		}>,
+	);
+	if ('failure' in sent) {
+		const limit = await readErrorAnswer(sent.failure, deadline);
+		const failure = classifyFailure(sent.failure);
+		const answered =
+			failure.status !== undefined
+				? `n8n answered HTTP ${failure.status}${failure.serviceMessage ? ` (${failure.serviceMessage.slice(0, 200)})` : ''}`
+				: `no complete answer came (${limit ?? failure.networkCode ?? 'no response'})`;
+		throw new LedgerProblem(scrubText(`${what} failed: ${answered}`, hidden));
+	}
+	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
+	if ('failure' in answer)
+		throw new LedgerProblem(`${what} failed: no complete answer came (${answer.failure})`);
+	const body = safeJson(answer.text);
+	if (body === undefined) throw new LedgerProblem(`${what} failed: n8n's answer is not JSON`);
+	return body;
+}
+
+const isRecord = (value: unknown): value is IDataObject =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Adds a row; resolves with its id. */
+export async function insertRow(ledger: Ledger, row: LedgerRow): Promise<number> {
+	const what = 'Writing to the payout ledger';
+	const answer = await call(ledger, what, {
+		method: 'POST',
+		body: { data: [{ ...row }], returnType: 'id' },
+	});
+	const id = Array.isArray(answer) && isRecord(answer[0]) ? answer[0].id : undefined;
+	if (typeof id !== 'number' || !Number.isSafeInteger(id))
+		throw new LedgerProblem(`${what} gave no row id`);
+	return id;
+}
+
+/** Every row whose columns equal these values, page by page. */
+export async function rowsWhere(
+	ledger: Ledger,
+	equal: Record<string, string | number>,
+): Promise<IDataObject[]> {
+	const what = 'Reading the payout ledger';
+	const rows: IDataObject[] = [];
+	let cursor: string | undefined;
+	for (let page = 0; page < MOST_PAGES; page++) {
+		const qs: IDataObject = { filter: JSON.stringify(filterOf(equal)), limit: PAGE_SIZE };
+		if (cursor) qs.cursor = cursor;
+		const answer = await call(ledger, what, { method: 'GET', qs });
+		if (!isRecord(answer) || !Array.isArray(answer.data))
+			throw new LedgerProblem(`${what} gave an answer without a list of rows`);
+		rows.push(...answer.data.filter(isRecord));
+		if (answer.nextCursor === null || answer.nextCursor === undefined) return rows;
+		if (typeof answer.nextCursor !== 'string' || answer.nextCursor === cursor)
+			throw new LedgerProblem(`${what} gave an answer whose next page cannot be followed`);
+		cursor = answer.nextCursor;
+	}
+	throw new LedgerProblem(`${what} found more than ${MOST_PAGES * PAGE_SIZE} rows for one day`);
+}
+
+/** Removes one row by its id. */
+export async function deleteRow(ledger: Ledger, id: number): Promise<void> {
+	await call(ledger, 'Removing a reservation from the payout ledger', {
+		method: 'DELETE',
+		path: '/delete',
+		qs: { filter: JSON.stringify(filterOf({ id })) },
+	});
+}
+
+/** Changes columns of one row, by its id. */
+export async function updateRow(ledger: Ledger, id: number, data: IDataObject): Promise<void> {
+	await call(ledger, 'Updating the payout ledger', {
+		method: 'PATCH',
+		path: '/update',
+		body: { filter: filterOf({ id }), data },
+	});
+}

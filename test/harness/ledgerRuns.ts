@@ -1,0 +1,83 @@
+/**
+ * Set-up of the Maximum Total per Day tests: a sandbox gateway and its Disbursement credential, a
+ * local n8n Data Table API (dataTableApi.ts) holding the ledger, and a Payout Ledger credential
+ * for it; payouts run through Payout > Create (version 2) or Confirm with both credentials.
+ */
+import type { IDataObject, INodeCredentials, INodeParameters, OnError } from 'n8n-workflow';
+
+import { dayIn } from '../../nodes/shared/validation/days';
+import { startDataTableApi, type DataTableApi } from './dataTableApi';
+import { eWalletParameters, run, setUp, type Setup } from './disbursementRuns';
+import type { NodeRunResult } from './index';
+
+export const LEDGER_CREDENTIAL = 'paymentGatewayLedgerApi';
+
+export interface LedgerSetup extends Setup {
+	ledger: DataTableApi;
+	/** The node's Payout Ledger credential, pointing at `ledger`. */
+	ledgerCredential: INodeCredentials;
+}
+
+export async function setUpWithLedger(): Promise<LedgerSetup> {
+	const setup = await setUp();
+	const ledger = await startDataTableApi();
+	const stored = setup.store.add(LEDGER_CREDENTIAL, {
+		apiUrl: ledger.url,
+		apiKey: ledger.apiKey,
+		dataTableId: ledger.tableId,
+	});
+	return {
+		...setup,
+		ledger,
+		ledgerCredential: { [LEDGER_CREDENTIAL]: { id: stored.id, name: stored.name } },
+	};
+}
+
+/** Another Payout Ledger credential (a wrong key, an unreachable URL), as the node's. */
+export function otherLedgerCredential(s: LedgerSetup, data: IDataObject): INodeCredentials {
+	const stored = s.store.add(LEDGER_CREDENTIAL, {
+		apiUrl: s.ledger.url,
+		apiKey: s.ledger.apiKey,
+		dataTableId: s.ledger.tableId,
+		...data,
+	});
+	return { [LEDGER_CREDENTIAL]: { id: stored.id, name: stored.name } };
+}
+
+/** Today in the time zone, as the ledger's `day` column holds it. */
+export const today = (timeZone = 'Asia/Manila') => dayIn(timeZone, new Date());
+
+/** The ledger's scope of the sandbox's Disbursement credential: its username at the gateway's host. */
+export const scopeOf = (s: LedgerSetup) => `sandbox-disburser@${new URL(s.gw.url).host}`;
+
+/** Version 2's e-wallet payout with these Options, fields set below (no automatic mapping). */
+export function cappedPayout(options: IDataObject): INodeParameters {
+	return {
+		...eWalletParameters({ options }),
+		runMode: 'pay',
+		mappingMode: 'defineBelow',
+	};
+}
+
+/** Runs Payout > Create (version 2) with the ledger credential (or `credentials` instead). */
+export async function payWithLedger(
+	s: LedgerSetup,
+	parameters: INodeParameters,
+	items: IDataObject[],
+	{ onError, credentials }: { onError?: OnError; credentials?: INodeCredentials } = {},
+): Promise<NodeRunResult> {
+	return await run(s, parameters, {
+		items,
+		onError,
+		typeVersion: 2,
+		moreCredentials: credentials ?? s.ledgerCredential,
+	});
+}
+
+/** The rows the ledger holds for a day and scope, without n8n's own columns. */
+export function ledgerRows(s: LedgerSetup, day = today()): IDataObject[] {
+	return s.ledger
+		.rows()
+		.filter((row) => row.day === day && row.scope === scopeOf(s))
+		.map(({ reference, centavos, state }) => ({ reference, centavos, state }) as IDataObject);
+}
