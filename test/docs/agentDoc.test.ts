@@ -29,6 +29,8 @@ import {
 	run,
 	setUp,
 } from '../harness/disbursementRuns';
+import { startDataTableApi } from '../harness/dataTableApi';
+import { cappedPayout, LEDGER_CREDENTIAL, today } from '../harness/ledgerRuns';
 
 const ROOT = join(__dirname, '..', '..');
 const AGENT = readFileSync(join(ROOT, 'docs', 'agent.md'), 'utf8');
@@ -429,9 +431,37 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		expect(s.gw.stats().creationsByReference['AGENT-DOC-9']).toBe(1);
 	});
 
+	test('a payout past Maximum Total per Day: the refusal docs/agent.md quotes', async () => {
+		const ledger = await startDataTableApi();
+		try {
+			const stored = s.store.add(LEDGER_CREDENTIAL, {
+				apiUrl: ledger.url,
+				apiKey: ledger.apiKey,
+				dataTableId: ledger.tableId,
+			});
+			const scope = `sandbox-disburser@${new URL(s.gw.url).host}`;
+			const written = await fetch(`${ledger.url}/data-tables/${ledger.tableId}/rows`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-n8n-api-key': ledger.apiKey },
+				body: JSON.stringify({ data: [{ day: today(), scope, centavos: 450000, state: 'paid' }] }),
+			});
+			expect(written.status).toBe(200);
+			const refused = await run(s, cappedPayout({ maxTotalPerDay: '5000' }), {
+				items: [{ ref: 'AGENT-DOC-DAY', amount: 1000, mobile: '09171234567' }],
+				typeVersion: 2,
+				moreCredentials: { [LEDGER_CREDENTIAL]: { id: stored.id, name: stored.name } },
+			});
+			// The docs quote a day of their own: the message is the node's with today's date in it.
+			produced.push(String(refused.error?.message).replace(today(), '2026-11-27'));
+			expect(refused.error?.message).toMatch(/above the Maximum Total per Day of PHP 5,000.00/);
+		} finally {
+			await ledger.close();
+		}
+	});
+
 	test('every message the docs quote on approvals and who is paid is one the nodes gave above', () => {
 		const about =
-			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|this item asks for|is not a code/;
+			/approval token|Approvals need|Allowed Recipients has|not in this node's Allowed|Options hold Dry Run|not a recipient field|this item asks for|is not a code|Maximum Total per Day/;
 		const readme = [
 			'## Check before paying',
 			'## Let an AI agent pay out safely',

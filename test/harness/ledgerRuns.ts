@@ -53,7 +53,7 @@ export const scopeOf = (s: LedgerSetup) => `sandbox-disburser@${new URL(s.gw.url
 /** Version 2's e-wallet payout with these Options, fields set below (no automatic mapping). */
 export function cappedPayout(options: IDataObject): INodeParameters {
 	return {
-		...eWalletParameters({ options }),
+		...eWalletParameters({ options: options as INodeParameters }),
 		runMode: 'pay',
 		mappingMode: 'defineBelow',
 	};

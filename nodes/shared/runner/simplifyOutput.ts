@@ -19,12 +19,14 @@ const KEPT = [
 	'id',
 	'replayed',
 	'unconfirmed',
+	'dailyTotal',
 ] as const;
 
 /**
  * A payment link or payout cut down to reference_no, status, amount, channel (its code), the
  * payment link and its expiry (collection), the record's id (when the service gives one),
- * replayed and, when the record leaves facts of the row out, unconfirmed. A collection transaction's amount is its subtotal (what was asked for, before fees).
+ * replayed and, when the record leaves facts of the row out, unconfirmed; with Maximum Total per
+ * Day, the day's figures (dailyTotal). A collection transaction's amount is its subtotal (what was asked for, before fees).
  */
 export function simplifyRecord(record: IDataObject): IDataObject {
 	const source: IDataObject = {

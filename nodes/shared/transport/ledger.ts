@@ -15,6 +15,7 @@ import type {
 
 import { classifyFailure, safeJson } from './errors';
 import { bounded, readAnswer, readErrorAnswer } from './limits';
+import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
 import { scrubText, secretsOf } from './secrets';
 
@@ -127,12 +128,14 @@ async function call(
 		const answered =
 			failure.status !== undefined
 				? `n8n answered HTTP ${failure.status}${failure.serviceMessage ? ` (${failure.serviceMessage.slice(0, 200)})` : ''}`
-				: `no complete answer came (${limit ?? failure.networkCode ?? 'no response'})`;
+				: `no complete answer came (${describeNetworkCode(limit ?? failure.networkCode)})`;
 		throw new LedgerProblem(scrubText(`${what} failed: ${answered}`, hidden));
 	}
 	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
 	if ('failure' in answer)
-		throw new LedgerProblem(`${what} failed: no complete answer came (${answer.failure})`);
+		throw new LedgerProblem(
+			`${what} failed: no complete answer came (${describeNetworkCode(answer.failure)})`,
+		);
 	const body = safeJson(answer.text);
 	if (body === undefined) throw new LedgerProblem(`${what} failed: n8n's answer is not JSON`);
 	return body;

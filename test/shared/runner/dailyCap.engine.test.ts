@@ -29,6 +29,7 @@ const s = gatewayPerSuite(setUpWithLedger, {
 		(setup as LedgerSetup).ledger.clear();
 	},
 }) as LedgerSetup;
+afterAll(async () => await s.ledger.close());
 
 let counter = 0;
 const ref = (label: string) => `DAY-${label}-${++counter}`;
@@ -234,6 +235,7 @@ describe('a set maximum is never "no maximum"', () => {
 		expect(String(jsonOf(result)[0].error)).toMatch(expected);
 		expect(String(jsonOf(result)[0].error)).toMatch(/so nothing was sent/);
 		expect(sent()).toBe(0);
+		return jsonOf(result)[0];
 	};
 
 	test('no Payout Ledger credential on the node', async () => {
@@ -249,10 +251,12 @@ describe('a set maximum is never "no maximum"', () => {
 
 	test('a wrong API key: refused, and the key never shown', async () => {
 		const wrong = 'n8n_api_wrong-key-0123456789';
-		await refusedWith(
-			/Writing to the payout ledger failed: n8n answered HTTP 401/,
+		const item = await refusedWith(
+			/Writing to the payout ledger failed: n8n answered HTTP 401 \(unauthorized\)/,
 			otherLedgerCredential(s, { apiKey: wrong }),
 		);
+		expect(JSON.stringify(item)).not.toContain(wrong);
+		expect(JSON.stringify(item)).not.toContain(s.ledger.apiKey);
 	});
 
 	test('a Data Table ID that is not one', async () => {
@@ -287,7 +291,7 @@ describe('a set maximum is never "no maximum"', () => {
 	test.each([
 		['abc', /Maximum Total per Day is "abc", not a positive number: nothing was sent/],
 		['20,000', /Maximum Total per Day is "20,000", not a positive number/],
-		['', /Maximum Total per Day is "", not a positive number/],
+		['', /Maximum Total per Day is empty, not a positive number/],
 	])('Maximum Total per Day %j stops the node', async (maximum, expected) => {
 		const result = await payWithLedger(s, cappedPayout({ maxTotalPerDay: maximum }), [
 			row(ref('BADMAX'), 10),
