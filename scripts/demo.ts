@@ -61,6 +61,12 @@ async function main(): Promise<void> {
 		`    Disbursement    ${credentials.disbursement.username}  /  ${credentials.disbursement.password}`,
 		`    Signing Secret  ${credentials.signingSecret}`,
 		`  Credentials in n8n: "Payment Gateway Collection (sandbox)", "Payment Gateway Disbursement (sandbox)"`,
+		...(demo.ledger
+			? [
+					`  Payout ledger (Maximum Total per Day): Data Table "${demo.ledger.tableName}" (${demo.ledger.dataTableId}),`,
+					`    credential "${demo.ledger.credentialName}" (public API ${demo.ledger.apiUrl})`,
+				]
+			: []),
 		...(triggerExample
 			? [
 					`  Trigger's production webhook URL ("${triggerExample.workflow.name}"):`,

@@ -1,5 +1,6 @@
 // The demo set-up shared by `npm start` and the browser check: a sandbox gateway, n8n with the
-// packed package, the sandbox credentials, the example workflows, an owner account.
+// packed package, the sandbox credentials, the example workflows, an owner account, and on n8n 2.7 or
+// later the payout ledger of "Maximum Total per Day" with its credential.
 import fs from 'fs';
 import path from 'path';
 import {
@@ -15,6 +16,16 @@ import { N8nInstance, type N8nServer } from './instance';
 import { N8nRest, type Owner } from './rest';
 import { DEMO_CREDENTIALS, demoModelCredential, exampleCredentials } from './credentials';
 import { startDemoModel } from './demoModel';
+import {
+	LEDGER_CREDENTIAL,
+	LEDGER_MIN_N8N,
+	LEDGER_TABLE,
+	ledgerCredential,
+	savedLedger,
+	setUpLedgerCredential,
+	supportsLedger,
+	type Ledger,
+} from './ledger';
 import type { ChatModelServer } from './chatModelServer';
 import {
 	chatUrl,
@@ -129,6 +140,8 @@ export interface Demo {
 	sandboxCredentials: SandboxCredentials;
 	examples: Example[];
 	owner: Owner;
+	/** The payout ledger and its credential's name (n8n 2.7 or later; undefined on older n8n). */
+	ledger?: Ledger & { credentialName: string; tableName: string };
 	stop: () => Promise<void>;
 }
 
@@ -184,10 +197,17 @@ export async function startDemoSetup({
 			...example,
 			workflow: withChatModel(example.workflow, DEMO_CREDENTIALS.model),
 		}));
-		log('importing the sandbox and demo model credentials');
+		// The ledger's API key needs n8n running: it is made after the start. A ledger an earlier
+		// run set up is imported now with the others (its URL follows the port), and checked then.
+		const withLedger = supportsLedger(runtime.n8nVersion);
+		const earlierLedger = withLedger ? savedLedger(instance.userFolder, n8nUrl) : undefined;
+		log(
+			`importing the sandbox and demo model credentials${earlierLedger ? ' and the payout ledger' : ''}`,
+		);
 		await instance.importCredentials([
 			...exampleCredentials(sandbox.url, SANDBOX_CREDENTIALS),
 			demoModelCredential(model.baseUrl),
+			...(earlierLedger ? [ledgerCredential(earlierLedger)] : []),
 		]);
 		const webhooks = await importNewExamples(instance, examples, n8nUrl);
 
@@ -199,6 +219,25 @@ export async function startDemoSetup({
 		});
 		const rest = new N8nRest(server.url);
 		await rest.setupOwnerOrLogin(DEMO_OWNER);
+		let ledger: Demo['ledger'];
+		if (withLedger) {
+			const set = await setUpLedgerCredential(instance, rest, server.url, earlierLedger);
+			log(
+				`payout ledger: Data Table "${LEDGER_TABLE}" ${set.ledger.tableReused ? 'kept' : 'created'} (${set.ledger.dataTableId}), API key ${set.ledger.keyReused ? 'kept' : 'created'}, credential "${LEDGER_CREDENTIAL.name}" ${set.credentialImported ? 'imported' : 'kept'}`,
+			);
+			const { apiUrl, apiKey, dataTableId } = set.ledger;
+			ledger = {
+				apiUrl,
+				apiKey,
+				dataTableId,
+				credentialName: LEDGER_CREDENTIAL.name,
+				tableName: LEDGER_TABLE,
+			};
+		} else {
+			log(
+				`payout ledger not set up: Maximum Total per Day needs n8n ${LEDGER_MIN_N8N} or later (its Data Table public API); this is n8n ${runtime.n8nVersion}`,
+			);
+		}
 		log(`ready in ${seconds(started)}`);
 		return {
 			instance,
@@ -210,6 +249,7 @@ export async function startDemoSetup({
 			sandboxCredentials: SANDBOX_CREDENTIALS,
 			examples,
 			owner: DEMO_OWNER,
+			ledger,
 			stop,
 		};
 	} catch (error) {

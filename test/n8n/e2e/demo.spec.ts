@@ -17,6 +17,7 @@ import {
 	triggerWebhookUrl,
 } from '../../../scripts/n8n/examples';
 import { DEMO_MODEL_NAME } from '../../../scripts/n8n/demoModel';
+import { LEDGER_CREDENTIAL, LEDGER_TABLE, supportsLedger } from '../../../scripts/n8n/ledger';
 import { major, newestTarget } from '../../../scripts/n8n/targets';
 import { chat, press, type Review } from '../agent/chat';
 import { SandboxControl } from '../queue/executions';
@@ -73,6 +74,32 @@ function expectBanner(demo: RunningDemo): void {
 	for (const [what, value] of shown) expect(banner, `the banner shows the ${what}`).toMatch(value);
 }
 
+/**
+ * The payout ledger (n8n 2.7 or later): the console says whether its table, key and credential were
+ * made or kept, and the banner names them; on older n8n the console says why there is none.
+ * Resolves with the table's id, or undefined.
+ */
+function expectLedger(demo: RunningDemo, n8nVersion: string, made: boolean): string | undefined {
+	const output = demo.output();
+	if (!supportsLedger(n8nVersion)) {
+		expect(output, 'the console says the ledger needs a newer n8n').toContain(
+			'Maximum Total per Day needs n8n 2.7 or later',
+		);
+		return undefined;
+	}
+	const how = made ? 'created' : 'kept';
+	const line = new RegExp(
+		`payout ledger: Data Table "${LEDGER_TABLE}" ${how} \\((\\w+)\\), API key ${how}, credential "${LEDGER_CREDENTIAL.name.replace(/[()]/g, '\\$&')}" ${made ? 'imported' : 'kept'}`,
+	).exec(output);
+	expect(line, `the console line of the payout ledger (${how}):\n${output}`).not.toBeNull();
+	expect(output, 'the banner names the ledger table').toContain(
+		`Payout ledger (Maximum Total per Day): Data Table "${LEDGER_TABLE}" (${line![1]})`,
+	);
+	return line![1];
+}
+
+let ledgerTable: string | undefined;
+
 /** Ctrl-C (or SIGHUP: the terminal closed): resolves once the demo has exited; n8n must be gone with it. */
 async function interrupt(demo: RunningDemo, signal: NodeJS.Signals = 'SIGINT'): Promise<void> {
 	demo.child.kill(signal);
@@ -100,6 +127,7 @@ test('npm start on a taken port names it, moves to the next one, shows the sandb
 		new RegExp(`:${run.busyPort}$`),
 	);
 	expectBanner(demo);
+	ledgerTable = expectLedger(demo, run.n8nVersion, true);
 	expect(await paySheet(new N8nInstance(run.folder, runtime)), 'replayed').toEqual(
 		Array(SHEET_PAID_ROWS).fill(false),
 	);
@@ -128,7 +156,18 @@ test('after Ctrl-C (which says what it stopped), npm start starts again, logs in
 	expect(demo.output(), 'the console says which examples were kept').toMatch(
 		/example workflows kept as they are/,
 	);
+	expect(expectLedger(demo, run.n8nVersion, false), 'the same ledger table').toBe(ledgerTable);
 	const rest = await login(demo, runtime.appDir);
+	if (ledgerTable) {
+		const credentials = await rest.expectOk<Array<{ id: string; type: string }>>(
+			'GET',
+			'/credentials',
+		);
+		expect(
+			credentials.filter((c) => c.type === LEDGER_CREDENTIAL.type).map((c) => c.id),
+			'the ledger credential in n8n, once',
+		).toEqual([LEDGER_CREDENTIAL.id]);
+	}
 	const workflow = await rest.expectOk<IWorkflowBase>('GET', `/workflows/${EDITED_WORKFLOW}`);
 	expect(workflow.name, 'the edited name').toMatch(/\(mine\)$/);
 	expect(workflow.nodes[0].notes, 'the edited node note').toBe(EDIT_NOTE);
