@@ -14,7 +14,7 @@ import type {
 export class PaymentGatewayLedgerApi implements ICredentialType {
 	name = 'paymentGatewayLedgerApi';
 
-	displayName = 'Payment Gateway Payout Ledger (n8n Data Table)';
+	displayName = 'Payment Gateway Payout Ledger API';
 
 	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
 

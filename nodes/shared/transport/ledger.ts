@@ -51,6 +51,14 @@ export interface Ledger {
 	apiKey: string;
 }
 
+function urlOf(text: string): URL | undefined {
+	try {
+		return new URL(text);
+	} catch {
+		return undefined;
+	}
+}
+
 /** The ledger the node's Payout Ledger credential names, or why it cannot be used. */
 export async function ledgerOf(ctx: IExecuteFunctions): Promise<Ledger> {
 	const read = await outcomeOf(ctx.getCredentials(LEDGER_CREDENTIAL_TYPE));
@@ -59,12 +67,8 @@ export async function ledgerOf(ctx: IExecuteFunctions): Promise<Ledger> {
 	const credential: ICredentialDataDecryptedObject = read.answer;
 	const apiKey = String(credential.apiKey ?? '');
 	const tableId = String(credential.dataTableId ?? '').trim();
-	let base: URL;
-	try {
-		base = new URL(String(credential.apiUrl ?? '').trim());
-	} catch {
-		throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not a URL");
-	}
+	const base = urlOf(String(credential.apiUrl ?? '').trim());
+	if (!base) throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not a URL");
 	if (base.protocol !== 'http:' && base.protocol !== 'https:')
 		throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not an http(s) URL");
 	if (!TABLE_ID.test(tableId))
