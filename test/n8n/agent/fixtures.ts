@@ -1,7 +1,9 @@
 // What the agent checks run on, once per worker: the sandbox gateway (the payment service), the
 // scripted OpenAI-compatible model (scriptedModel.ts, playing modelScripts.ts), and an n8n user
 // folder with the packed package, the sandbox and model credentials and one workflow per script
-// (workflow.ts). Each check runs its script's workflow with `n8n execute` (`runScript`).
+// (workflow.ts). Each check runs its script's workflow with `n8n execute` (`runScript`). Example 08
+// runs in `n8n start` (`chatN8n`), with the payout ledger of its Maximum Total per Day set up there
+// as the demo sets it up (scripts/n8n/ledger.ts): a Data Table, an API key, their credential.
 // On a failure the user folder is kept (its path is attached to the test; every n8n command's
 // output is in its logs/ folder); KEEP_E2E_FOLDER=1 keeps it after a success too.
 import fs from 'fs';
@@ -12,6 +14,8 @@ import { ensureN8n } from '../../../scripts/n8n/app';
 import { sandboxCredentials } from '../../../scripts/n8n/credentials';
 import { N8nInstance } from '../../../scripts/n8n/instance';
 import { installPackage } from '../../../scripts/n8n/pack';
+import { setUpLedgerCredential, type Ledger } from '../../../scripts/n8n/ledger';
+import { N8nRest } from '../../../scripts/n8n/rest';
 import { executeWorkflow } from '../cli';
 import { nodeOutputs } from '../editorApi';
 import { SandboxControl } from '../queue/executions';
@@ -26,8 +30,8 @@ interface AgentWorkerFixtures {
 	sandbox: SandboxControl;
 	model: ScriptedModel;
 	n8n: N8nInstance;
-	/** `n8n start` with example 08 published: its chat, its human review. */
-	chatN8n: { url: string; webhookId: string };
+	/** `n8n start` with example 08 published: its chat, its human review, its payout ledger. */
+	chatN8n: { url: string; webhookId: string; ledger: Ledger };
 }
 
 interface AgentTestFixtures {
@@ -35,6 +39,14 @@ interface AgentTestFixtures {
 	/** Runs a script's workflow; resolves with what each tool answered, in call order. */
 	runScript: (script: string) => Promise<ToolAnswer[]>;
 }
+
+// The owner the payout ledger's API key belongs to (n8n makes API keys for a signed-in user only).
+const OWNER = {
+	email: 'agent@example.com',
+	firstName: 'Agent',
+	lastName: 'Check',
+	password: 'Agent-Password-1',
+};
 
 export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 	userFolder: [
@@ -95,15 +107,21 @@ export const test = base.extend<AgentTestFixtures, AgentWorkerFixtures>({
 			const url = `http://127.0.0.1:${port}`;
 			const chatPage = `${url}/webhook/${webhookId}/chat`;
 			const server = await n8n.start({ port, webhooks: [chatPage] });
-			// Ready for a person too: the chat page itself, as a browser opens it, answers 200.
-			await expect
-				.poll(async () => (await fetch(chatPage)).status, {
-					message: `example 08's public chat page ${chatPage}`,
-					timeout: 60_000,
-				})
-				.toBe(200);
-			await use({ url, webhookId });
-			await server.stop();
+			try {
+				// Ready for a person too: the chat page itself, as a browser opens it, answers 200.
+				await expect
+					.poll(async () => (await fetch(chatPage)).status, {
+						message: `example 08's public chat page ${chatPage}`,
+						timeout: 60_000,
+					})
+					.toBe(200);
+				const rest = new N8nRest(url);
+				await rest.setupOwnerOrLogin(OWNER);
+				const { ledger } = await setUpLedgerCredential(n8n, rest, url);
+				await use({ url, webhookId, ledger });
+			} finally {
+				await server.stop();
+			}
 		},
 		{ scope: 'worker', timeout: 5 * 60_000 },
 	],

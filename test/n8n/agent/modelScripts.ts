@@ -72,11 +72,13 @@ export const SCRIPTS: Record<string, ScriptedCall[]> = {
 /** Example 08's tools, as n8n names them for the model. */
 export const EXAMPLE_TOOLS = { prepare: 'Prepare_payout', confirm: 'Confirm_payout' } as const;
 
-const walletRow = (referenceNo: string, mobileNumber: string) => () => ({
-	amount: 500,
-	referenceNo,
-	mobileNumber,
-});
+const walletRow =
+	(referenceNo: string, mobileNumber: string, amount = 500) =>
+	() => ({
+		amount,
+		referenceNo,
+		mobileNumber,
+	});
 
 /** A call through n8n's human review: the gated tool's arguments go under toolParameters. */
 const reviewedConfirm = (tokenOfAnswer: number) =>
@@ -87,7 +89,8 @@ const reviewedConfirm = (tokenOfAnswer: number) =>
 /**
  * Example 08 in a chat, each script a conversation: Prepare then Confirm, which n8n's human review
  * holds until the check approves or denies it. In `review-swap` the model prepares two payouts and
- * passes the second one's token: the review must name that one.
+ * passes the second one's token: the review must name that one. In `review-day-over` it asks, after
+ * `review-approve`'s 500, for 1,500 more: past example 08's Maximum Total per Day of 1,500.
  */
 export const REVIEW_SCRIPTS: Record<string, ScriptedCall[]> = {
 	'review-approve': [
@@ -96,6 +99,10 @@ export const REVIEW_SCRIPTS: Record<string, ScriptedCall[]> = {
 	],
 	'review-deny': [
 		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-NO-1', '09171234567')),
+		reviewedConfirm(0),
+	],
+	'review-day-over': [
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-DAY-OVER', '09171234567', 1500)),
 		reviewedConfirm(0),
 	],
 	'review-swap': [

@@ -4,10 +4,14 @@
 // the chat socket and presses its buttons as a browser does. The review shows the summary of the
 // token Confirm receives (the payout in words) and the token's last characters, not its signed
 // part: approve pays once, deny pays nothing, and a model that prepares two payouts and passes the
-// second one's token gets a review naming the second one.
+// second one's token gets a review naming the second one. Confirm's Maximum Total per Day (1,500, its
+// day kept in the payout ledger set up in this n8n) refuses, as the tool's answer, a payout approved
+// past it, and a paid payout's answer states the day's total.
+import { publicApi } from '../../../scripts/n8n/ledger';
 import { targetFor } from '../../../scripts/n8n/targets';
 import { chat, press, type ChatTurn } from './chat';
 import { expect, test } from './fixtures';
+import { reviewWorkflow } from './workflow';
 
 test.use({ n8nTarget: targetFor('2.41.1') });
 test.describe.configure({ mode: 'serial' });
@@ -24,6 +28,16 @@ function expectSentence(text: string, summary: string, token: unknown): void {
 	expect(text, "the review ends with the token's last characters").toContain(endingOf(token));
 	expect(text, 'the review shows no signed part').not.toContain('pa3.');
 }
+
+/** Example 08's Confirm payout: its Maximum Total per Day, in pesos. */
+const DAY_MAXIMUM = Number(
+	(
+		reviewWorkflow().nodes.find((node) => node.name === 'Confirm payout')?.parameters?.options as
+			| { maxTotalPerDay?: string }
+			| undefined
+	)?.maxTotalPerDay,
+);
+const DAY = /^\d{4}-\d\d-\d\d$/;
 
 async function converse(
 	chatN8n: { url: string; webhookId: string },
@@ -57,7 +71,60 @@ test('review, approved: the review shows the payout in full, and it is paid once
 		reference_no: 'REVIEW-OK-1',
 		replayed: false,
 	});
+	expect(DAY_MAXIMUM, "example 08's Maximum Total per Day").toBe(1500);
+	expect(confirmed?.dailyTotal, "the day's figures Confirm answered").toEqual({
+		day: expect.stringMatching(DAY),
+		timeZone: 'Asia/Manila',
+		maximum: 1500,
+		totalBefore: 0,
+		total: 500,
+		remaining: 1000,
+	});
 	expect((await sandbox.stats()).creationsByReference).toHaveProperty('REVIEW-OK-1', 1);
+});
+
+test("review, approved, of a payout past the day's maximum: Confirm's answer is the refusal, and nothing is paid", async ({
+	chatN8n,
+	sandbox,
+	model,
+}) => {
+	const turn = await converse(chatN8n, 'review-day-over');
+	try {
+		const review = await turn.review();
+		const [prepared] = model.answersOf('review-day-over');
+		expect(prepared?.refused, 'Prepare refused').toBeFalsy();
+		expect(review.text, 'the review names the payout').toContain(
+			'Pay PHP 1,500.00 to e-wallet mobile number 09171234567 on GCASH, reference REVIEW-DAY-OVER (Sandbox)',
+		);
+		expect(await press(review.approve, chatN8n.url), 'the approve link').toBe(200);
+		await turn.message();
+		await turn.finished;
+	} finally {
+		turn.close();
+	}
+	expect(model.problems, 'requests the scripted model could not answer').toEqual([]);
+	const [, refused] = model.answersOf('review-day-over');
+	expect(refused, 'what Confirm answered the agent').toEqual({
+		refused: true,
+		error: expect.stringMatching(
+			/^Refused: this payout of PHP 1,500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 2,000\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent \(row 1\)$/,
+		),
+		whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
+	});
+	expect(
+		(await sandbox.stats()).creationsByReference,
+		'payouts the sandbox created',
+	).not.toHaveProperty('REVIEW-DAY-OVER');
+	// The ledger keeps the paid payout; the refused one's reservation was removed.
+	const { ledger } = chatN8n;
+	const rows = await publicApi(ledger, 'GET', `/data-tables/${ledger.dataTableId}/rows?limit=250`);
+	expect(rows.status, `the ledger's rows: ${rows.text}`).toBe(200);
+	const kept = (rows.json as { data: Array<Record<string, unknown>> }).data.map(
+		({ reference, centavos, state }) => ({ reference, centavos, state }),
+	);
+	expect(kept, "the payout ledger's rows").toEqual([
+		{ reference: 'REVIEW-OK-1', centavos: 50000, state: 'paid' },
+	]);
 });
 
 test('review, denied: nothing is paid', async ({ chatN8n, sandbox, model }) => {
