@@ -6,6 +6,7 @@
  */
 import type { CredentialStore, SecretKind } from './credentialStore';
 import type { LogLine } from './logging';
+import { quotedForms } from './secretForms';
 
 /** Shorter values would match ordinary text by chance; test credentials are longer than this. */
 export const MIN_SECRET_LENGTH = 6;
@@ -83,13 +84,23 @@ export function assertNoSecret(store: CredentialStore, where: string, value: unk
 	}
 }
 
-/** Also finds the secret in its JSON-escaped or URL-encoded form (query strings, JSON bodies). */
+/** Each secret as written and in every form a service may quote it back in (secretForms.ts), built once. */
+const formsBySecret = new Map<string, string[]>();
+
+function formsOf(secret: string): string[] {
+	let forms = formsBySecret.get(secret);
+	if (!forms) {
+		// Basic auth's form needs the username: the one of each credential is not known here.
+		const quoted = quotedForms(secret, '').map(([, form]) => form);
+		forms = [...new Set([secret, ...quoted])].filter((form) => form.length >= MIN_SECRET_LENGTH);
+		formsBySecret.set(secret, forms);
+	}
+	return forms;
+}
+
+/** Finds the secret as written, URL-encoded, form-encoded, JSON-escaped or in base64. */
 function containsSecret(text: string, secret: string): boolean {
-	if (text.includes(secret)) return true;
-	const escaped = JSON.stringify(secret).slice(1, -1);
-	if (escaped !== secret && text.includes(escaped)) return true;
-	const encoded = encodeURIComponent(secret);
-	return encoded !== secret && text.includes(encoded);
+	return formsOf(secret).some((form) => text.includes(form));
 }
 
 export function assertNoSecretInLogs(store: CredentialStore, lines: LogLine[]): void {
