@@ -155,11 +155,11 @@ export class QueueCluster {
 		return webhook;
 	}
 
-	/** `n8n worker`: ready when it says so. */
-	async startWorker(): Promise<N8nProcess> {
+	/** `n8n worker` taking `concurrency` executions at a time: ready when it says so. */
+	async startWorker(concurrency = WORKER_CONCURRENCY): Promise<N8nProcess> {
 		const { process: worker } = await this.spawn(
 			'worker',
-			['worker', `--concurrency=${WORKER_CONCURRENCY}`],
+			['worker', `--concurrency=${concurrency}`],
 			0,
 		);
 		await waitUntil(worker, async () =>

@@ -217,3 +217,124 @@ export function sheetRun(example: WorkflowJson, id: string, sheet: string, rows:
 	);
 	return { ...example, id, name: `${example.name}: ${sheet}`, nodes, connections, active: false };
 }
+
+/** Maximum Total per Day's check: Prepare's tokens, then Confirm with the day's maximum. */
+export const DAILY_CAP = {
+	prepare: {
+		name: 'Queue check: daily cap, prepare',
+		path: 'pgw-queue-daycap-prepare',
+		webhookId: 'd4a7c2e0-7b31-4c00-9000-0000000000d1',
+	},
+	confirm: {
+		name: 'Queue check: daily cap, confirm',
+		path: 'pgw-queue-daycap-confirm',
+		webhookId: 'd4a7c2e0-7b31-4c00-9000-0000000000d2',
+		node: 'Confirm payout',
+	},
+};
+
+/** A workflow as `POST /rest/workflows` takes it: a production webhook answering with the last node. */
+function answeringWorkflow(
+	ids: { name: string; path: string; webhookId: string },
+	responseData: 'allEntries' | 'firstEntryJson',
+	nodes: WorkflowJson['nodes'],
+): Omit<WorkflowJson, 'id'> {
+	const webhook = {
+		id: `${ids.webhookId.slice(0, 24)}000000000001`,
+		name: 'Request',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0] as [number, number],
+		webhookId: ids.webhookId,
+		parameters: {
+			httpMethod: 'POST',
+			path: ids.path,
+			responseMode: 'lastNode',
+			responseData,
+			options: {},
+		},
+	};
+	const chain = [webhook, ...nodes];
+	const connections = Object.fromEntries(
+		chain
+			.slice(0, -1)
+			.map((node, i) => [
+				node.name,
+				{ main: [[{ node: chain[i + 1].name, type: 'main' as const, index: 0 }]] },
+			]),
+	);
+	return {
+		name: ids.name,
+		nodes: chain,
+		connections,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+		active: false,
+	};
+}
+
+/**
+ * Payout > Prepare (node version 2) for the rows posted as `{ rows: [{ ref, amount, mobile }] }`,
+ * answering with every row's approval token; nothing is sent.
+ */
+export function dailyCapPrepareWorkflow(disbursement: Credential): Omit<WorkflowJson, 'id'> {
+	return answeringWorkflow(DAILY_CAP.prepare, 'allEntries', [
+		{
+			id: 'd4a7c2e0-7b31-4c00-9000-000000000011',
+			name: 'One item per row',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: { fieldToSplitOut: 'body.rows', options: {} },
+		},
+		{
+			id: 'd4a7c2e0-7b31-4c00-9000-000000000012',
+			name: 'Prepare payout',
+			type: `${PACKAGE_NAME}.disbursement`,
+			typeVersion: 2,
+			position: [440, 0],
+			parameters: {
+				resource: 'payout',
+				operation: 'prepare',
+				mappingMode: 'defineBelow',
+				channelType: 'eWallet',
+				channel: 'GCASH',
+				amount: '={{ $json.amount }}',
+				referenceNo: '={{ $json.ref }}',
+				mobileNumber: '={{ $json.mobile }}',
+				callbackWebhookUrl: '',
+				options: {},
+			},
+			credentials: { disbursementApi: disbursement },
+		},
+	]);
+}
+
+/**
+ * Payout > Confirm of the approval token posted as `{ token }`, with Maximum Total per Day
+ * `maximum` kept in the ledger of `ledger`; answers with Confirm's item: the payout, or the
+ * refusal as `error` (On Error: Continue).
+ */
+export function dailyCapConfirmWorkflow(
+	disbursement: Credential,
+	ledger: Credential,
+	maximum: string,
+): Omit<WorkflowJson, 'id'> {
+	return answeringWorkflow(DAILY_CAP.confirm, 'firstEntryJson', [
+		{
+			id: 'd4a7c2e0-7b31-4c00-9000-000000000021',
+			name: DAILY_CAP.confirm.node,
+			type: `${PACKAGE_NAME}.disbursement`,
+			typeVersion: 2,
+			position: [220, 0],
+			onError: 'continueRegularOutput',
+			parameters: {
+				resource: 'payout',
+				operation: 'confirm',
+				approvalToken: '={{ $json.body.token }}',
+				options: { maxTotalPerDay: maximum },
+			},
+			credentials: { disbursementApi: disbursement, paymentGatewayLedgerApi: ledger },
+		},
+	]);
+}
