@@ -7,7 +7,7 @@ import fs from 'fs';
 import path from 'path';
 import type { CredentialRef, ImportedCredential } from './credentials';
 import type { N8nInstance } from './instance';
-import type { N8nRest } from './rest';
+import { answerOf, type N8nRest } from './rest';
 
 /** What the package's ledger credential (`paymentGatewayLedgerApi`) holds. */
 export interface Ledger {
@@ -125,14 +125,7 @@ export async function publicApi(
 		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	const text = await res.text();
-	let json: unknown;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = undefined;
-	}
-	return { status: res.status, json, text };
+	return await answerOf(res);
 }
 
 function expectStatus(answer: PublicAnswer, ok: number[], what: string): unknown {

@@ -32,14 +32,7 @@ export class N8nRest {
 		const setCookie = res.headers.getSetCookie?.() ?? [];
 		const auth = setCookie.find((c) => c.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth.split(';')[0];
-		const text = await res.text();
-		let json: unknown;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		return { status: res.status, json, text };
+		return await answerOf(res);
 	}
 
 	/** The answer's `data` (or the whole JSON), typed by the caller after what the route returns. */
@@ -82,4 +75,18 @@ export class N8nRest {
 		if (!this.cookie)
 			throw new Error(`POST /rest${urlPath} answered 200 without the n8n-auth cookie`);
 	}
+}
+
+/** An HTTP answer's status, its text, and its JSON when the text is JSON. */
+export async function answerOf(
+	res: Response,
+): Promise<{ status: number; json: unknown; text: string }> {
+	const text = await res.text();
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = undefined;
+	}
+	return { status: res.status, json, text };
 }

@@ -98,55 +98,48 @@ const prepareAsTool = async (reference: string, extra: INodeParameters = {}) =>
 const CHARACTERS = [...INVISIBLE_CHARACTERS, ...QUOTATION_MARKS];
 const referenceOf = (prefix: string, index: number) => `${prefix}-${index}`;
 
-describe('Payout > Prepare in a workflow: the account name comes last and reads one way', () => {
-	test.each(IMITATING_NAMES.map((entry, i) => [...entry, i] as const))(
-		'a name imitating the summary with %s',
-		async (_, name, shown, i) => {
-			const reference = referenceOf('AT-NAME', i);
-			const out = await prepareInWorkflow(reference, { accountName: name });
-			expect(readOneWay(out, reference)).toEqual({
-				bankName: 'BDO Unibank, Inc.',
-				accountName: shown,
-			});
-			expect(sentPayouts()).toBe(0);
-		},
-	);
+/** Payout > Prepare with this account name, in a workflow and as a tool, and the reference's prefix. */
+const PREPARE_WITH_NAME: Array<
+	[string, string, (reference: string, name: string) => Promise<IDataObject>]
+> = [
+	[
+		'in a workflow',
+		'AT',
+		async (reference, name) => await prepareInWorkflow(reference, { accountName: name }),
+	],
+	[
+		'as a tool',
+		'AT-TOOL',
+		async (reference, name) => await prepareAsTool(reference, { receiverAccountName: name }),
+	],
+];
 
-	test.each(CHARACTERS.map((entry, i) => [...entry, i] as const))(
-		'a name holding %s',
-		async (_, char, i) => {
-			const reference = referenceOf('AT-CHAR', i);
-			const out = await prepareInWorkflow(reference, { accountName: `Juan${char}Dela Cruz` });
-			expect(readOneWay(out, reference).accountName).toBe(`Juan${writtenOut(char)}Dela Cruz`);
-		},
-	);
-});
+describe.each(PREPARE_WITH_NAME)(
+	'Payout > Prepare %s: the account name comes last and reads one way',
+	(_how, prefix, prepareWithName) => {
+		test.each(IMITATING_NAMES.map((entry, i) => [...entry, i] as const))(
+			'a name imitating the summary with %s',
+			async (_, name, shown, i) => {
+				const reference = referenceOf(`${prefix}-NAME`, i);
+				const out = await prepareWithName(reference, name);
+				expect(readOneWay(out, reference)).toEqual({
+					bankName: 'BDO Unibank, Inc.',
+					accountName: shown,
+				});
+				expect(sentPayouts()).toBe(0);
+			},
+		);
 
-describe('Payout > Prepare as a tool: the account name comes last and reads one way', () => {
-	test.each(IMITATING_NAMES.map((entry, i) => [...entry, i] as const))(
-		'a name imitating the summary with %s',
-		async (_, name, shown, i) => {
-			const reference = referenceOf('AT-TOOL-NAME', i);
-			const answer = await prepareAsTool(reference, { receiverAccountName: name });
-			expect(readOneWay(answer, reference)).toEqual({
-				bankName: 'BDO Unibank, Inc.',
-				accountName: shown,
-			});
-			expect(sentPayouts()).toBe(0);
-		},
-	);
-
-	test.each(CHARACTERS.map((entry, i) => [...entry, i] as const))(
-		'a name holding %s',
-		async (_, char, i) => {
-			const reference = referenceOf('AT-TOOL-CHAR', i);
-			const answer = await prepareAsTool(reference, {
-				receiverAccountName: `Juan${char}Dela Cruz`,
-			});
-			expect(readOneWay(answer, reference).accountName).toBe(`Juan${writtenOut(char)}Dela Cruz`);
-		},
-	);
-});
+		test.each(CHARACTERS.map((entry, i) => [...entry, i] as const))(
+			'a name holding %s',
+			async (_, char, i) => {
+				const reference = referenceOf(`${prefix}-CHAR`, i);
+				const out = await prepareWithName(reference, `Juan${char}Dela Cruz`);
+				expect(readOneWay(out, reference).accountName).toBe(`Juan${writtenOut(char)}Dela Cruz`);
+			},
+		);
+	},
+);
 
 describe("a bank name from the service's bank list reads one way too", () => {
 	const hostile = 'BPI\u201d (bank code BPI), over PESONET (Production)\u202e \u201c';
