@@ -9,15 +9,17 @@
  * 3. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
  *    refused, with nothing sent.
  *
- * Two payouts near the maximum may both be refused (each sees the other's reservation); they are
- * never both paid, because whichever reads second sees both rows. A reservation is removed when
+ * Two payouts near the maximum may both count each other's reservation; they are never both paid,
+ * because whichever reads second sees both rows. Over the maximum only because of reservations
+ * still being decided, a payout removes its row and tries again after a random pause (at most six
+ * times), so a burst of payouts is not all refused while the day has room. A reservation is removed when
  * nothing was paid (the service refused, or the record found is an earlier payout), marked paid
  * when the payout is made, and kept when the outcome is unknown: it then counts against the day
  * until a person removes it (docs/agent.md). Every failure to reach or read the ledger refuses the
  * payout: a set maximum is never "no maximum".
  */
 import type { IDataObject } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { credentialsFor } from '../transport/transport';
 import {
@@ -126,6 +128,44 @@ async function release(ledger: Ledger, id: number): Promise<boolean> {
 	return 'answer' in (await outcomeOf(deleteRow(ledger, id)));
 }
 
+/** Reservations tried when the day is over only because of other payouts still being decided. */
+const RESERVE_ATTEMPTS = 6;
+const RETRY_PAUSE_MS = 150;
+
+interface Reservation {
+	ledger: Ledger;
+	id: number;
+	/** The day's centavos, reserved or paid, this reservation included. */
+	total: number;
+	/** The same without the other payouts still reserved: what the day holds for certain. */
+	settled: number;
+}
+
+/** Steps 1 and 2: the payout's row written, then the day's rows read and added up. */
+async function reserve(
+	run: RunContext,
+	day: string,
+	reference: string,
+	centavos: number,
+): Promise<Reservation> {
+	const ledger = await run.ledger!;
+	const scope = await scopeOf(run);
+	const id = await insertRow(ledger, { day, scope, reference, centavos, state: RESERVED });
+	const counted = await outcomeOf(
+		rowsWhere(ledger, { day, scope }).then((rows) => ({
+			total: sumOf(rows),
+			settled: sumOf(rows.filter((row) => row.state !== RESERVED || row.id === id)),
+		})),
+	);
+	if ('failure' in counted) {
+		const removed = await release(ledger, id);
+		throw new LedgerProblem(
+			`${(counted.failure as Error).message}${removed ? '' : ' (its reservation could not be removed and counts against the day until a person removes it)'}`,
+		);
+	}
+	return { ledger, id, ...counted.answer };
+}
+
 /**
  * Sends the payout (`pay`) only when its amount fits in the day's maximum, reserved in the ledger
  * first; the output carries the day's figures (`dailyTotal`).
@@ -139,39 +179,30 @@ export async function withinDailyCap(
 ): Promise<IDataObject> {
 	const day = dayIn(cap.timeZone, new Date());
 	const centavos = toCentavos(intent.amount);
-	const reserved = await outcomeOf(
-		(async () => {
-			run.ledger ??= ledgerOf(run.ctx);
-			const ledger = await run.ledger;
-			const scope = await scopeOf(run);
-			const id = await insertRow(ledger, {
-				day,
-				scope,
-				reference: intent.referenceNo,
-				centavos,
-				state: RESERVED,
-			});
-			const counted = await outcomeOf(rowsWhere(ledger, { day, scope }).then(sumOf));
-			if ('failure' in counted) {
-				const removed = await release(ledger, id);
-				throw new LedgerProblem(
-					`${(counted.failure as Error).message}${removed ? '' : ' (its reservation could not be removed and counts against the day until a person removes it)'}`,
-				);
-			}
-			return { ledger, id, total: counted.answer };
-		})(),
-	);
-	if ('failure' in reserved) {
-		const { failure } = reserved;
-		if (!(failure instanceof LedgerProblem)) throw failure;
-		throw refusal(
-			run,
-			itemIndex,
-			`Maximum Total per Day is set, and ${failure.message}`,
-			LEDGER_FIX,
-		);
+	run.ledger ??= ledgerOf(run.ctx);
+	let reserved: Reservation | undefined;
+	let removed = true;
+	for (let attempt = 1; attempt <= RESERVE_ATTEMPTS; attempt++) {
+		const tried = await outcomeOf(reserve(run, day, intent.referenceNo, centavos));
+		if ('failure' in tried) {
+			const { failure } = tried;
+			if (!(failure instanceof LedgerProblem)) throw failure;
+			throw refusal(
+				run,
+				itemIndex,
+				`Maximum Total per Day is set, and ${failure.message}`,
+				LEDGER_FIX,
+			);
+		}
+		reserved = tried.answer;
+		if (reserved.total <= cap.maximumCentavos) break;
+		removed = await release(reserved.ledger, reserved.id);
+		// Over only because of payouts still being decided: each may give its amount back, so try
+		// again after a random pause (two that counted each other then rarely meet again).
+		if (!removed || reserved.settled > cap.maximumCentavos || attempt === RESERVE_ATTEMPTS) break;
+		await sleep(RETRY_PAUSE_MS * attempt * (0.5 + Math.random()));
 	}
-	const { ledger, id, total } = reserved.answer;
+	const { ledger, id, total } = reserved!;
 	const figures = {
 		day,
 		timeZone: cap.timeZone,
@@ -179,7 +210,6 @@ export async function withinDailyCap(
 		totalBefore: (total - centavos) / 100,
 	};
 	if (total > cap.maximumCentavos) {
-		const removed = await release(ledger, id);
 		throw refusal(
 			run,
 			itemIndex,
