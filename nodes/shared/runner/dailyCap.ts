@@ -33,7 +33,7 @@ import {
 } from '../transport/ledger';
 import { outcomeOf } from '../transport/outcome';
 import { dayIn, DEFAULT_TIME_ZONE, readTimeZone } from '../validation/days';
-import { toCentavos } from '../validation/validation';
+import { formatPesos, toCentavos } from '../validation/validation';
 import { readOption, readSafetyLimit, type MoneyIntent } from './operation';
 import type { RunContext } from './runContext';
 import { quoted, stopRun } from './runStop';
@@ -82,8 +82,7 @@ function paidNothing(error: unknown): boolean {
 	return !!error && typeof error === 'object' && NOTHING_PAID in error;
 }
 
-const pesos = (centavos: number) =>
-	`PHP ${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const pesos = (centavos: number) => formatPesos(centavos / 100);
 
 /** The ledger's scope of one credential: its host and username (never its password). */
 async function scopeOf(run: RunContext): Promise<string> {
@@ -203,12 +202,15 @@ export async function withinDailyCap(
 		await sleep(RETRY_PAUSE_MS * attempt * (0.5 + Math.random()));
 	}
 	const { ledger, id, total } = reserved!;
-	const figures = {
+	/** The day's figures on the output, with `counted` the centavos the day holds after this item. */
+	const dailyTotal = (counted: number) => ({
 		day,
 		timeZone: cap.timeZone,
 		maximum: cap.maximumCentavos / 100,
 		totalBefore: (total - centavos) / 100,
-	};
+		total: counted / 100,
+		remaining: (cap.maximumCentavos - counted) / 100,
+	});
 	if (total > cap.maximumCentavos) {
 		throw refusal(
 			run,
@@ -227,19 +229,9 @@ export async function withinDailyCap(
 	if (output.replayed === true) {
 		// An earlier payout: this item added nothing to the day.
 		await release(ledger, id);
-		return {
-			...output,
-			dailyTotal: {
-				...figures,
-				total: figures.totalBefore,
-				remaining: (cap.maximumCentavos - total + centavos) / 100,
-			},
-		};
+		return { ...output, dailyTotal: dailyTotal(total - centavos) };
 	}
 	// Marking it paid only tells a person reading the ledger; a reservation counts the same.
 	await outcomeOf(updateRow(ledger, id, { state: PAID }));
-	return {
-		...output,
-		dailyTotal: { ...figures, total: total / 100, remaining: (cap.maximumCentavos - total) / 100 },
-	};
+	return { ...output, dailyTotal: dailyTotal(total) };
 }

@@ -24,7 +24,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ChannelType } from './channels';
 import { readRecipient, recipientInFull, type Recipient } from './recipient';
 import { shownText } from './shownText';
-import { readUrl } from './validation';
+import { formatPesos, readUrl } from './validation';
 
 const PREFIX = 'pa3';
 
@@ -91,7 +91,7 @@ export const environmentLabel = (environment: string) =>
 
 const pesos = (amount: unknown) =>
 	typeof amount === 'number' && Number.isFinite(amount)
-		? `PHP ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+		? formatPesos(amount)
 		: `"${shownText(amount, 20)}"`;
 
 /** A bank or channel code as the summary shows one: letters, digits, `-`, `_` and `.`, 40 at most. */

@@ -54,6 +54,11 @@ export function readAmount(value: unknown): number | undefined {
 	return Number.isFinite(amount) ? amount : undefined;
 }
 
+/** An amount as a person reads it: `PHP 1,500.00`. */
+export function formatPesos(amount: number): string {
+	return `PHP ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
 /** Whole centavos of an amount in pesos: how amounts are compared and added up, exactly. */
 export function toCentavos(amount: number): number {
 	return Math.round(amount * 100);
