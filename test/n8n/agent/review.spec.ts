@@ -9,7 +9,7 @@
 // past it, and a paid payout's answer states the day's total.
 import { publicApi } from '../../../scripts/n8n/ledger';
 import { targetFor } from '../../../scripts/n8n/targets';
-import { chat, press, type ChatTurn } from './chat';
+import { chat, press, type ChatTurn, type Review } from './chat';
 import { expect, test } from './fixtures';
 import { reviewWorkflow } from './workflow';
 
@@ -46,25 +46,37 @@ async function converse(
 	return await chat(chatN8n.url, chatN8n.webhookId, `session-${script}`, `script: ${script}`);
 }
 
-test('review, approved: the review shows the payout in full, and it is paid once', async ({
-	chatN8n,
-	sandbox,
-	model,
-}) => {
-	const turn = await converse(chatN8n, 'review-approve');
+/** One chat turn through example 08's review: `check` reads the review, then the person presses `choice`. */
+async function throughReview(
+	chatN8n: { url: string; webhookId: string },
+	script: string,
+	choice: 'approve' | 'deny',
+	check: (review: Review) => void | Promise<void>,
+): Promise<void> {
+	const turn = await converse(chatN8n, script);
 	try {
 		const review = await turn.review();
-		const [prepared] = model.answersOf('review-approve');
-		expectSentence(review.text, summaryOf('REVIEW-OK-1', '09171234567'), prepared?.approvalToken);
-		expect((await sandbox.stats()).creationsByReference, 'paid before approval').not.toHaveProperty(
-			'REVIEW-OK-1',
-		);
-		expect(await press(review.approve, chatN8n.url), 'the approve link').toBe(200);
+		await check(review);
+		expect(await press(review[choice], chatN8n.url), `the ${choice} link`).toBe(200);
 		await turn.message();
 		await turn.finished;
 	} finally {
 		turn.close();
 	}
+}
+
+test('review, approved: the review shows the payout in full, and it is paid once', async ({
+	chatN8n,
+	sandbox,
+	model,
+}) => {
+	await throughReview(chatN8n, 'review-approve', 'approve', async (review) => {
+		const [prepared] = model.answersOf('review-approve');
+		expectSentence(review.text, summaryOf('REVIEW-OK-1', '09171234567'), prepared?.approvalToken);
+		expect((await sandbox.stats()).creationsByReference, 'paid before approval').not.toHaveProperty(
+			'REVIEW-OK-1',
+		);
+	});
 	expect(model.problems, 'requests the scripted model could not answer').toEqual([]);
 	const [, confirmed] = model.answersOf('review-approve');
 	expect(confirmed, 'what Confirm answered the agent').toMatchObject({
@@ -88,20 +100,13 @@ test("review, approved, of a payout past the day's maximum: Confirm's answer is 
 	sandbox,
 	model,
 }) => {
-	const turn = await converse(chatN8n, 'review-day-over');
-	try {
-		const review = await turn.review();
+	await throughReview(chatN8n, 'review-day-over', 'approve', async (review) => {
 		const [prepared] = model.answersOf('review-day-over');
 		expect(prepared?.refused, 'Prepare refused').toBeFalsy();
 		expect(review.text, 'the review names the payout').toContain(
 			'Pay PHP 1,500.00 to e-wallet mobile number 09171234567 on GCASH, reference REVIEW-DAY-OVER (Sandbox)',
 		);
-		expect(await press(review.approve, chatN8n.url), 'the approve link').toBe(200);
-		await turn.message();
-		await turn.finished;
-	} finally {
-		turn.close();
-	}
+	});
 	expect(model.problems, 'requests the scripted model could not answer').toEqual([]);
 	const [, refused] = model.answersOf('review-day-over');
 	expect(refused, 'what Confirm answered the agent').toEqual({
@@ -128,17 +133,10 @@ test("review, approved, of a payout past the day's maximum: Confirm's answer is 
 });
 
 test('review, denied: nothing is paid', async ({ chatN8n, sandbox, model }) => {
-	const turn = await converse(chatN8n, 'review-deny');
-	try {
-		const review = await turn.review();
+	await throughReview(chatN8n, 'review-deny', 'deny', async (review) => {
 		const [prepared] = model.answersOf('review-deny');
 		expectSentence(review.text, summaryOf('REVIEW-NO-1', '09171234567'), prepared?.approvalToken);
-		expect(await press(review.deny, chatN8n.url), 'the deny link').toBe(200);
-		await turn.message();
-		await turn.finished;
-	} finally {
-		turn.close();
-	}
+	});
 	const [, denied] = model.answersOf('review-deny');
 	expect(JSON.stringify(denied), 'what the agent was told').toMatch(/rejected/i);
 	expect((await sandbox.stats()).creationsByReference).not.toHaveProperty('REVIEW-NO-1');
@@ -149,9 +147,7 @@ test('review of a swapped token: it names the payout of the token passed, not th
 	sandbox,
 	model,
 }) => {
-	const turn = await converse(chatN8n, 'review-swap');
-	try {
-		const review = await turn.review();
+	await throughReview(chatN8n, 'review-swap', 'deny', async (review) => {
 		const [shown, passed] = model.answersOf('review-swap');
 		expectSentence(
 			review.text,
@@ -160,12 +156,7 @@ test('review of a swapped token: it names the payout of the token passed, not th
 		);
 		expect(review.text, 'the review does not name the other').not.toContain('REVIEW-SWAP-SHOWN');
 		expect(review.text, "the other token's ending").not.toContain(endingOf(shown?.approvalToken));
-		expect(await press(review.deny, chatN8n.url)).toBe(200);
-		await turn.message();
-		await turn.finished;
-	} finally {
-		turn.close();
-	}
+	});
 	const created = (await sandbox.stats()).creationsByReference;
 	expect(created).not.toHaveProperty('REVIEW-SWAP-PASSED');
 	expect(created).not.toHaveProperty('REVIEW-SWAP-SHOWN');
