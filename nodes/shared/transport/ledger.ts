@@ -18,6 +18,7 @@ import { bounded, readAnswer, readErrorAnswer } from './limits';
 import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
 import { scrubText, secretsOf } from './secrets';
+import { serviceUrl } from './url';
 
 export const LEDGER_CREDENTIAL_TYPE = 'paymentGatewayLedgerApi';
 
@@ -51,14 +52,6 @@ export interface Ledger {
 	apiKey: string;
 }
 
-function urlOf(text: string): URL | undefined {
-	try {
-		return new URL(text);
-	} catch {
-		return undefined;
-	}
-}
-
 /** The ledger the node's Payout Ledger credential names, or why it cannot be used. */
 export async function ledgerOf(ctx: IExecuteFunctions): Promise<Ledger> {
 	const read = await outcomeOf(ctx.getCredentials(LEDGER_CREDENTIAL_TYPE));
@@ -67,21 +60,16 @@ export async function ledgerOf(ctx: IExecuteFunctions): Promise<Ledger> {
 	const credential: ICredentialDataDecryptedObject = read.answer;
 	const apiKey = String(credential.apiKey ?? '');
 	const tableId = String(credential.dataTableId ?? '').trim();
-	const base = urlOf(String(credential.apiUrl ?? '').trim());
-	if (!base) throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not a URL");
-	if (base.protocol !== 'http:' && base.protocol !== 'https:')
-		throw new LedgerProblem("the Payout Ledger credential's n8n API URL is not an http(s) URL");
 	if (!TABLE_ID.test(tableId))
 		throw new LedgerProblem(
 			"the Payout Ledger credential's Data Table ID is not an n8n table ID (16 letters and digits)",
 		);
 	if (apiKey === '') throw new LedgerProblem("the Payout Ledger credential's API Key is empty");
-	const path = base.pathname.replace(/\/+$/, '');
-	return {
-		ctx,
-		apiKey,
-		rowsUrl: `${base.origin}${path}/data-tables/${tableId}/rows`,
-	};
+	// The same URL rules as the service's Base URL: no user:pass@, query or fragment, http(s) only.
+	const target = serviceUrl(String(credential.apiUrl ?? ''), `/data-tables/${tableId}/rows`);
+	if ('problem' in target)
+		throw new LedgerProblem(`the Payout Ledger credential's n8n API URL ${target.problem}`);
+	return { ctx, apiKey, rowsUrl: target.url };
 }
 
 /** A filter on columns, each equal to its value, as n8n's Data Table API reads it. */

@@ -259,6 +259,13 @@ describe('a set maximum is never "no maximum"', () => {
 		expect(JSON.stringify(item)).not.toContain(s.ledger.apiKey);
 	});
 
+	test.each([
+		['not a URL', 'n8n.example.com/api/v1', /n8n API URL is not a valid URL/],
+		['holding a query', 'http://127.0.0.1:5678/api/v1?x=1', /n8n API URL must not contain a query/],
+	])('an n8n API URL %s', async (_case, apiUrl, expected) => {
+		await refusedWith(expected, otherLedgerCredential(s, { apiUrl }));
+	});
+
 	test('a Data Table ID that is not one', async () => {
 		await refusedWith(
 			/Data Table ID is not an n8n table ID/,
