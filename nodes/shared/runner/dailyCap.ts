@@ -33,7 +33,7 @@ import {
 } from '../transport/ledger';
 import { outcomeOf } from '../transport/outcome';
 import { dayIn, DEFAULT_TIME_ZONE, readTimeZone } from '../validation/days';
-import { formatPesos, toCentavos } from '../validation/validation';
+import { formatPesos, readUrl, toCentavos } from '../validation/validation';
 import { readOption, readSafetyLimit, type MoneyIntent } from './operation';
 import type { RunContext } from './runContext';
 import { quoted, stopRun } from './runStop';
@@ -87,12 +87,10 @@ const pesos = (centavos: number) => formatPesos(centavos / 100);
 /** The ledger's scope of one credential: its host and username (never its password). */
 async function scopeOf(run: RunContext): Promise<string> {
 	const credential = await credentialsFor(run, 'disbursement');
-	let host = String(credential.baseUrl ?? '');
-	try {
-		host = new URL(host).host;
-	} catch {
-		// The payout itself refuses a Base URL that is not a URL; the scope only needs to be stable.
-	}
+	const baseUrl = String(credential.baseUrl ?? '');
+	const base = readUrl(baseUrl);
+	// The payout itself refuses a Base URL that is not a URL; the scope only needs to be stable.
+	const host = base instanceof URL ? base.host : baseUrl;
 	return `${String(credential.username ?? '')}@${host}`;
 }
 
