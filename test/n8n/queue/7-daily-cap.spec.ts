@@ -353,10 +353,15 @@ test(`the same with a worker killed (SIGKILL) after the first payout: at most ${
 		run.unanswered.filter((a) => a.kind !== 'other' || ![0, 500].includes(a.status)),
 		'answers other than a payout, the refusal, or the failure of a killed execution',
 	).toEqual([]);
+	// The killed worker may die before it logs an execution it had taken, so its count is not known;
+	// the surviving worker's is, and every one of its executions must have been answered.
+	const survivor = queue.cluster.workers().find((worker) => worker.name !== victim.name);
+	const survived = survivor ? (run.byWorker[survivor.name] ?? 0) : 0;
+	expect(survived, 'executions the surviving worker ran').toBeGreaterThanOrEqual(1);
 	expect(
-		run.unanswered.length,
-		`requests without a payout or the refusal, at most the ${victim.name}'s executions`,
-	).toBeLessThanOrEqual(run.byWorker[victim.name] ?? 0);
+		PAYOUTS - run.unanswered.length,
+		`requests answered with a payout or the refusal, at least the surviving worker's executions`,
+	).toBeGreaterThanOrEqual(survived);
 	expect(
 		run.ledger.filter((row) => row.state === 'paid' || row.state === 'reserved').length,
 		'ledger rows counted against the day, never fewer than payouts',
