@@ -9,9 +9,11 @@ import {
 	type NodeConnectionType,
 } from 'n8n-workflow';
 
+import { LEDGER_CREDENTIAL_TYPE } from '../shared/transport/ledger';
 import { serviceRun } from '../shared/transport/runState';
 import { properties } from './description';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
+import { claimScope, claimsInLedger, ledgerProblem } from './helpers/ledgerClaims';
 import { triggerSettings } from './helpers/settings';
 import { allowListProblem } from './helpers/sourceAddress';
 import { missingSecretError, missingSecretReason, signingSecrets } from './helpers/verification';
@@ -20,6 +22,9 @@ import { handleCallback } from './webhook';
 // A constant rather than an inline array: n8n's two rule sets disagree on how an inline array
 // must spell it ('main' against NodeConnectionTypes.Main), and neither has a view on this form.
 const MAIN_OUTPUT: NodeConnectionType[] = [NodeConnectionTypes.Main];
+
+const LEDGER_FIX =
+	"The ledger is an n8n Data Table reached through n8n's public API (n8n 2.7 or later). Check the Payout Ledger credential's n8n API URL, its API key (with the dataTableRow scopes) and its Data Table ID, or remove the credential from this trigger: each webhook process then keeps its own record of deliveries.";
 
 export class PaymentGatewayTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -49,6 +54,12 @@ export class PaymentGatewayTrigger implements INodeType {
 				required: false,
 				displayName: 'Disbursement Credential (Payouts)',
 				displayOptions: { hide: { interface: ['collection'] } },
+			},
+			// Optional: one execution per delivery across webhook processes (helpers/ledgerClaims.ts).
+			{
+				name: LEDGER_CREDENTIAL_TYPE,
+				required: false,
+				displayName: 'Payout Ledger (One Execution per Callback)',
 			},
 		],
 		webhooks: [
@@ -81,6 +92,17 @@ export class PaymentGatewayTrigger implements INodeType {
 						description:
 							'Write each entry as an address (43.198.4.7, ::ffff:43.198.4.7, 2001:db8::1) or a CIDR range (43.198.4.0/24, 2001:db8::/32), separated by commas.',
 					});
+				}
+				if (claimsInLedger(this)) {
+					const unusable = await ledgerProblem(this, claimScope(this));
+					if (unusable)
+						throw new NodeOperationError(
+							this.getNode(),
+							`The Payout Ledger cannot be used: ${unusable}`,
+							{
+								description: LEDGER_FIX,
+							},
+						);
 				}
 				const { withoutSecret } = await signingSecrets(serviceRun(this), chosen);
 				if (withoutSecret.length > 0 && !acceptUnsigned)

@@ -71,6 +71,13 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { acceptUnsignedCallbacks: [true] } },
 	},
 	{
+		displayName:
+			'Several webhook processes (queue mode)? Select a Payout Ledger credential above: each delivery is then claimed in the ledger and starts one execution however many processes receive it. Without one, each process keeps its own record of deliveries, and one callback received by two of them at the same moment can start two executions.',
+		name: 'ledgerNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
 		displayName: 'Allowed IP Addresses',
 		name: 'allowedIpAddresses',
 		type: 'string',

@@ -11,6 +11,8 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { LedgerProblem } from '../shared/transport/ledger';
+import { outcomeOf } from '../shared/transport/outcome';
 import { scrubDeep } from '../shared/transport/secrets';
 import { serviceRun } from '../shared/transport/runState';
 import { recordChannel, type RecordFact } from '../shared/validation/records';
@@ -20,6 +22,7 @@ import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { confirmWithService } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
 import { hiddenValues } from './helpers/hiddenValues';
+import { claimDelivery, claimScope, claimsInLedger } from './helpers/ledgerClaims';
 import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
 import { triggerSettings } from './helpers/settings';
 import {
@@ -150,10 +153,26 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		keyInterface = api;
 	}
 
-	if (
-		record &&
-		!record.claim(deliveryKey(keyInterface ?? facts.api, callback.referenceNo, facts.status))
-	) {
+	// 7. The claim: in the ledger first when the node has one (one execution across webhook
+	// processes), then in this process's record.
+	const key = deliveryKey(keyInterface ?? facts.api, callback.referenceNo, facts.status);
+	if (record && claimsInLedger(this) && !record.has(key)) {
+		const claimed = await outcomeOf(claimDelivery(this, claimScope(this), key));
+		if ('failure' in claimed) {
+			if (!(claimed.failure instanceof LedgerProblem)) throw claimed.failure;
+			log.refused(503, `the delivery could not be claimed: ${claimed.failure.message}`);
+			return reply(this, 503, 'Service unavailable, try again later');
+		}
+		if (claimed.answer === 'undecided') {
+			log.refused(503, 'another request is claiming the same delivery in the ledger');
+			return reply(this, 503, 'Service unavailable, try again later');
+		}
+		if (claimed.answer === 'duplicate') {
+			log.ignored('duplicate delivery (claimed in the ledger)');
+			return reply(this, 200, 'Duplicate ignored');
+		}
+	}
+	if (record && !record.claim(key)) {
 		log.ignored('duplicate delivery');
 		return reply(this, 200, 'Duplicate ignored');
 	}

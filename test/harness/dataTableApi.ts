@@ -86,6 +86,8 @@ export interface DataTableApi {
 	failNext(count: number, how: DataTableFault): void;
 	/** Added to every request before it is handled. */
 	setDelay(ms: number): void;
+	/** Rows written from now on get `createdAt`/`updatedAt` this far from the real time. */
+	setClockOffset(ms: number): void;
 	/** Forget rows (ids start again at 1), requests and pending faults. */
 	clear(): void;
 	close(): Promise<void>;
@@ -373,6 +375,8 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 	const requests: RecordedDataTableRequest[] = [];
 	let faults: Array<DataTableFault & { remaining: number }> = [];
 	let delayMs = 0;
+	let clockOffsetMs = 0;
+	const stamp = () => new Date(Date.now() + clockOffsetMs).toISOString();
 
 	// One operation at a time, as on n8n's SQLite write connection.
 	let tail: Promise<unknown> = Promise.resolve();
@@ -466,14 +470,14 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 	}
 
 	function insert(data: Row): Row {
-		const now = new Date().toISOString();
+		const now = stamp();
 		const row: Row = { ...data, id: nextId++, createdAt: now, updatedAt: now };
 		rows.push(row);
 		return row;
 	}
 
 	function applyUpdate(filter: Filter, data: Row): Row[] {
-		const now = new Date().toISOString();
+		const now = stamp();
 		const updated = rows.filter((row) => matches(row, filter));
 		for (const row of updated) Object.assign(row, data, { updatedAt: now });
 		return updated.map(shown);
@@ -842,7 +846,11 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		setDelay(ms) {
 			delayMs = ms;
 		},
+		setClockOffset(ms) {
+			clockOffsetMs = ms;
+		},
 		clear() {
+			clockOffsetMs = 0;
 			rows = [];
 			nextId = 1;
 			requests.length = 0;

@@ -11,6 +11,7 @@ import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-wor
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
+import { PaymentGatewayLedgerApi } from '../../credentials/PaymentGatewayLedgerApi.credentials';
 import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
 import { SANDBOX_CREDENTIALS } from '../../sandbox';
 import { implementations, nodeOf, resolvedParameters } from '../harness/installedN8n';
@@ -121,9 +122,14 @@ describe('what the editor shows', () => {
 		expect(pickers).toEqual([
 			'Collection Credential (Payments)',
 			'Disbursement Credential (Payouts)',
+			'Payout Ledger (One Execution per Callback)',
 		]);
-		const types = [new PaymentCollectionApi().displayName, new DisbursementApi().displayName];
-		expect(new Set(types).size).toBe(2);
+		const types = [
+			new PaymentCollectionApi().displayName,
+			new DisbursementApi().displayName,
+			new PaymentGatewayLedgerApi().displayName,
+		];
+		expect(new Set(types).size).toBe(3);
 	});
 
 	test.each(implementations)(
@@ -150,13 +156,16 @@ describe('what the editor shows', () => {
 					pickers(typeVersion, { interface: 'disbursement' }),
 					pickers(typeVersion, { interface: 'both' }),
 					pickers(typeVersion, { interface: '={{ "collection" }}' }),
-				]).toEqual([
-					['paymentCollectionApi'],
-					['paymentCollectionApi'],
-					['disbursementApi'],
-					['paymentCollectionApi', 'disbursementApi'],
-					['paymentCollectionApi', 'disbursementApi'],
-				]);
+				]).toEqual(
+					// The ledger is for every Interface.
+					[
+						['paymentCollectionApi'],
+						['paymentCollectionApi'],
+						['disbursementApi'],
+						['paymentCollectionApi', 'disbursementApi'],
+						['paymentCollectionApi', 'disbursementApi'],
+					].map((shown) => [...shown, 'paymentGatewayLedgerApi']),
+				);
 		},
 	);
 

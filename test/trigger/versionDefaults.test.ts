@@ -104,14 +104,20 @@ describe.each(implementations)('%s', (_label, helpers) => {
 	});
 
 	test('version 2 shows what Confirm costs while on, and the risk once off; version 1 shows neither', () => {
-		expect(shownNotices(helpers, source, 2)).toEqual(['callbackUrlNotice', 'confirmNotice']);
+		expect(shownNotices(helpers, source, 2)).toEqual([
+			'callbackUrlNotice',
+			'confirmNotice',
+			'ledgerNotice',
+		]);
 		expect(shownNotices(helpers, source, 2, { confirmWithService: false })).toEqual([
 			'callbackUrlNotice',
 			'unconfirmedNotice',
+			'ledgerNotice',
 		]);
-		expect(shownNotices(helpers, source, 1)).toEqual(['callbackUrlNotice']);
+		expect(shownNotices(helpers, source, 1)).toEqual(['callbackUrlNotice', 'ledgerNotice']);
 		expect(shownNotices(helpers, source, 1, { confirmWithService: true })).toEqual([
 			'callbackUrlNotice',
+			'ledgerNotice',
 		]);
 	});
 });

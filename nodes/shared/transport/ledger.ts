@@ -8,7 +8,6 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
@@ -17,6 +16,7 @@ import { classifyFailure, safeJson } from './errors';
 import { bounded, readAnswer, readErrorAnswer } from './limits';
 import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
+import type { CredentialContext } from './runState';
 import { scrubText, secretsOf } from './secrets';
 import { serviceUrl } from './url';
 
@@ -47,13 +47,13 @@ export interface LedgerRow {
 
 /** Where the ledger is: the table's rows URL and the API key (hidden in every message). */
 export interface Ledger {
-	ctx: IExecuteFunctions;
+	ctx: CredentialContext;
 	rowsUrl: string;
 	apiKey: string;
 }
 
 /** The ledger the node's Payout Ledger credential names, or why it cannot be used. */
-export async function ledgerOf(ctx: IExecuteFunctions): Promise<Ledger> {
+export async function ledgerOf(ctx: CredentialContext): Promise<Ledger> {
 	const read = await outcomeOf(ctx.getCredentials(LEDGER_CREDENTIAL_TYPE));
 	if ('failure' in read)
 		throw new LedgerProblem('no Payout Ledger credential is selected on this node');

@@ -1,0 +1,145 @@
+/**
+ * One execution per delivery across webhook processes: with a Payout Ledger credential on the
+ * trigger, a delivery is claimed in the ledger (the n8n Data Table every process reaches,
+ * nodes/shared/transport/ledger.ts) before its execution starts, and only the request whose claim
+ * holds starts it. Each process's own record (duplicates.ts) cannot do this: in queue mode every webhook process
+ * keeps its own memory and they save the workflow's data over each other.
+ *
+ * The ledger has no conditional insert, so a claim is made the way that stays safe with many
+ * writers: write, then read, then keep.
+ *
+ * 1. This request's claim is written (a row: scope = the trigger node, reference = the delivery's
+ *    key, state "claiming").
+ * 2. Every claim of the same delivery is read.
+ * 3. One marked "claimed" is there: a duplicate, this claim is removed. This claim alone: it is
+ *    marked "claimed" and the execution starts. Other claims still being decided: this one is
+ *    removed and tried again after a random pause.
+ *
+ * Two requests never both start an execution: whichever read second saw the other's row. Two that
+ * saw each other both step back and meet again rarely (random pauses); after the last attempt, or
+ * when the ledger cannot be reached, the request is answered 503 and the service delivers again
+ * later. A "claiming" row written more than STALE_CLAIM_MS before this request's own (by n8n's
+ * clock, on both rows) was left by a process that stopped mid-claim: it is not waited for.
+ */
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import {
+	deleteRow,
+	insertRow,
+	LEDGER_CREDENTIAL_TYPE,
+	LedgerProblem,
+	ledgerOf,
+	rowsWhere,
+	updateRow,
+	type Ledger,
+} from '../../shared/transport/ledger';
+import { outcomeOf } from '../../shared/transport/outcome';
+import type { CredentialContext } from '../../shared/transport/runState';
+import { dayIn } from '../../shared/validation/days';
+
+export const CLAIMING = 'claiming';
+export const CLAIMED = 'claimed';
+
+const CLAIM_ATTEMPTS = 6;
+const RETRY_PAUSE_MS = 100;
+/** Longer than a claim can take: three ledger requests of at most LEDGER_TIMEOUT_MS each. */
+export const STALE_CLAIM_MS = 60_000;
+
+export type ClaimOutcome = 'claimed' | 'duplicate' | 'undecided';
+
+/** Whether the node has a Payout Ledger credential selected. */
+export function claimsInLedger(ctx: CredentialContext): boolean {
+	return Boolean(ctx.getNode().credentials?.[LEDGER_CREDENTIAL_TYPE]);
+}
+
+/** The ledger's scope of one trigger node: never a payout scope, which always holds an "@". */
+export function claimScope(ctx: IWebhookFunctions | IHookFunctions): string {
+	const node = ctx.getNode();
+	return `callback:${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+}
+
+/** n8n's time of a row, in ms; undefined when the row does not say. */
+function writtenAt(row: IDataObject | undefined): number | undefined {
+	const at = row?.createdAt;
+	const ms = typeof at === 'string' ? Date.parse(at) : NaN;
+	return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** Another claim left mid-way by a process that stopped: written long before this one. */
+function isStale(row: IDataObject, mine: IDataObject | undefined): boolean {
+	const theirs = writtenAt(row);
+	const ours = writtenAt(mine);
+	return (
+		row.state === CLAIMING &&
+		theirs !== undefined &&
+		ours !== undefined &&
+		ours - theirs > STALE_CLAIM_MS
+	);
+}
+
+async function claimOnce(
+	ledger: Ledger,
+	scope: string,
+	key: string,
+): Promise<ClaimOutcome | 'contended'> {
+	const day = dayIn('UTC', new Date());
+	const id = await insertRow(ledger, { day, scope, reference: key, centavos: 0, state: CLAIMING });
+	const read = await outcomeOf(rowsWhere(ledger, { scope, reference: key }));
+	if ('failure' in read) {
+		await outcomeOf(deleteRow(ledger, id));
+		throw read.failure;
+	}
+	const mine = read.answer.find((row) => row.id === id);
+	const others = read.answer.filter((row) => row.id !== id && !isStale(row, mine));
+	// A row of any other state (edited by hand, say) counts as a claim that holds.
+	if (others.some((row) => row.state !== CLAIMING)) {
+		await outcomeOf(deleteRow(ledger, id));
+		return 'duplicate';
+	}
+	if (others.length === 0) {
+		const marked = await outcomeOf(updateRow(ledger, id, { state: CLAIMED }));
+		if ('failure' in marked) {
+			await outcomeOf(deleteRow(ledger, id));
+			throw marked.failure;
+		}
+		return 'claimed';
+	}
+	// Stepping back must succeed: a claim left here would make the others wait for it.
+	await deleteRow(ledger, id);
+	return 'contended';
+}
+
+/**
+ * Claims the delivery `key` of the trigger node `scope` in the node's ledger. Throws a
+ * LedgerProblem when the ledger cannot be used (the caller answers 503: nothing starts, the
+ * service delivers again).
+ */
+export async function claimDelivery(
+	ctx: CredentialContext,
+	scope: string,
+	key: string,
+): Promise<ClaimOutcome> {
+	const ledger = await ledgerOf(ctx);
+	for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
+		const outcome = await claimOnce(ledger, scope, key);
+		if (outcome !== 'contended') return outcome;
+		if (attempt < CLAIM_ATTEMPTS) await sleep(RETRY_PAUSE_MS * attempt * (0.5 + Math.random()));
+	}
+	return 'undecided';
+}
+
+/** On activation: the ledger's rows can be read with this credential, or why not. */
+export async function ledgerProblem(
+	ctx: CredentialContext,
+	scope: string,
+): Promise<string | undefined> {
+	// A key no delivery has (keys are base64url): one small read.
+	const checked = await outcomeOf(
+		ledgerOf(ctx).then(async (ledger) => await rowsWhere(ledger, { scope, reference: '-' })),
+	);
+	if ('answer' in checked) return undefined;
+	const { failure } = checked;
+	if (failure instanceof LedgerProblem) return failure.message;
+	throw failure;
+}
