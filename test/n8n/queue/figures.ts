@@ -37,6 +37,9 @@ const LABELS = {
 		'executions from one callback on one webhook process, then the other:',
 	callbacksAccepted: 'callbacks the trigger accepted:',
 	callbacksRememberedInDatabase: "of them, held by the trigger's record in the database:",
+	claimedReferences: 'references posted to two webhook processes at once, with a ledger:',
+	claimedExecutions: 'executions they started:',
+	claimsAnswered503: 'deliveries answered 503 (the ledger undecided), then delivered again:',
 };
 
 export type Figures = Partial<Record<keyof typeof LABELS, number>> & {

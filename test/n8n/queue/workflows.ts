@@ -98,10 +98,13 @@ function payoutWorkflow(
 	};
 }
 
-function callbackWorkflow(): WorkflowJson {
+/** The trigger's workflow: payout callbacks, confirmed with the service, into a No Op. */
+function callbackWorkflow(
+	ids: { name: string; webhookId: string },
+	ledger?: Credential,
+): Omit<WorkflowJson, 'id'> {
 	return {
-		id: CALLBACKS.id,
-		name: 'Queue check: payout callbacks',
+		name: ids.name,
 		nodes: [
 			{
 				id: 'c7e2b1d0-0001-4a00-8000-000000000001',
@@ -109,7 +112,7 @@ function callbackWorkflow(): WorkflowJson {
 				type: `${PACKAGE_NAME}.paymentGatewayTrigger`,
 				typeVersion: 1,
 				position: [0, 0],
-				webhookId: CALLBACKS.webhookId,
+				webhookId: ids.webhookId,
 				parameters: {
 					interface: 'disbursement',
 					statuses: ['completed', 'cancelled'],
@@ -120,6 +123,7 @@ function callbackWorkflow(): WorkflowJson {
 						id: DEMO_CREDENTIALS.disbursement.id,
 						name: DEMO_CREDENTIALS.disbursement.name,
 					},
+					...(ledger ? { paymentGatewayLedgerApi: ledger } : {}),
 				},
 			},
 			{
@@ -140,6 +144,14 @@ function callbackWorkflow(): WorkflowJson {
 	};
 }
 
+/** The same trigger with a Payout Ledger credential: each delivery claimed in the ledger. */
+export const CLAIMS = {
+	name: 'Queue check: callbacks claimed in the ledger',
+	webhookId: '6f1d0c52-8a7e-4b8e-9f65-3c2d1a0b9e72',
+};
+
+export const claimsWorkflow = (ledger: Credential) => callbackWorkflow(CLAIMS, ledger);
+
 export function queueWorkflows(): WorkflowJson[] {
 	const sandboxPayouts = {
 		id: DEMO_CREDENTIALS.disbursement.id,
@@ -148,7 +160,10 @@ export function queueWorkflows(): WorkflowJson[] {
 	return [
 		payoutWorkflow(PAYOUTS, sandboxPayouts),
 		payoutWorkflow(REFUSED, WRONG_PASSWORD_CREDENTIAL),
-		callbackWorkflow(),
+		{
+			id: CALLBACKS.id,
+			...callbackWorkflow({ name: 'Queue check: payout callbacks', ...CALLBACKS }),
+		},
 	];
 }
 
@@ -166,8 +181,8 @@ export function payoutWebhookUrl(baseUrl: string, ids: { path: string }): string
 	return `${baseUrl}webhook/${ids.path}`;
 }
 
-export function callbackWebhookUrl(baseUrl: string): string {
-	return `${baseUrl}webhook/${CALLBACKS.webhookId}/callback`;
+export function callbackWebhookUrl(baseUrl: string, webhookId = CALLBACKS.webhookId): string {
+	return `${baseUrl}webhook/${webhookId}/callback`;
 }
 
 /**
