@@ -7,9 +7,10 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Where Maximum Total per Day keeps the day's payouts: an n8n Data Table, reached through n8n's
- * public API with an API key, so every execution, queue-mode worker and restart reads one ledger
- * (docs/agent.md, "A total per day").
+ * Where Maximum Total per Day keeps the day's payouts, and the Payment Gateway Trigger its claims of
+ * deliveries: an n8n Data Table, reached through n8n's public API with an API key, so every
+ * execution, queue-mode worker or webhook process and restart reads one ledger (docs/agent.md, "A
+ * total per day"; docs/trigger.md, "Several webhook processes: claims in the ledger").
  */
 export class PaymentGatewayLedgerApi implements ICredentialType {
 	name = 'paymentGatewayLedgerApi';
@@ -50,7 +51,7 @@ export class PaymentGatewayLedgerApi implements ICredentialType {
 			required: true,
 			placeholder: 'ozrHEVZ510Houlnh',
 			description:
-				"The ID of the Data Table that keeps the ledger (the last part of the table's URL). Its columns: day, scope and reference (text), centavos (number), state (text).",
+				"The ID of the Data Table that keeps the ledger (the last part of the table's URL). Its columns: day, scope and reference (text), centavos (number), state (text). Payouts and the trigger's claims can share one table.",
 		},
 	];
 
