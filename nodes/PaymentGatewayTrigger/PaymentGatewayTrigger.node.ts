@@ -23,6 +23,7 @@ import { handleCallback } from './webhook';
 // must spell it ('main' against NodeConnectionTypes.Main), and neither has a view on this form.
 const MAIN_OUTPUT: NodeConnectionType[] = [NodeConnectionTypes.Main];
 
+/** Also in the message itself: n8n's answer to publishing shows the message only. */
 const LEDGER_FIX =
 	"The ledger is an n8n Data Table reached through n8n's public API (n8n 2.7 or later). Check the Payout Ledger credential's n8n API URL, its API key (with the dataTableRow scopes) and its Data Table ID, or remove the credential from this trigger: each webhook process then keeps its own record of deliveries.";
 
@@ -98,10 +99,8 @@ export class PaymentGatewayTrigger implements INodeType {
 					if (unusable)
 						throw new NodeOperationError(
 							this.getNode(),
-							`The Payout Ledger cannot be used: ${unusable}`,
-							{
-								description: LEDGER_FIX,
-							},
+							`Cannot activate "${this.getNode().name}": its Payout Ledger cannot be used (${unusable}). ${LEDGER_FIX}`,
+							{ description: LEDGER_FIX },
 						);
 				}
 				const { withoutSecret } = await signingSecrets(serviceRun(this), chosen);

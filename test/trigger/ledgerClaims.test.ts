@@ -221,7 +221,9 @@ describe('publishing a trigger with a ledger', () => {
 		const [h] = await processes(1, ledgerCredentialWith(data));
 		if (fault) api.failNext(1, fault);
 		const outcome = await h.lifecycle('checkExists');
-		expect(outcome.error?.message).toMatch(/^The Payout Ledger cannot be used: /);
+		expect(outcome.error?.message).toMatch(
+			/^Cannot activate "Payment Gateway Trigger": its Payout Ledger cannot be used \(.+\)\. The ledger is an n8n Data Table .*\(n8n 2\.7 or later\)/,
+		);
 		expect((outcome.error as { description?: string }).description).toMatch(/n8n 2\.7 or later/);
 		expect(JSON.stringify(outcome)).not.toContain('refused-key-98765');
 	});

@@ -4,13 +4,22 @@
 // publishes and an unsigned callback starts an execution; a Signing Secret removed after
 // publishing gets every callback refused (401, no execution); and after three callbacks and a
 // restart of `n8n start`, a repost of each starts no second execution (the de-duplication record
-// lives in the workflow's static data).
+// lives in the workflow's static data); with a Payout Ledger credential, publishing checks the
+// ledger (refused on n8n 1.x) and deliveries are claimed in it.
 import crypto from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { nodeOutputs } from '../editorApi';
 import { sleep } from '../../../scripts/n8n/proc';
 import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { DEMO_CREDENTIALS, type CredentialRef } from '../../../scripts/n8n/credentials';
+import {
+	ledgerCredential,
+	publicApi,
+	publicApiUrl,
+	setUpLedger,
+	supportsLedger,
+	type Ledger,
+} from '../../../scripts/n8n/ledger';
 import { major } from '../../../scripts/n8n/targets';
 import type { WorkflowJson } from '../../../scripts/n8n/instance';
 import { SANDBOX_CREDENTIALS } from '../../../sandbox';
@@ -261,4 +270,72 @@ test('three callbacks, a restart of n8n, a repost of each: no second execution',
 	expect(await settledCount(leg, 'restart'), 'executions after the restart and reposts').toBe(
 		bodies.length,
 	);
+});
+
+const CLAIMING_WEBHOOK = '7d1c5e0a-3f2b-4c6d-8e9f-0a1b2c3d4e55';
+
+// A Payout Ledger credential on the trigger: publishing checks that the ledger's rows can be read.
+// n8n 1.x has no Data Table API, so there the workflow is not published and the answer says why and
+// what to do; on 2.x it publishes, and the same callback posted twice at once is claimed once.
+test('a Payout Ledger credential on the trigger: publishing refused on n8n 1.x with the fix; on 2.x the same callback twice at once starts one execution, claimed in the ledger', async ({
+	leg,
+}) => {
+	const rest = leg.running();
+	const version = leg.instance.runtime.n8nVersion;
+	const ledger: Ledger = supportsLedger(version)
+		? await setUpLedger(rest, leg.n8nUrl, leg.instance.userFolder)
+		: {
+				apiUrl: publicApiUrl(leg.n8nUrl),
+				apiKey: 'n8n_api_not-a-key',
+				dataTableId: 'A'.repeat(16),
+			};
+	const { id: _id, ...credential } = ledgerCredential(ledger);
+	const { id: ledgerId } = await rest.expectOk<{ id: string }>('POST', '/credentials', credential);
+	const { id: _workflowId, ...workflow } = triggerWorkflow({
+		id: '',
+		webhookId: CLAIMING_WEBHOOK,
+		parameters: { interface: 'collection' },
+		credential: DEMO_CREDENTIALS.collection,
+	});
+	const [trigger] = workflow.nodes;
+	trigger.credentials = {
+		...trigger.credentials,
+		paymentGatewayLedgerApi: { id: ledgerId, name: credential.name },
+	};
+	const { id } = await rest.expectOk<{ id: string }>('POST', '/workflows', workflow);
+	const outcome = await rest.publish(id, major(version));
+	if (!supportsLedger(version)) {
+		expect(outcome, 'the answer to publishing on n8n 1.x').toMatchObject({ published: false });
+		expect((outcome as { message: string }).message).toMatch(
+			/^Cannot activate "Payment Gateway Trigger": its Payout Ledger cannot be used \(Reading the payout ledger failed: n8n answered HTTP \d+.*\)\. The ledger is an n8n Data Table reached through n8n's public API \(n8n 2\.7 or later\)/,
+		);
+		return;
+	}
+	expect(outcome, 'the answer to publishing').toEqual({ published: true });
+	const webhook = `${leg.n8nUrl}/webhook/${CLAIMING_WEBHOOK}/callback`;
+	const body = callback('E2E-CLAIM-1', 150, signingSecret);
+	const answers = await Promise.all([postJson(webhook, body), postJson(webhook, body)]);
+	expect(answers.map((a) => a.text).sort(), 'the two answers').toEqual([
+		DUPLICATE_IGNORED,
+		WORKFLOW_STARTED,
+	]);
+	await leg.finishedExecutions(id, 1);
+	await sleep(1500);
+	expect((await rest.executions(id)).length, 'executions of the two deliveries').toBe(1);
+	const scope = `callback:${id}:${trigger.id}`;
+	const filter = encodeURIComponent(
+		JSON.stringify({
+			type: 'and',
+			filters: [{ columnName: 'scope', condition: 'eq', value: scope }],
+		}),
+	);
+	const rows = await publicApi(
+		ledger,
+		'GET',
+		`/data-tables/${ledger.dataTableId}/rows?filter=${filter}`,
+	);
+	expect(rows.status, rows.text).toBe(200);
+	expect((rows.json as { data: Array<{ state: string }> }).data.map((row) => row.state)).toEqual([
+		'claimed',
+	]);
 });
