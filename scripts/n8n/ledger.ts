@@ -128,6 +128,34 @@ export async function publicApi(
 	return await answerOf(res);
 }
 
+/** The ledger's rows whose columns equal these values: one page (at most 250), or an error. */
+export async function ledgerRowsWhere(
+	ledger: Ledger,
+	equal: Record<string, string>,
+): Promise<Array<Record<string, unknown>>> {
+	const filter = encodeURIComponent(
+		JSON.stringify({
+			type: 'and',
+			filters: Object.entries(equal).map(([columnName, value]) => ({
+				columnName,
+				condition: 'eq',
+				value,
+			})),
+		}),
+	);
+	const route = `/data-tables/${ledger.dataTableId}/rows?limit=250&filter=${filter}`;
+	const page = expectStatus(
+		await publicApi(ledger, 'GET', route),
+		[200],
+		`GET /api/v1${route}`,
+	) as {
+		data: Array<Record<string, unknown>>;
+		nextCursor: string | null;
+	};
+	if (page.nextCursor !== null) throw new Error(`GET /api/v1${route}: more than one page of rows`);
+	return page.data;
+}
+
 function expectStatus(answer: PublicAnswer, ok: number[], what: string): unknown {
 	if (!ok.includes(answer.status))
 		throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 300)}`);

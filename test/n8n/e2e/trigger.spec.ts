@@ -14,7 +14,7 @@ import { PACKAGE_NAME } from '../../../scripts/n8n/paths';
 import { DEMO_CREDENTIALS, type CredentialRef } from '../../../scripts/n8n/credentials';
 import {
 	ledgerCredential,
-	publicApi,
+	ledgerRowsWhere,
 	publicApiUrl,
 	setUpLedger,
 	supportsLedger,
@@ -323,19 +323,9 @@ test('a Payout Ledger credential on the trigger: publishing refused on n8n 1.x w
 	await sleep(1500);
 	expect((await rest.executions(id)).length, 'executions of the two deliveries').toBe(1);
 	const scope = `callback:${id}:${trigger.id}`;
-	const filter = encodeURIComponent(
-		JSON.stringify({
-			type: 'and',
-			filters: [{ columnName: 'scope', condition: 'eq', value: scope }],
-		}),
-	);
-	const rows = await publicApi(
-		ledger,
-		'GET',
-		`/data-tables/${ledger.dataTableId}/rows?filter=${filter}`,
-	);
-	expect(rows.status, rows.text).toBe(200);
-	expect((rows.json as { data: Array<{ state: string }> }).data.map((row) => row.state)).toEqual([
-		'claimed',
-	]);
+	const claims = await ledgerRowsWhere(ledger, { scope });
+	expect(
+		claims.map((row) => row.state),
+		'the claims in the ledger',
+	).toEqual(['claimed']);
 });

@@ -4,7 +4,12 @@
 // starts. The same signed callback of 20 references is posted to two webhook processes at the same
 // moment; a request answered 503 is delivered again, as the service retries. Exactly 20 executions
 // must start, one per reference, and the ledger must hold one claim per reference.
-import { ledgerCredential, publicApi, setUpLedger, type Ledger } from '../../../scripts/n8n/ledger';
+import {
+	ledgerCredential,
+	ledgerRowsWhere,
+	setUpLedger,
+	type Ledger,
+} from '../../../scripts/n8n/ledger';
 import { freePort } from '../../../scripts/n8n/proc';
 import { isServed } from '../../../scripts/n8n/readiness';
 import type { N8nProcess, QueueCluster } from './cluster';
@@ -135,19 +140,7 @@ test(`the same signed callback of ${REFERENCES} references on two webhook proces
 
 	const node = (claimsWorkflow({ id: '', name: '' }).nodes ?? [])[0];
 	const scope = `callback:${workflowId}:${node.id}`;
-	const filter = encodeURIComponent(
-		JSON.stringify({
-			type: 'and',
-			filters: [{ columnName: 'scope', condition: 'eq', value: scope }],
-		}),
-	);
-	const answer = await publicApi(
-		ledger,
-		'GET',
-		`/data-tables/${ledger.dataTableId}/rows?limit=250&filter=${filter}`,
-	);
-	expect(answer.status, `the ledger's claims: ${answer.text.slice(0, 300)}`).toBe(200);
-	const claims = (answer.json as { data: Array<{ reference: string; state: string }> }).data;
+	const claims = await ledgerRowsWhere(ledger, { scope });
 	expect(
 		claims.map((row) => row.state),
 		'one held claim per reference, no other',
