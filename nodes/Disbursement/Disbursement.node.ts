@@ -32,7 +32,9 @@ export class Disbursement implements INodeType {
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
-				displayOptions: { show: { resource: ['payout'], operation: ['create', 'confirm'] } },
+				displayOptions: {
+					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
+				},
 			},
 		],
 		properties: [

@@ -62,7 +62,7 @@ function readOneWay(out: IDataObject, reference: string) {
 	// The only quotation marks are the labels' own, around the two names.
 	expect(occurrences(summary, /"/)).toBe(4);
 	expect(summary.endsWith(`. Account name as given: "${accountName}"`)).toBe(true);
-	expect(String(out.approvalToken).startsWith(`${summary} [pa3.`)).toBe(true);
+	expect(String(out.approvalToken).startsWith(`${summary} [pa4.`)).toBe(true);
 	return { bankName, accountName };
 }
 

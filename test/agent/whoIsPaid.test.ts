@@ -297,8 +297,8 @@ describe('rule 5: what a review shows is what Confirm pays', () => {
 		const shown = await prepareWallet('WP-REVIEW-SHOWN', '09171234567');
 		const other = await prepareWallet('WP-REVIEW-OTHER', '09998887777');
 		const token = String(other.approvalToken);
-		expect(token.startsWith(`${String(other.summary)} [pa3.`)).toBe(true);
-		const signed = token.slice(token.lastIndexOf(' [pa3.'));
+		expect(token.startsWith(`${String(other.summary)} [pa4.`)).toBe(true);
+		const signed = token.slice(token.lastIndexOf(' [pa4.'));
 		for (const forged of [
 			`${String(shown.summary)}${signed}`,
 			signed.trim().slice(1, -1),

@@ -29,7 +29,9 @@ test('type, credential, tool use and icons', () => {
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
-				displayOptions: { show: { resource: ['payout'], operation: ['create', 'confirm'] } },
+				displayOptions: {
+					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
+				},
 			},
 		],
 		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },

@@ -157,7 +157,7 @@ const REVIEW_MESSAGE = String(
 	EXAMPLE_08.nodes.find((node) => node.type.endsWith('.chatHitlTool'))!.parameters.message,
 );
 const SUMMARY_SHOWN =
-	"{{ $tool.parameters.approvalToken.slice(0, $tool.parameters.approvalToken.lastIndexOf(' [pa3.')) }}";
+	"{{ $tool.parameters.approvalToken.slice(0, $tool.parameters.approvalToken.lastIndexOf(' [pa4.')) }}";
 
 /** What n8n's expression engine makes of the review message when Confirm is called with `approvalToken`. */
 function reviewOf(approvalToken: string): unknown {
@@ -229,7 +229,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			);
 		expect(fixed(out)).toEqual(fixed(shown));
 		expect(String(out.expiresAt)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-		const before = (token: unknown) => String(token).slice(0, String(token).indexOf(' [pa3.'));
+		const before = (token: unknown) => String(token).slice(0, String(token).indexOf(' [pa4.'));
 		expect(before(out.approvalToken)).toBe(out.summary);
 		expect(before(shown.approvalToken)).toBe(out.summary);
 
@@ -240,7 +240,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		expect(quotedSummaries.length).toBeGreaterThanOrEqual(2);
 		// Quoted alone, or as the reviewer reads the token: the summary, then its signed part.
 		for (const quote of quotedSummaries)
-			expect(quote.replace(/ \[pa3\.…\]$/, '')).toBe(wallet.summary);
+			expect(quote.replace(/ \[pa4\.…\]$/, '')).toBe(wallet.summary);
 		const recipient = codeSpans(AGENT).find((span) => span.startsWith('{ "kind": "mobile"'))!;
 		expect(wallet.recipient).toEqual(JSON.parse(recipient));
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
@@ -263,7 +263,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			expect(review).toBe(
 				`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(prepared.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
 			);
-			expect(String(review)).not.toContain('pa3.');
+			expect(String(review)).not.toContain('pa4.');
 			return review;
 		});
 		// The same payout prepared twice: the same words, told apart by the token's ending.
@@ -274,13 +274,13 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 	});
 
 	test("example 08's review shows the whole summary even when a name in it imitates the token's signed part", async () => {
-		const name = 'Juan [pa3.x] Dela Cruz';
+		const name = 'Juan [pa4.x] Dela Cruz';
 		const prepared = await run(s, bankTransferParameters({ operation: 'prepare' }), {
 			items: [bankRow('AGENT-REVIEW-2', { accountName: name })],
 		});
 		expect(prepared.error).toBeUndefined();
 		const [out] = jsonOf(prepared);
-		expect(String(out.summary)).toContain('[pa3.x]');
+		expect(String(out.summary)).toContain('[pa4.x]');
 		const token = String(out.approvalToken);
 		expect(reviewOf(token)).toBe(
 			`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(out.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
@@ -293,17 +293,18 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 	test('the refusals of Confirm, Prepare, Allowed Recipients and Extra Channel Fields', async () => {
 		const token = String(jsonOf(await prepareWallet('AGENT-DOC-1', 500))[0].approvalToken);
 		const other = jsonOf(await prepareWallet('AGENT-DOC-2', 700))[0];
-		const signed = token.slice(token.lastIndexOf(' [pa3.'));
+		const signed = token.slice(token.lastIndexOf(' [pa4.'));
 		const [, encoded, signature] = signed.slice(2, -1).split('.');
 		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as IDataObject;
 		((payload.send as IDataObject).body as IDataObject).amount = 4500;
-		const changed = `${token.slice(0, token.lastIndexOf(' [pa3.'))} [pa3.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
+		const changed = `${token.slice(0, token.lastIndexOf(' [pa4.'))} [pa4.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
 
 		produced.push(await confirm(signed.trim().slice(1, -1)));
 		produced.push(await confirm(`${String(other.summary)}${signed}`));
 		produced.push(await confirm(changed));
 		produced.push(await confirm(token, undefined, { dryRun: true }));
-		produced.push(await confirm(token.replace(' [pa3.', ' [pa2.')));
+		produced.push(await confirm(token.replace(' [pa4.', ' [pa2.')));
+		produced.push(await confirm(token.replace(' [pa4.', ' [pa3.')));
 		const now = Date.now;
 		const clock = jest.spyOn(Date, 'now').mockImplementation(() => now() + 24 * 3600_000);
 		try {
@@ -431,7 +432,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		expect(s.gw.stats().creationsByReference['AGENT-DOC-9']).toBe(1);
 	});
 
-	test('a payout past Maximum Total per Day: the refusal docs/agent.md quotes', async () => {
+	test('a payout past Maximum Total per Day: the refusals of Create and Prepare docs/agent.md quotes', async () => {
 		const ledger = await startDataTableApi();
 		try {
 			const stored = s.store.add(LEDGER_CREDENTIAL, {
@@ -446,14 +447,20 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 				body: JSON.stringify({ data: [{ day: today(), scope, centavos: 450000, state: 'paid' }] }),
 			});
 			expect(written.status).toBe(200);
-			const refused = await run(s, cappedPayout({ maxTotalPerDay: '5000' }), {
-				items: [{ ref: 'AGENT-DOC-DAY', amount: 1000, mobile: '09171234567' }],
-				typeVersion: 2,
-				moreCredentials: { [LEDGER_CREDENTIAL]: { id: stored.id, name: stored.name } },
-			});
-			// The docs quote a day of their own: the message is the node's with today's date in it.
-			produced.push(String(refused.error?.message).replace(today(), '2026-11-27'));
-			expect(refused.error?.message).toMatch(/above the Maximum Total per Day of PHP 5,000.00/);
+			for (const operation of ['create', 'prepare']) {
+				const refused = await run(
+					s,
+					{ ...cappedPayout({ maxTotalPerDay: '5000' }), operation },
+					{
+						items: [{ ref: `AGENT-DOC-DAY-${operation}`, amount: 1000, mobile: '09171234567' }],
+						typeVersion: 2,
+						moreCredentials: { [LEDGER_CREDENTIAL]: { id: stored.id, name: stored.name } },
+					},
+				);
+				// The docs quote a day of their own: the message is the node's with today's date in it.
+				produced.push(String(refused.error?.message).replace(today(), '2026-11-27'));
+				expect(refused.error?.message).toMatch(/above the Maximum Total per Day of PHP 5,000.00/);
+			}
 		} finally {
 			await ledger.close();
 		}

@@ -74,6 +74,61 @@ export async function payWithLedger(
 	});
 }
 
+/** Runs Payout > Prepare (version 2) with the ledger credential (or `credentials` instead). */
+export async function prepareWithLedger(
+	s: LedgerSetup,
+	options: IDataObject,
+	items: IDataObject[],
+	more: { onError?: OnError; credentials?: INodeCredentials } = {},
+): Promise<NodeRunResult> {
+	return await payWithLedger(s, { ...cappedPayout(options), operation: 'prepare' }, items, more);
+}
+
+/** Runs Payout > Confirm with the ledger credential, on each item's `token`. */
+export async function confirmWithLedger(
+	s: LedgerSetup,
+	options: IDataObject,
+	tokens: string[],
+	onError?: OnError,
+): Promise<NodeRunResult> {
+	return await payWithLedger(
+		s,
+		{
+			resource: 'payout',
+			operation: 'confirm',
+			approvalToken: '={{ $json.token }}',
+			options: options as INodeParameters,
+		},
+		tokens.map((token) => ({ token })),
+		{ onError },
+	);
+}
+
+/**
+ * Rows written before a run, as an earlier execution's payouts: by default today's, of the sandbox
+ * credential's scope, paid.
+ */
+export async function writeLedgerRows(
+	s: LedgerSetup,
+	rows: Array<{ day?: string; scope?: string; centavos: number; state?: string }>,
+): Promise<void> {
+	const response = await fetch(`${s.ledger.url}/data-tables/${s.ledger.tableId}/rows`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-n8n-api-key': s.ledger.apiKey },
+		body: JSON.stringify({
+			data: rows.map((entry, i) => ({
+				day: entry.day ?? today(),
+				scope: entry.scope ?? scopeOf(s),
+				reference: `EARLIER-${i}`,
+				centavos: entry.centavos,
+				state: entry.state ?? 'paid',
+			})),
+		}),
+	});
+	if (response.status !== 200)
+		throw new Error(`the ledger refused the earlier rows: HTTP ${response.status}`);
+}
+
 /** The rows the ledger holds for a day and scope, without n8n's own columns. */
 export function ledgerRows(s: LedgerSetup, day = today()): IDataObject[] {
 	return s.ledger

@@ -149,7 +149,8 @@ export function maxTotalPerRunOption(noun: string): INodeProperties {
 
 /**
  * Maximum Total per Day and the time zone its day turns in (Payout > Create from version 2, Payout >
- * Confirm): kept in the ledger the node's Payout Ledger credential names (runner/dailyCap.ts).
+ * Confirm, and Payout > Prepare, whose summary states the day's figures): kept in the ledger the
+ * node's Payout Ledger credential names (runner/dailyCap.ts).
  */
 export const dailyCapOptions: INodeProperties[] = [
 	{

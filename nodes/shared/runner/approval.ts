@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ENDPOINTS } from '../transport/endpoints';
 import { callService, CREDENTIAL_TYPE, credentialsFor } from '../transport/transport';
 import {
+	APPROVAL_VERSION,
 	approvalKey,
 	approvalSummary,
 	canonicalJson,
@@ -23,6 +24,7 @@ import {
 	type ApprovalBinding,
 	type ApprovalPayload,
 } from '../validation/approvalToken';
+import type { DailyTotal } from '../validation/days';
 import { banksIn } from '../validation/schemas';
 import type { ApprovePlan, SendPlan } from './operation';
 import type { RunContext, SigningKey } from './runContext';
@@ -94,11 +96,16 @@ const signedPart = (send: SendPlan['send']): ApprovalPayload['send'] => {
 	return { endpoint, pathOverride, pathParams, query, body: body ?? {} };
 };
 
-/** Payout > Prepare: the summary a person checks, and the token that lets exactly this be sent. */
+/**
+ * Payout > Prepare: the summary a person checks, and the token that lets exactly this be sent. With
+ * Maximum Total per Day set, `dailyTotal` holds the day's figures Prepare read (dailyCap.ts): they
+ * are signed with the payout, stated in its summary and given on the output.
+ */
 export async function signedApproval(
 	run: RunContext,
 	itemIndex: number,
 	plan: ApprovePlan,
+	dailyTotal?: DailyTotal,
 ): Promise<IDataObject> {
 	const { send, creates, channelType, validForMs } = plan.approve;
 	const { key, fingerprint, binding } = await signingKey(run, itemIndex, send.endpoint);
@@ -114,6 +121,7 @@ export async function signedApproval(
 		baseUrl: binding.baseUrl,
 		credential: fingerprint,
 		...(bankName ? { bankName } : {}),
+		...(dailyTotal ? { dailyTotal } : {}),
 	};
 	return {
 		sent: false,
@@ -122,6 +130,7 @@ export async function signedApproval(
 		amount: creates.amount,
 		channel: creates.channel,
 		...(recipient ? { recipient: { ...recipient, ...(bankName ? { bankName } : {}) } } : {}),
+		...(dailyTotal ? { dailyTotal } : {}),
 		expiresAt: new Date(expiresAt).toISOString(),
 		approvalToken: signApproval(key, payload),
 	};
@@ -162,7 +171,7 @@ export async function checkApproval(
 	}
 	if (token.summary !== approvalSummary(payload)) {
 		throw refuse(
-			'does not read the summary Prepare wrote for it: the text before its [pa3.…] part was changed',
+			`does not read the summary Prepare wrote for it: the text before its [${APPROVAL_VERSION}.…] part was changed`,
 			prepareAgain,
 		);
 	}

@@ -17,6 +17,9 @@
  * when the payout is made, and kept when the outcome is unknown: it then counts against the day
  * until a person removes it (docs/agent.md). Every failure to reach or read the ledger refuses the
  * payout: a set maximum is never "no maximum".
+ *
+ * Payout > Prepare reads the same rows, reserving nothing, for the figures its summary states
+ * (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -32,7 +35,7 @@ import {
 	type Ledger,
 } from '../transport/ledger';
 import { outcomeOf } from '../transport/outcome';
-import { dayIn, DEFAULT_TIME_ZONE, readTimeZone } from '../validation/days';
+import { dayIn, DEFAULT_TIME_ZONE, readTimeZone, type DailyTotal } from '../validation/days';
 import { formatPesos, readUrl, toCentavos } from '../validation/validation';
 import { readOption, readSafetyLimit, type MoneyIntent } from './operation';
 import type { RunContext } from './runContext';
@@ -110,8 +113,17 @@ function sumOf(rows: IDataObject[]): number {
 	return total;
 }
 
-function refusal(run: RunContext, itemIndex: number, why: string, description: string) {
-	return new NodeOperationError(run.ctx.getNode(), `Refused: ${why}, so nothing was sent`, {
+/** What a refusal says was not done: Create and Confirm send nothing, Prepare prepares nothing. */
+type NothingDone = 'sent' | 'prepared';
+
+function refusal(
+	run: RunContext,
+	itemIndex: number,
+	why: string,
+	description: string,
+	nothing: NothingDone,
+) {
+	return new NodeOperationError(run.ctx.getNode(), `Refused: ${why}, so nothing was ${nothing}`, {
 		itemIndex,
 		description,
 	});
@@ -119,6 +131,64 @@ function refusal(run: RunContext, itemIndex: number, why: string, description: s
 
 const LEDGER_FIX =
 	'Select a Payout Ledger credential (an n8n API URL, an API key with the dataTableRow scopes, and the ID of a Data Table with the columns day, scope, reference, centavos and state; n8n 2.7 or later), check that n8n answers at that URL, or remove Maximum Total per Day. docs/agent.md, "A total per day", says how.';
+
+/** A ledger that cannot be used refuses the payout, saying what to configure; other errors pass. */
+function ledgerRefusal(run: RunContext, itemIndex: number, failure: unknown, nothing: NothingDone) {
+	if (!(failure instanceof LedgerProblem)) return failure;
+	return refusal(
+		run,
+		itemIndex,
+		`Maximum Total per Day is set, and ${failure.message}`,
+		LEDGER_FIX,
+		nothing,
+	);
+}
+
+/**
+ * The refusal of a payout of `centavos` that would bring the day to `total` centavos (this payout
+ * included), above the maximum; `note` adds what happened to its reservation, when anything did.
+ */
+function overTheCap(
+	run: RunContext,
+	itemIndex: number,
+	cap: DailyCap,
+	day: string,
+	centavos: number,
+	total: number,
+	nothing: NothingDone,
+	note = '',
+) {
+	return refusal(
+		run,
+		itemIndex,
+		`this payout of ${pesos(centavos)} would bring the total of ${day} (${cap.timeZone}) to ${pesos(total)}, above the Maximum Total per Day of ${pesos(cap.maximumCentavos)}`,
+		`Today's payouts so far, reserved or paid, add up to ${pesos(total - centavos)}; ${pesos(Math.max(0, cap.maximumCentavos - total + centavos))} remain. Pay a smaller amount, wait for the next day, or ask the owner of this workflow to raise the maximum.${note}`,
+		nothing,
+	);
+}
+
+/** The day's figures, with `before` the centavos the day holds without this item and `counted` with it. */
+function dailyTotalOf(cap: DailyCap, day: string, before: number, counted: number): DailyTotal {
+	return {
+		day,
+		timeZone: cap.timeZone,
+		maximum: cap.maximumCentavos / 100,
+		totalBefore: before / 100,
+		total: counted / 100,
+		remaining: (cap.maximumCentavos - counted) / 100,
+	};
+}
+
+/** The ledger of the node's Payout Ledger credential, found once per run. */
+async function runLedger(run: RunContext): Promise<Ledger> {
+	run.ledger ??= ledgerOf(run.ctx);
+	return await run.ledger;
+}
+
+/** The day's rows of this credential's scope. */
+async function dayRows(run: RunContext, day: string): Promise<IDataObject[]> {
+	return await rowsWhere(await runLedger(run), { day, scope: await scopeOf(run) });
+}
 
 /** Removes a reservation; one that cannot be removed stays, counting against the day. */
 async function release(ledger: Ledger, id: number): Promise<boolean> {
@@ -145,11 +215,11 @@ async function reserve(
 	reference: string,
 	centavos: number,
 ): Promise<Reservation> {
-	const ledger = await run.ledger!;
+	const ledger = await runLedger(run);
 	const scope = await scopeOf(run);
 	const id = await insertRow(ledger, { day, scope, reference, centavos, state: RESERVED });
 	const counted = await outcomeOf(
-		rowsWhere(ledger, { day, scope }).then((rows) => ({
+		dayRows(run, day).then((rows) => ({
 			total: sumOf(rows),
 			settled: sumOf(rows.filter((row) => row.state !== RESERVED || row.id === id)),
 		})),
@@ -176,21 +246,11 @@ export async function withinDailyCap(
 ): Promise<IDataObject> {
 	const day = dayIn(cap.timeZone, new Date());
 	const centavos = toCentavos(intent.amount);
-	run.ledger ??= ledgerOf(run.ctx);
 	let reserved: Reservation | undefined;
 	let removed = true;
 	for (let attempt = 1; attempt <= RESERVE_ATTEMPTS; attempt++) {
 		const tried = await outcomeOf(reserve(run, day, intent.referenceNo, centavos));
-		if ('failure' in tried) {
-			const { failure } = tried;
-			if (!(failure instanceof LedgerProblem)) throw failure;
-			throw refusal(
-				run,
-				itemIndex,
-				`Maximum Total per Day is set, and ${failure.message}`,
-				LEDGER_FIX,
-			);
-		}
+		if ('failure' in tried) throw ledgerRefusal(run, itemIndex, tried.failure, 'sent');
 		reserved = tried.answer;
 		if (reserved.total <= cap.maximumCentavos) break;
 		removed = await release(reserved.ledger, reserved.id);
@@ -201,20 +261,19 @@ export async function withinDailyCap(
 	}
 	const { ledger, id, total } = reserved!;
 	/** The day's figures on the output, with `counted` the centavos the day holds after this item. */
-	const dailyTotal = (counted: number) => ({
-		day,
-		timeZone: cap.timeZone,
-		maximum: cap.maximumCentavos / 100,
-		totalBefore: (total - centavos) / 100,
-		total: counted / 100,
-		remaining: (cap.maximumCentavos - counted) / 100,
-	});
+	const dailyTotal = (counted: number) => dailyTotalOf(cap, day, total - centavos, counted);
 	if (total > cap.maximumCentavos) {
-		throw refusal(
+		throw overTheCap(
 			run,
 			itemIndex,
-			`this payout of ${pesos(centavos)} would bring the total of ${day} (${cap.timeZone}) to ${pesos(total)}, above the Maximum Total per Day of ${pesos(cap.maximumCentavos)}`,
-			`Today's payouts so far, reserved or paid, add up to ${pesos(total - centavos)}; ${pesos(Math.max(0, cap.maximumCentavos - total + centavos))} remain. Pay a smaller amount, wait for the next day, or ask the owner of this workflow to raise the maximum.${removed ? '' : ' The reservation of this payout could not be removed from the ledger and counts against the day until a person removes it.'}`,
+			cap,
+			day,
+			centavos,
+			total,
+			'sent',
+			removed
+				? ''
+				: ' The reservation of this payout could not be removed from the ledger and counts against the day until a person removes it.',
 		);
 	}
 	const paid = await outcomeOf(pay());
@@ -232,4 +291,26 @@ export async function withinDailyCap(
 	// Marking it paid only tells a person reading the ledger; a reservation counts the same.
 	await outcomeOf(updateRow(ledger, id, { state: PAID }));
 	return { ...output, dailyTotal: dailyTotal(total) };
+}
+
+/**
+ * Payout > Prepare's figures for the day of a payout a person is to approve: the day's rows are read
+ * and added up, nothing is reserved (Prepare sends nothing). They are advisory: Confirm reserves
+ * and counts again when it sends. A payout that alone would bring the day above the maximum, and a
+ * ledger that cannot be read, are refused with nothing prepared, in Confirm's words.
+ */
+export async function dayBeforeApproval(
+	run: RunContext,
+	itemIndex: number,
+	cap: DailyCap,
+	intent: MoneyIntent,
+): Promise<DailyTotal> {
+	const day = dayIn(cap.timeZone, new Date());
+	const centavos = toCentavos(intent.amount);
+	const counted = await outcomeOf(dayRows(run, day).then(sumOf));
+	if ('failure' in counted) throw ledgerRefusal(run, itemIndex, counted.failure, 'prepared');
+	const total = counted.answer + centavos;
+	if (total > cap.maximumCentavos)
+		throw overTheCap(run, itemIndex, cap, day, centavos, total, 'prepared');
+	return dailyTotalOf(cap, day, counted.answer, total);
 }

@@ -19,7 +19,7 @@ import {
 	stopsRun,
 } from './itemErrors';
 import { checkApproval, signedApproval } from './approval';
-import { withinDailyCap } from './dailyCap';
+import { dayBeforeApproval, withinDailyCap } from './dailyCap';
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
@@ -47,7 +47,12 @@ export async function carryOut(
 	if ('lookUp' in plan) return await lookUpRecord(run, itemIndex, plan);
 	if ('poll' in plan) return await pollUntilFinal(run, itemIndex, plan);
 	if ('reconcile' in plan) return await reconcileRow(run, itemIndex, plan);
-	if ('approve' in plan) return await signedApproval(run, itemIndex, plan);
+	if ('approve' in plan) {
+		const { dailyCap } = run;
+		const day =
+			dailyCap && (await dayBeforeApproval(run, itemIndex, dailyCap, plan.approve.creates));
+		return await signedApproval(run, itemIndex, plan, day);
+	}
 	if (plan.approval) await checkApproval(run, itemIndex, { ...plan, approval: plan.approval });
 	if (plan.sandboxOnly) await requireSandbox(run, itemIndex, plan);
 	if (plan.creates) {

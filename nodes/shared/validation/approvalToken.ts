@@ -3,16 +3,20 @@
  * that Confirm can send exactly that and nothing else, with no state kept anywhere (queue-mode
  * workers and restarts see the same token).
  *
- * A token reads `<summary> [pa3.<payload>.<signature>]`. The summary is the payout in words (amount,
- * the recipient in full, channel, reference, environment), then the names a row or the service
+ * A token reads `<summary> [pa4.<payload>.<signature>]`. The summary is the payout in words (amount,
+ * the recipient in full, channel, reference, environment), then the day's figures when there are,
+ * then the names a row or the service
  * gave, last, each after its own label: a person's review shows the token the agent passes to
  * Confirm, so it shows that summary. Confirm rebuilds the summary from the signed payload and
  * refuses a token whose summary differs, so no text from a model can make a review show one payout
  * while Confirm pays another. The payload is canonical JSON (sorted keys) of the request that will
  * be sent, the channel type, the expiry, the environment and Base URL it was prepared for, and a
- * fingerprint of the credential; the signature an HMAC-SHA256 of it. pa3 differs from pa2 in its
- * summary only: pa2 put the names amid the facts, where a name could read as another bank, channel
- * or environment, so Confirm refuses pa2 tokens, naming why.
+ * fingerprint of the credential; the signature an HMAC-SHA256 of it. With Maximum Total per Day set
+ * on Prepare, the payload also holds the day's figures Prepare read, and the summary states them
+ * after the payout's facts, so a model cannot change what a person is told of the day.
+ *
+ * Earlier versions, which Confirm refuses by name: pa2 put the names amid the facts, where a name
+ * could read as another bank, channel or environment; pa3 had no day's figures in its payload.
  *
  * The key is derived with scrypt from the credential's Signing Secret and the credential's id. A
  * person's password is never a key: every token is shown to the model, its provider and the
@@ -24,9 +28,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ChannelType } from './channels';
 import { readRecipient, recipientInFull, type Recipient } from './recipient';
 import { shownText } from './shownText';
+import type { DailyTotal } from './days';
 import { formatPesos, readUrl } from './validation';
 
-const PREFIX = 'pa3';
+/** The token's version, the start of its signed part. */
+export const APPROVAL_VERSION = 'pa4';
+const PREFIX = APPROVAL_VERSION;
+/** Versions Confirm no longer takes, each with why (confirm.operation.ts names it). */
+const EARLIER_VERSIONS = ['pa2', 'pa3'] as const;
+export type EarlierVersion = (typeof EARLIER_VERSIONS)[number];
 
 /** Where a token may pay: the credential's Environment, its Base URL in normal form, its username. */
 export interface ApprovalBinding {
@@ -50,6 +60,8 @@ export interface ApprovalPayload {
 	credential: string;
 	/** The receiving bank's name as the service lists it, for the summary; absent when unknown. */
 	bankName?: string;
+	/** The day's figures Prepare read with Maximum Total per Day set, for the summary; else absent. */
+	dailyTotal?: DailyTotal;
 }
 
 /** A credential's signing key, from its Signing Secret; derived once per run by the caller. */
@@ -112,6 +124,15 @@ export function unshownCodes(recipient: Recipient): string[] {
 		);
 }
 
+/**
+ * The day's figures in words: the day and its time zone, what the day held when Prepare read it,
+ * and, after this payout, the day's total of the maximum and what remains.
+ */
+function dayInWords(figures: DailyTotal): string {
+	const { day, timeZone, maximum, totalBefore, total, remaining } = figures;
+	return `Today (${shownText(day, 10)}, ${shownText(timeZone, 40)}): ${pesos(totalBefore)} paid or reserved so far; after this payout ${pesos(total)} of the maximum ${pesos(maximum)}, ${pesos(remaining)} remain`;
+}
+
 /** The label before the account name, the summary's last part. */
 const ACCOUNT_NAME_LABEL = 'Account name as given:';
 /** The label before the bank's name from the service's bank list. */
@@ -121,7 +142,7 @@ const LONGEST_NAME = 100;
 
 /**
  * The payout a payload sends, in words: amount, the recipient in full, channel, reference and
- * environment; then the bank's name and the account name, when there are, each after its label and
+ * environment; then the day's figures, when Prepare read them; then the bank's name and the account name, when there are, each after its label and
  * in quotation marks that nothing inside them can close (shownText). No name stands before a fact
  * of the payout, so none can be read as its bank, channel, reference or environment. Undefined
  * when the payload names no readable recipient, or a code that is not one (`unshownCodes`).
@@ -139,7 +160,8 @@ export function approvalSummary(payload: ApprovalPayload): string | undefined {
 		names.push(`${ACCOUNT_NAME_LABEL} "${shownText(receiver.account_name, LONGEST_NAME)}"`);
 	const reference = shownText(body.reference_no, 64);
 	const facts = `Pay ${pesos(body.amount)} to ${recipientInFull(recipient)}, reference ${reference} (${environmentLabel(payload.environment)})`;
-	return [facts, ...names].join('. ');
+	const day = payload.dailyTotal ? [dayInWords(payload.dailyTotal)] : [];
+	return [facts, ...day, ...names].join('. ');
 }
 
 const signatureOf = (key: Buffer, encodedPayload: string) =>
@@ -153,13 +175,27 @@ export function signApproval(key: Buffer, payload: ApprovalPayload): string {
 	return `${summary} [${PREFIX}.${encoded}.${signatureOf(key, encoded)}]`;
 }
 
-const TOKEN = /^([^\n]*) \[(pa3\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\]$/;
+/** A whole token of a version: its summary, then its signed part in brackets. */
+const tokenOf = (version: string) =>
+	new RegExp(`^([^\\n]*) \\[(${version}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)\\]$`);
+const TOKEN = tokenOf(PREFIX);
 
-/** Whether the text is a whole token of the version before pa3, which Confirm no longer takes. */
-export function isEarlierApprovalToken(token: unknown): boolean {
+/** The version of a whole token of an earlier version, which Confirm no longer takes; else undefined. */
+export function earlierApprovalVersion(token: unknown): EarlierVersion | undefined {
+	if (typeof token !== 'string') return undefined;
+	return EARLIER_VERSIONS.find((version) => tokenOf(version).test(token.trim()));
+}
+
+/** Whether a payload's day's figures have their shape: two texts and four numbers. */
+function isDailyTotal(value: unknown): value is DailyTotal {
+	if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+	const { day, timeZone, maximum, totalBefore, total, remaining } = value as DailyTotal;
 	return (
-		typeof token === 'string' &&
-		/^[^\n]* \[pa2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\]$/.test(token.trim())
+		typeof day === 'string' &&
+		typeof timeZone === 'string' &&
+		[maximum, totalBefore, total, remaining].every(
+			(figure) => typeof figure === 'number' && Number.isFinite(figure),
+		)
 	);
 }
 
@@ -173,7 +209,7 @@ export interface ReadToken {
 /**
  * The parts of a token, NOT yet verified: limits and allow-lists may be checked against its payload
  * early, since a changed payload fails `hasValidSignature` before anything is sent. Undefined when
- * the text is not a whole approval token (a bare `pa3.…` without its summary is not one).
+ * the text is not a whole approval token (a bare `pa4.…` without its summary is not one).
  */
 export function readApprovalToken(token: unknown): ReadToken | undefined {
 	if (typeof token !== 'string') return undefined;
@@ -185,7 +221,7 @@ export function readApprovalToken(token: unknown): ReadToken | undefined {
 			Buffer.from(signed.split('.')[1], 'base64url').toString('utf8'),
 		) as unknown;
 		if (!payload || typeof payload !== 'object') return undefined;
-		const { send, channelType, expiresAt, credential, environment, baseUrl, bankName } =
+		const { send, channelType, expiresAt, credential, environment, baseUrl, bankName, dailyTotal } =
 			payload as ApprovalPayload;
 		const body = send?.body;
 		if (!body || typeof body !== 'object' || typeof send.endpoint !== 'string') return undefined;
@@ -193,6 +229,7 @@ export function readApprovalToken(token: unknown): ReadToken | undefined {
 		if (typeof channelType !== 'string' || typeof environment !== 'string') return undefined;
 		if (typeof baseUrl !== 'string') return undefined;
 		if (bankName !== undefined && typeof bankName !== 'string') return undefined;
+		if (dailyTotal !== undefined && !isDailyTotal(dailyTotal)) return undefined;
 		return { summary, signed, payload: payload as ApprovalPayload };
 	} catch {
 		return undefined;

@@ -26,3 +26,17 @@ export function dayIn(timeZone: string, instant: Date): string {
 	const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
 	return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * A day's figures for Maximum Total per Day, in pesos, as Payout > Create, Prepare and Confirm give
+ * them (`dailyTotal`): the day and its time zone, the maximum, the day's total before this payout
+ * and with it, and what remains.
+ */
+export interface DailyTotal {
+	day: string;
+	timeZone: string;
+	maximum: number;
+	totalBefore: number;
+	total: number;
+	remaining: number;
+}

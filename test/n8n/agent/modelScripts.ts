@@ -89,8 +89,10 @@ const reviewedConfirm = (tokenOfAnswer: number) =>
 /**
  * Example 08 in a chat, each script a conversation: Prepare then Confirm, which n8n's human review
  * holds until the check approves or denies it. In `review-swap` the model prepares two payouts and
- * passes the second one's token: the review must name that one. In `review-day-over` it asks, after
- * `review-approve`'s 500, for 1,500 more: past example 08's Maximum Total per Day of 1,500.
+ * passes the second one's token: the review must name that one. In `review-day-full` it asks, after
+ * `review-approve`'s 500, for 1,500 more: past example 08's Maximum Total per Day of 1,500, which
+ * Prepare refuses. In `review-day-over` it asks for 500 more, which fits when Prepare reads the day
+ * and no longer when Confirm does (the check adds another payout to the day during the review).
  */
 export const REVIEW_SCRIPTS: Record<string, ScriptedCall[]> = {
 	'review-approve': [
@@ -101,8 +103,11 @@ export const REVIEW_SCRIPTS: Record<string, ScriptedCall[]> = {
 		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-NO-1', '09171234567')),
 		reviewedConfirm(0),
 	],
+	'review-day-full': [
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-DAY-FULL', '09171234567', 1500)),
+	],
 	'review-day-over': [
-		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-DAY-OVER', '09171234567', 1500)),
+		call(EXAMPLE_TOOLS.prepare, walletRow('REVIEW-DAY-OVER', '09171234567')),
 		reviewedConfirm(0),
 	],
 	'review-swap': [

@@ -33,7 +33,7 @@ test('(a) Prepare, then Confirm with its token: exactly one payout', async ({
 		Object.values(TOOLS).sort(),
 	);
 	expect(prepared.sent, 'Prepare sent').toBe(false);
-	expect(tokenOf([prepared]), 'the token Prepare gave').toMatch(/^Pay PHP 1,500\.00 .* \[pa3\./);
+	expect(tokenOf([prepared]), 'the token Prepare gave').toMatch(/^Pay PHP 1,500\.00 .* \[pa4\./);
 	expect(confirmed.refused, `Confirm refused: ${JSON.stringify(confirmed)}`).toBeFalsy();
 	expect(confirmed.reference_no, 'the payout Confirm sent').toBe('AGENT-A-1');
 	const { creationsByReference } = await sandbox.stats();

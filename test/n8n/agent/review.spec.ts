@@ -4,9 +4,11 @@
 // the chat socket and presses its buttons as a browser does. The review shows the summary of the
 // token Confirm receives (the payout in words) and the token's last characters, not its signed
 // part: approve pays once, deny pays nothing, and a model that prepares two payouts and passes the
-// second one's token gets a review naming the second one. Confirm's Maximum Total per Day (1,500, its
-// day kept in the payout ledger set up in this n8n) refuses, as the tool's answer, a payout approved
-// past it, and a paid payout's answer states the day's total.
+// second one's token gets a review naming the second one. Prepare and Confirm carry a Maximum Total
+// per Day (1,500, the day kept in the payout ledger set up in this n8n): the review states the day's
+// total so far and what remains, Prepare refuses a payout past the day, Confirm refuses, as the
+// tool's answer, a payout approved past a day that filled during the review, and a paid payout's
+// answer states the day's total.
 import { publicApi } from '../../../scripts/n8n/ledger';
 import { targetFor } from '../../../scripts/n8n/targets';
 import { chat, press, type ChatTurn, type Review } from './chat';
@@ -26,18 +28,27 @@ const endingOf = (token: unknown) => `Approval token ending ${String(token).trim
 function expectSentence(text: string, summary: string, token: unknown): void {
 	expect(text, 'the review names the payout').toContain(summary);
 	expect(text, "the review ends with the token's last characters").toContain(endingOf(token));
-	expect(text, 'the review shows no signed part').not.toContain('pa3.');
+	expect(text, 'the review shows no signed part').not.toContain('pa4.');
 }
 
-/** Example 08's Confirm payout: its Maximum Total per Day, in pesos. */
-const DAY_MAXIMUM = Number(
-	(
-		reviewWorkflow().nodes.find((node) => node.name === 'Confirm payout')?.parameters?.options as
-			| { maxTotalPerDay?: string }
-			| undefined
-	)?.maxTotalPerDay,
-);
+/** Example 08's Prepare payout and Confirm payout: their Maximum Total per Day, in pesos. */
+const dayMaximumOf = (name: string) =>
+	Number(
+		(
+			reviewWorkflow().nodes.find((node) => node.name === name)?.parameters?.options as
+				| { maxTotalPerDay?: string }
+				| undefined
+		)?.maxTotalPerDay,
+	);
 const DAY = /^\d{4}-\d\d-\d\d$/;
+
+/** The day as the review states it, after the payout and before the token's ending (amounts as `PHP 500.00`). */
+function dayInWords(before: string, after: string, remain: string): RegExp {
+	const text = (words: string) => words.replace(/[.()]/g, '\\$&');
+	return new RegExp(
+		`${text(' (Sandbox). Today (')}\\d{4}-\\d\\d-\\d\\d${text(`, Asia/Manila): ${before} paid or reserved so far; after this payout ${after} of the maximum PHP 1,500.00, ${remain} remain`)}\\s+Approval token ending `,
+	);
+}
 
 async function converse(
 	chatN8n: { url: string; webhookId: string },
@@ -73,6 +84,9 @@ test('review, approved: the review shows the payout in full, and it is paid once
 	await throughReview(chatN8n, 'review-approve', 'approve', async (review) => {
 		const [prepared] = model.answersOf('review-approve');
 		expectSentence(review.text, summaryOf('REVIEW-OK-1', '09171234567'), prepared?.approvalToken);
+		expect(review.text, "the review states the day's total so far and what remains").toMatch(
+			dayInWords('PHP 0.00', 'PHP 500.00', 'PHP 1,000.00'),
+		);
 		expect((await sandbox.stats()).creationsByReference, 'paid before approval').not.toHaveProperty(
 			'REVIEW-OK-1',
 		);
@@ -83,7 +97,10 @@ test('review, approved: the review shows the payout in full, and it is paid once
 		reference_no: 'REVIEW-OK-1',
 		replayed: false,
 	});
-	expect(DAY_MAXIMUM, "example 08's Maximum Total per Day").toBe(1500);
+	for (const node of ['Prepare payout', 'Confirm payout'])
+		expect(dayMaximumOf(node), `example 08's ${node}: its Maximum Total per Day`).toBe(1500);
+	const [prepared] = model.answersOf('review-approve');
+	expect(prepared?.dailyTotal, "Prepare's figures are Confirm's").toEqual(confirmed?.dailyTotal);
 	expect(confirmed?.dailyTotal, "the day's figures Confirm answered").toEqual({
 		day: expect.stringMatching(DAY),
 		timeZone: 'Asia/Manila',
@@ -95,34 +112,84 @@ test('review, approved: the review shows the payout in full, and it is paid once
 	expect((await sandbox.stats()).creationsByReference).toHaveProperty('REVIEW-OK-1', 1);
 });
 
-test("review, approved, of a payout past the day's maximum: Confirm's answer is the refusal, and nothing is paid", async ({
+test("a payout past the day's maximum: Prepare's answer is the refusal, and there is nothing to review", async ({
 	chatN8n,
 	sandbox,
 	model,
 }) => {
-	await throughReview(chatN8n, 'review-day-over', 'approve', async (review) => {
-		const [prepared] = model.answersOf('review-day-over');
-		expect(prepared?.refused, 'Prepare refused').toBeFalsy();
-		expect(review.text, 'the review names the payout').toContain(
-			'Pay PHP 1,500.00 to e-wallet mobile number 09171234567 on GCASH, reference REVIEW-DAY-OVER (Sandbox)',
-		);
-	});
+	const turn = await converse(chatN8n, 'review-day-full');
+	try {
+		await turn.message();
+		await turn.finished;
+	} finally {
+		turn.close();
+	}
 	expect(model.problems, 'requests the scripted model could not answer').toEqual([]);
-	const [, refused] = model.answersOf('review-day-over');
-	expect(refused, 'what Confirm answered the agent').toEqual({
+	const [refused] = model.answersOf('review-day-full');
+	expect(refused, 'what Prepare answered the agent').toEqual({
 		refused: true,
 		error: expect.stringMatching(
-			/^Refused: this payout of PHP 1,500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 2,000\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent \(row 1\)$/,
+			/^Refused: this payout of PHP 1,500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 2,000\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was prepared \(row 1\)$/,
 		),
 		whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
 	});
 	expect(
 		(await sandbox.stats()).creationsByReference,
 		'payouts the sandbox created',
+	).not.toHaveProperty('REVIEW-DAY-FULL');
+});
+
+test("review, approved, of a payout the day had room for when prepared but not when confirmed: Confirm's answer is the refusal, and nothing is paid", async ({
+	chatN8n,
+	sandbox,
+	model,
+}) => {
+	const { ledger } = chatN8n;
+	const rowsUrl = `/data-tables/${ledger.dataTableId}/rows`;
+	/** Another execution's payout, paid while the person reads the review. */
+	const other = {
+		day: '',
+		scope: '',
+		reference: 'REVIEW-ELSEWHERE',
+		centavos: 60000,
+		state: 'paid',
+	};
+	try {
+		await throughReview(chatN8n, 'review-day-over', 'approve', async (review) => {
+			const [prepared] = model.answersOf('review-day-over');
+			expect(prepared?.refused, 'Prepare refused').toBeFalsy();
+			expect(review.text, 'the review names the payout and the day as Prepare read it').toMatch(
+				dayInWords('PHP 500.00', 'PHP 1,000.00', 'PHP 500.00'),
+			);
+			const { day } = prepared?.dailyTotal as { day: string };
+			const read = await publicApi(ledger, 'GET', `${rowsUrl}?limit=250`);
+			const [paid] = (read.json as { data: Array<{ scope: string }> }).data;
+			Object.assign(other, { day, scope: paid.scope });
+			const written = await publicApi(ledger, 'POST', rowsUrl, { data: [other] });
+			expect(written.status, `the other payout's row: ${written.text}`).toBe(200);
+		});
+	} finally {
+		const filter = JSON.stringify({
+			type: 'and',
+			filters: [{ columnName: 'reference', condition: 'eq', value: other.reference }],
+		});
+		await publicApi(ledger, 'DELETE', `${rowsUrl}/delete?filter=${encodeURIComponent(filter)}`);
+	}
+	expect(model.problems, 'requests the scripted model could not answer').toEqual([]);
+	const [, refused] = model.answersOf('review-day-over');
+	expect(refused, 'what Confirm answered the agent').toEqual({
+		refused: true,
+		error: expect.stringMatching(
+			/^Refused: this payout of PHP 500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 1,600\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent \(row 1\)$/,
+		),
+		whatToDo: expect.stringContaining('add up to PHP 1,100.00; PHP 400.00 remain'),
+	});
+	expect(
+		(await sandbox.stats()).creationsByReference,
+		'payouts the sandbox created',
 	).not.toHaveProperty('REVIEW-DAY-OVER');
 	// The ledger keeps the paid payout; the refused one's reservation was removed.
-	const { ledger } = chatN8n;
-	const rows = await publicApi(ledger, 'GET', `/data-tables/${ledger.dataTableId}/rows?limit=250`);
+	const rows = await publicApi(ledger, 'GET', `${rowsUrl}?limit=250`);
 	expect(rows.status, `the ledger's rows: ${rows.text}`).toBe(200);
 	const kept = (rows.json as { data: Array<Record<string, unknown>> }).data.map(
 		({ reference, centavos, state }) => ({ reference, centavos, state }),

@@ -43,11 +43,15 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 		await expect(pay, "the review's Pay button").toBeVisible({ timeout: 60_000 });
 		await expect(
 			page
-				.getByText(new RegExp(`reference ${reference} \\(Sandbox\\)\\s*Approval token ending `))
+				.getByText(
+					new RegExp(
+						`reference ${reference} \\(Sandbox\\)\\. Today \\([^)]*\\): .* remain\\s*Approval token ending `,
+					),
+				)
 				.first(),
-			"the review shows the summary of the token Confirm receives and the token's last characters",
+			"the review shows the summary of the token Confirm receives, the day, and the token's last characters",
 		).toBeVisible();
-		await expect(page.getByText(/\[pa3\./), 'the review shows no signed part').toHaveCount(0);
+		await expect(page.getByText(/\[pa4\./), 'the review shows no signed part').toHaveCount(0);
 		expect(demo.sandbox.stats().creationsByReference, 'paid before the review').not.toHaveProperty(
 			reference,
 		);

@@ -223,10 +223,12 @@ test("example 08 in the demo: the demo model prepares a payout, the person's rev
 		const confirmed = await say(demo, session, 'yes', (review) =>
 			approve ? review.approve : review.deny,
 		);
-		expect(confirmed.reviewText, 'the review shows the payout in full').toMatch(
-			new RegExp(`reference ${reference} \\(Sandbox\\)\\s+Approval token ending [\\w-]{8}`),
+		expect(confirmed.reviewText, 'the review shows the payout in full, then the day').toMatch(
+			new RegExp(
+				`reference ${reference} \\(Sandbox\\)\\. Today \\(\\d{4}-\\d\\d-\\d\\d, Asia/Manila\\): PHP [\\d,.]+ paid or reserved so far; after this payout PHP [\\d,.]+ of the maximum PHP 1,500\\.00, PHP [\\d,.]+ remain\\s+Approval token ending [\\w-]{8}`,
+			),
 		);
-		expect(confirmed.reviewText, 'the review shows no signed part').not.toContain('pa3.');
+		expect(confirmed.reviewText, 'the review shows no signed part').not.toContain('pa4.');
 		const created = (await sandbox.stats()).creationsByReference;
 		if (approve) {
 			expect(confirmed.reply).toMatch(new RegExp(`^Sent: payout ${reference} is`));

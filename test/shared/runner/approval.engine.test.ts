@@ -46,9 +46,9 @@ async function confirm(token: unknown, credentialId?: string, options: INodePara
 
 const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
-/** A token's summary and its signed part, `summary [pa3.payload.signature]`. */
+/** A token's summary and its signed part, `summary [pa4.payload.signature]`. */
 function partsOf(token: string) {
-	const [, summary, signed] = /^(.*) \[(pa3\.[^\]]+)\]$/.exec(token) ?? [];
+	const [, summary, signed] = /^(.*) \[(pa4\.[^\]]+)\]$/.exec(token) ?? [];
 	const [prefix, encoded, signature] = signed.split('.');
 	return { summary, prefix, encoded, signature };
 }
@@ -96,7 +96,7 @@ test('Prepare checks the row, sends nothing that moves money, and shows what a p
 		},
 		summary,
 	});
-	expect(String(out.approvalToken).startsWith(`${summary} [pa3.`)).toBe(true);
+	expect(String(out.approvalToken).startsWith(`${summary} [pa4.`)).toBe(true);
 	const minutes = (Date.parse(String(out.expiresAt)) - Date.now()) / 60_000;
 	expect(minutes).toBeGreaterThan(14);
 	expect(minutes).toBeLessThanOrEqual(15);
@@ -247,23 +247,33 @@ test('a token from another credential is refused, nothing sent', async () => {
 });
 
 test('text that is not a token is refused, nothing sent', async () => {
-	for (const token of ['', 'abc', 'pa1.e30.x', 'pa1.!!!.x', 'pa3.e30.x', 'Pay 1 [pa3.!!!.x]']) {
+	for (const token of ['', 'abc', 'pa1.e30.x', 'pa1.!!!.x', 'pa4.e30.x', 'Pay 1 [pa4.!!!.x]']) {
 		const result = await confirm(token);
 		expect(result.error?.message).toMatch(/not one Payout > Prepare gave/);
 	}
 	expect(sentPayouts()).toBe(0);
 });
 
-test('a token of the earlier version, whose summary could be misread, is refused by name, nothing sent', async () => {
-	const { approvalToken } = await prepared('AP-EARLIER-1');
-	const earlier = String(approvalToken).replace(' [pa3.', ' [pa2.');
-	const result = await confirm(earlier);
-	expect(result.error?.message).toBe(
+test.each([
+	[
+		'pa2',
 		'The approval token is of an earlier version ([pa2.…]) whose summary could be misread: nothing was sent (row 1)',
-	);
-	expect(result.error?.description).toMatch(/Run Payout > Prepare again/);
-	expect(sentPayouts()).toBe(0);
-});
+	],
+	[
+		'pa3',
+		"The approval token is of an earlier version ([pa3.…]), made before the day's figures were signed with the payout: nothing was sent (row 1)",
+	],
+])(
+	'a token of the earlier version %s is refused by name, saying why, nothing sent',
+	async (version, message) => {
+		const { approvalToken } = await prepared(`AP-EARLIER-${version}`);
+		const earlier = String(approvalToken).replace(' [pa4.', ` [${version}.`);
+		const result = await confirm(earlier);
+		expect(result.error?.message).toBe(message);
+		expect(result.error?.description).toMatch(/Run Payout > Prepare again/);
+		expect(sentPayouts()).toBe(0);
+	},
+);
 
 test("Confirm's own Maximum Amount per Payout and Allowed Recipients apply", async () => {
 	const { approvalToken } = await prepared('AP-LIMIT-1');

@@ -12,12 +12,14 @@ import { dayIn } from '../../../nodes/shared/validation/days';
 import { freshStart, gatewayPerSuite, jsonOf, run } from '../../harness/disbursementRuns';
 import {
 	cappedPayout,
+	confirmWithLedger,
 	ledgerRows,
 	otherLedgerCredential,
 	payWithLedger,
-	scopeOf,
+	prepareWithLedger,
 	setUpWithLedger,
 	today,
+	writeLedgerRows,
 	type LedgerSetup,
 } from '../../harness/ledgerRuns';
 import { PAYOUT_PROCESS, PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
@@ -42,22 +44,8 @@ const sent = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 const created = (reference: string) => s.gw.stats().creationsByReference[reference] ?? 0;
 
 /** Rows written before this run: an earlier execution's payouts of the day. */
-async function earlier(rows: Array<{ day?: string; centavos: number; state?: string }>) {
-	const response = await fetch(`${s.ledger.url}/data-tables/${s.ledger.tableId}/rows`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', 'x-n8n-api-key': s.ledger.apiKey },
-		body: JSON.stringify({
-			data: rows.map((entry, i) => ({
-				day: entry.day ?? today(),
-				scope: scopeOf(s),
-				reference: `EARLIER-${i}`,
-				centavos: entry.centavos,
-				state: entry.state ?? 'paid',
-			})),
-		}),
-	});
-	expect(response.status).toBe(200);
-}
+const earlier = async (rows: Parameters<typeof writeLedgerRows>[1]) =>
+	await writeLedgerRows(s, rows);
 
 describe('within the maximum', () => {
 	test('paid, its reservation marked paid, and the day stated on the item', async () => {
@@ -207,14 +195,7 @@ describe('the day', () => {
 	});
 
 	test('another credential (another scope) does not count against this one', async () => {
-		const response = await fetch(`${s.ledger.url}/data-tables/${s.ledger.tableId}/rows`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', 'x-n8n-api-key': s.ledger.apiKey },
-			body: JSON.stringify({
-				data: [{ day: today(), scope: 'someone-else@example.com', centavos: 900000 }],
-			}),
-		});
-		expect(response.status).toBe(200);
+		await earlier([{ scope: 'someone-else@example.com', centavos: 900000 }]);
 		const result = await payWithLedger(s, cappedPayout({ maxTotalPerDay: '5000' }), [
 			row(ref('SCOPE'), 1000),
 		]);
@@ -380,5 +361,270 @@ describe('as a tool, and through Prepare and Confirm', () => {
 			/would bring the total of .* to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00/,
 		);
 		expect(sent()).toBe(0);
+	});
+});
+
+describe("Prepare: the day's figures a person approves, read without reserving", () => {
+	const DAY_CAP = { maxTotalPerDay: '5000' };
+	/** The words Prepare's summary states of the day. */
+	const dayInWords = (before: string, after: string, remain: string, zone = 'Asia/Manila') =>
+		`Today (${today(zone)}, ${zone}): PHP ${before} paid or reserved so far; after this payout PHP ${after} of the maximum PHP 5,000.00, PHP ${remain} remain`;
+	/** The ledger's requests before the node ran: the test's own rows. */
+	let written = 0;
+	beforeEach(() => (written = 0));
+	const earlierRows = async (rows: Parameters<typeof writeLedgerRows>[1]) => {
+		await earlier(rows);
+		written = s.ledger.requests.length;
+	};
+	/** Prepare only read the ledger. */
+	const onlyReads = () =>
+		expect(s.ledger.requests.slice(written).map((request) => request.method)).not.toContainEqual(
+			expect.not.stringMatching(/^GET$/),
+		);
+
+	test("the day's rows of this scope counted, reserved ones too; another day's and another scope's not; nothing reserved", async () => {
+		const zone = 'Asia/Manila';
+		await earlierRows([
+			{ centavos: 100000 },
+			{ centavos: 50000, state: 'reserved' },
+			{ day: dayIn(zone, new Date(Date.now() - 86_400_000)), centavos: 400000 },
+			{ scope: 'someone-else@example.com', centavos: 400000 },
+		]);
+		const reference = ref('PREPARE-DAY');
+		const result = await prepareWithLedger(s, DAY_CAP, [row(reference, 1000)]);
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({
+			sent: false,
+			reference_no: reference,
+			dailyTotal: {
+				day: today(),
+				timeZone: 'Asia/Manila',
+				maximum: 5000,
+				totalBefore: 1500,
+				total: 2500,
+				remaining: 2500,
+			},
+		});
+		expect(out.summary).toBe(
+			`Pay PHP 1,000.00 to e-wallet mobile number 09171234567 on GCASH, reference ${reference} (Sandbox). ${dayInWords('1,500.00', '2,500.00', '2,500.00')}`,
+		);
+		expect(String(out.approvalToken).startsWith(`${String(out.summary)} [pa4.`)).toBe(true);
+		onlyReads();
+		expect(ledgerRows(s).map((entry) => entry.reference)).toEqual(['EARLIER-0', 'EARLIER-1']);
+		expect(sent()).toBe(0);
+	});
+
+	test("the same figures as Confirm's output, with the day's figures of Confirm's own count", async () => {
+		await earlierRows([{ centavos: 100000 }]);
+		const reference = ref('PREPARE-THEN-CONFIRM');
+		const [prepared] = jsonOf(await prepareWithLedger(s, DAY_CAP, [row(reference, 1000)]));
+		const confirmed = await confirmWithLedger(s, DAY_CAP, [String(prepared.approvalToken)]);
+		expect(confirmed.error).toBeUndefined();
+		expect(jsonOf(confirmed)[0].dailyTotal).toEqual(prepared.dailyTotal);
+		expect(created(reference)).toBe(1);
+	});
+
+	test('advisory: Confirm counts the day again, and refuses what other payouts filled since', async () => {
+		const reference = ref('PREPARE-ADVISORY');
+		const [prepared] = jsonOf(await prepareWithLedger(s, DAY_CAP, [row(reference, 1000)]));
+		expect(prepared.dailyTotal).toMatchObject({ totalBefore: 0, remaining: 4000 });
+		await earlierRows([{ centavos: 450000 }]);
+		const confirmed = await confirmWithLedger(
+			s,
+			DAY_CAP,
+			[String(prepared.approvalToken)],
+			'continueRegularOutput',
+		);
+		expect(String(jsonOf(confirmed)[0].error)).toMatch(
+			/would bring the total of .* to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00, so nothing was sent/,
+		);
+		expect(sent()).toBe(0);
+	});
+
+	test('each row of a run is stated against the day as read: Prepare reserves nothing', async () => {
+		const result = await prepareWithLedger(s, DAY_CAP, [
+			row(ref('PREPARE-ROWS'), 1000),
+			row(ref('PREPARE-ROWS'), 2000),
+		]);
+		expect(jsonOf(result).map((item) => item.dailyTotal)).toMatchObject([
+			{ totalBefore: 0, total: 1000, remaining: 4000 },
+			{ totalBefore: 0, total: 2000, remaining: 3000 },
+		]);
+		onlyReads();
+		expect(ledgerRows(s)).toEqual([]);
+	});
+
+	test('a token whose figures were changed is refused by Confirm: in its summary, or in its signed part', async () => {
+		await earlierRows([{ centavos: 300000 }]);
+		const [prepared] = jsonOf(
+			await prepareWithLedger(s, DAY_CAP, [row(ref('PREPARE-CHANGED'), 1000)]),
+		);
+		const token = String(prepared.approvalToken);
+		const cut = token.lastIndexOf(' [pa4.');
+		const summary = token.slice(0, cut);
+		const signed = token.slice(cut);
+		const inSummary = `${summary.replace('PHP 3,000.00 paid or reserved so far', 'PHP 0.00 paid or reserved so far')}${signed}`;
+		const [, encoded, signature] = signed.slice(2, -1).split('.');
+		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as IDataObject;
+		payload.dailyTotal = { ...(payload.dailyTotal as IDataObject), totalBefore: 0, total: 1000 };
+		const changedSummary = summary
+			.replace('PHP 3,000.00 paid', 'PHP 0.00 paid')
+			.replace('PHP 4,000.00 of', 'PHP 1,000.00 of');
+		const inSigned = `${changedSummary} [pa4.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
+		const refusals = [];
+		for (const changed of [inSummary, inSigned]) {
+			const confirmed = await confirmWithLedger(s, DAY_CAP, [changed], 'continueRegularOutput');
+			refusals.push(jsonOf(confirmed)[0].error);
+		}
+		expect(refusals).toEqual([
+			'The approval token does not read the summary Prepare wrote for it: the text before its [pa4.…] part was changed: nothing was sent (row 1)',
+			'The approval token was changed after it was prepared (its signature does not match): nothing was sent (row 1)',
+		]);
+		expect(sent()).toBe(0);
+		onlyReads();
+	});
+
+	test("a payout that alone would bring the day above the maximum: refused in Confirm's words, nothing prepared", async () => {
+		await earlierRows([{ centavos: 300000 }, { centavos: 150000, state: 'reserved' }]);
+		const result = await prepareWithLedger(s, DAY_CAP, [row(ref('PREPARE-OVER'), 1000)], {
+			onError: 'continueRegularOutput',
+		});
+		const [out] = jsonOf(result);
+		expect(out.error).toBe(
+			`Refused: this payout of PHP 1,000.00 would bring the total of ${today()} (Asia/Manila) to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00, so nothing was prepared (row 1)`,
+		);
+		expect(String(out.errorDetails)).toMatch(
+			/so far, reserved or paid, add up to PHP 4,500.00; PHP 500.00 remain/,
+		);
+		expect(out.approvalToken).toBeUndefined();
+		onlyReads();
+		expect(sent()).toBe(0);
+	});
+
+	test('exactly at the maximum is within it: nothing remains', async () => {
+		await earlierRows([{ centavos: 400000 }]);
+		const [out] = jsonOf(await prepareWithLedger(s, DAY_CAP, [row(ref('PREPARE-EXACT'), 1000)]));
+		expect(out.dailyTotal).toMatchObject({ total: 5000, remaining: 0 });
+		expect(String(out.summary)).toContain(dayInWords('4,000.00', '5,000.00', '0.00'));
+	});
+
+	describe('a ledger that cannot be used refuses, saying what to configure; nothing prepared', () => {
+		const refusedWith = async (expected: RegExp, credentials = s.ledgerCredential) => {
+			const result = await prepareWithLedger(s, DAY_CAP, [row(ref('PREPARE-CLOSED'), 1000)], {
+				onError: 'continueRegularOutput',
+				credentials,
+			});
+			const [out] = jsonOf(result);
+			expect(String(out.error)).toMatch(/^Refused: Maximum Total per Day is set, and /);
+			expect(String(out.error)).toMatch(expected);
+			expect(String(out.error)).toMatch(/, so nothing was prepared \(row 1\)$/);
+			expect(String(out.errorDetails)).toMatch(/^Select a Payout Ledger credential/);
+			expect(out.approvalToken).toBeUndefined();
+			onlyReads();
+			expect(sent()).toBe(0);
+		};
+
+		test('no Payout Ledger credential on the node', async () => {
+			await refusedWith(/no Payout Ledger credential is selected on this node/, {});
+		});
+
+		test('an unreachable n8n', async () => {
+			await refusedWith(
+				/Reading the payout ledger failed: no complete answer came/,
+				otherLedgerCredential(s, { apiUrl: 'http://127.0.0.1:9/api/v1' }),
+			);
+		});
+
+		test('a wrong API key', async () => {
+			await refusedWith(
+				/Reading the payout ledger failed: n8n answered HTTP 401/,
+				otherLedgerCredential(s, { apiKey: 'n8n_api_wrong-key-0123456789' }),
+			);
+		});
+
+		test('a read that answers without rows', async () => {
+			s.ledger.failNext(1, { method: 'GET', status: 200, body: { message: 'ok' } });
+			await refusedWith(/Reading the payout ledger gave an answer without a list of rows/);
+		});
+
+		test('a row whose centavos cannot be counted', async () => {
+			s.ledger.failNext(1, {
+				method: 'GET',
+				status: 200,
+				body: { data: [{ id: 1, centavos: 'a lot' }], nextCursor: null },
+			});
+			await refusedWith(
+				/holds a row whose centavos \("a lot"\) is not a whole, non-negative number/,
+			);
+		});
+	});
+
+	test('without Maximum Total per Day the ledger is never read, and the summary states no day', async () => {
+		const reference = ref('PREPARE-NOCAP');
+		const [out] = jsonOf(await prepareWithLedger(s, {}, [row(reference, 1000)]));
+		expect(out.dailyTotal).toBeUndefined();
+		expect(out.summary).toBe(
+			`Pay PHP 1,000.00 to e-wallet mobile number 09171234567 on GCASH, reference ${reference} (Sandbox)`,
+		);
+		expect(s.ledger.requests).toEqual([]);
+	});
+
+	test('a Maximum Total per Day that cannot be read stops Prepare before the ledger is read', async () => {
+		const result = await prepareWithLedger(s, { maxTotalPerDay: '20,000' }, [
+			row(ref('PREPARE-BADMAX'), 10),
+		]);
+		expect(result.error?.message).toMatch(
+			/Maximum Total per Day is "20,000", not a positive number/,
+		);
+		expect(s.ledger.requests).toEqual([]);
+	});
+
+	describe('as a tool', () => {
+		/** Prepare as a tool: what the agent is answered for a payout of `amount`. */
+		const prepareAsTool = async (amount: number) =>
+			await askTool(s.store, new Disbursement(), {
+				...cappedPayout({ maxTotalPerDay: '1500' }),
+				operation: 'prepare',
+				channel: 'GCASH',
+				amount,
+				referenceNo: ref('TOOL-PREP'),
+				mobileNumber: '09171234567',
+				callbackWebhookUrl: '',
+			});
+
+		test('within the maximum: the answer states the day; past it, or with the ledger unreadable, the refusal is the answer', async () => {
+			await earlierRows([{ centavos: 50000 }]);
+			const within = await prepareAsTool(1000);
+			expect(within).toMatchObject({
+				sent: false,
+				dailyTotal: { totalBefore: 500, total: 1500, remaining: 0, maximum: 1500 },
+			});
+			expect(String(within.summary)).toContain(
+				`Today (${today()}, Asia/Manila): PHP 500.00 paid or reserved so far; after this payout PHP 1,500.00 of the maximum PHP 1,500.00, PHP 0.00 remain`,
+			);
+			const over = await prepareAsTool(1001);
+			expect(over).toEqual({
+				refused: true,
+				error: `Refused: this payout of PHP 1,001.00 would bring the total of ${today()} (Asia/Manila) to PHP 1,501.00, above the Maximum Total per Day of PHP 1,500.00, so nothing was prepared (row 1)`,
+				whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
+			});
+			for (const fault of [
+				{ method: 'GET', drop: true },
+				{ method: 'GET', status: 500, body: { message: 'Internal error' } },
+			]) {
+				s.ledger.failNext(1, fault);
+				const closed = await prepareAsTool(10);
+				expect(closed).toEqual({
+					refused: true,
+					error: expect.stringMatching(
+						/^Refused: Maximum Total per Day is set, and Reading the payout ledger failed: .*, so nothing was prepared/,
+					),
+					whatToDo: expect.stringMatching(/^Select a Payout Ledger credential/),
+				});
+			}
+			onlyReads();
+			expect(sent()).toBe(0);
+		});
 	});
 });

@@ -297,7 +297,7 @@ describe('who is paid, as a tool', () => {
 			'Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference TM-WHO-OTHER (Sandbox)',
 		);
 		const token = String(other.approvalToken);
-		const forged = `${String(shown.summary)}${token.slice(token.lastIndexOf(' [pa3.'))}`;
+		const forged = `${String(shown.summary)}${token.slice(token.lastIndexOf(' [pa4.'))}`;
 		const refused = await askTool(new Disbursement(), confirmWith(forged));
 		expect(refused).toMatchObject({
 			refused: true,

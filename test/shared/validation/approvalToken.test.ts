@@ -6,9 +6,9 @@ import {
 	approvalSummary,
 	canonicalJson,
 	credentialFingerprint,
+	earlierApprovalVersion,
 	environmentLabel,
 	hasValidSignature,
-	isEarlierApprovalToken,
 	normalBaseUrl,
 	readApprovalToken,
 	signApproval,
@@ -87,10 +87,10 @@ function withReceiver(receiver: Record<string, unknown>): ApprovalPayload {
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const sign = (signingKey: Buffer, encoded: string) =>
-	createHmac('sha256', signingKey).update(`pa3.${encoded}`).digest('base64url');
+	createHmac('sha256', signingKey).update(`pa4.${encoded}`).digest('base64url');
 /** A token for any payload text, signed with `signingKey` as signApproval signs. */
 const forged = (summary: string, encoded: string, signingKey = key) =>
-	`${summary} [pa3.${encoded}.${sign(signingKey, encoded)}]`;
+	`${summary} [pa4.${encoded}.${sign(signingKey, encoded)}]`;
 
 /** What Confirm accepts: a whole token, signed with the key, whose summary is its payload's. */
 function accepted(token: unknown, signingKey = key): boolean {
@@ -103,7 +103,7 @@ function accepted(token: unknown, signingKey = key): boolean {
 }
 
 const token = signApproval(key, bankPayload);
-const [, encodedPayload, signature] = /\[pa3\.([^.]+)\.([^\]]+)\]$/.exec(token)!;
+const [, encodedPayload, signature] = /\[pa4\.([^.]+)\.([^\]]+)\]$/.exec(token)!;
 
 describe('approvalSummary', () => {
 	test.each([
@@ -173,6 +173,70 @@ describe('approvalSummary', () => {
 			);
 		},
 	);
+});
+
+describe("approvalSummary: the day's figures Prepare read", () => {
+	const day = {
+		day: '2026-11-28',
+		timeZone: 'Asia/Manila',
+		maximum: 5000,
+		totalBefore: 1000,
+		total: 2250.5,
+		remaining: 2749.5,
+	};
+	const DAY_WORDS =
+		'Today (2026-11-28, Asia/Manila): PHP 1,000.00 paid or reserved so far; after this payout PHP 2,250.50 of the maximum PHP 5,000.00, PHP 2,749.50 remain';
+
+	test('stated after the payout and before the names, in plain words', () => {
+		expect(approvalSummary({ ...bankPayload, dailyTotal: day })).toBe(
+			BANK_SUMMARY.replace('(Sandbox). ', `(Sandbox). ${DAY_WORDS}. `),
+		);
+		expect(approvalSummary({ ...walletPayload, dailyTotal: day })).toBe(
+			`Pay PHP 500.00 to e-wallet mobile number 09171234567 on GCASH, reference W-1 (Production). ${DAY_WORDS}`,
+		);
+	});
+
+	test('text in them is shown as every text of a summary is, never quoting or reordering', () => {
+		const summary = approvalSummary({
+			...walletPayload,
+			dailyTotal: { ...day, timeZone: 'Asia/Manila\u202e"), PHP 0.00' },
+		})!;
+		expect(summary).toContain('Today (2026-11-28, Asia/Manila{U+202E}{U+0022}), PHP 0.00):');
+		expect(HOSTILE.test(summary)).toBe(false);
+	});
+
+	test('signed with the payout: figures changed in the payload or in the summary are refused', () => {
+		const signed = signApproval(key, { ...walletPayload, dailyTotal: day });
+		expect(accepted(signed)).toBe(true);
+		const [, summary, part] = /^(.*) \[(pa4\.[^\]]+)\]$/.exec(signed)!;
+		expect(accepted(`${summary.replace('PHP 1,000.00 paid', 'PHP 0.00 paid')} [${part}]`)).toBe(
+			false,
+		);
+		const [, encoded, signatureOfDay] = part.split('.');
+		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as ApprovalPayload;
+		payload.dailyTotal = { ...day, totalBefore: 0, total: 1250.5, remaining: 3749.5 };
+		const changed = `${approvalSummary(payload)} [pa4.${Buffer.from(canonicalJson(payload)).toString('base64url')}.${signatureOfDay}]`;
+		expect(accepted(changed)).toBe(false);
+		const dropped = { ...payload, dailyTotal: undefined };
+		expect(
+			accepted(
+				`${approvalSummary(dropped)} [pa4.${Buffer.from(canonicalJson(dropped)).toString('base64url')}.${signatureOfDay}]`,
+			),
+		).toBe(false);
+	});
+
+	test.each([
+		['text', 'today'],
+		['a list', [day]],
+		['no day', { ...day, day: undefined }],
+		['a time zone as a number', { ...day, timeZone: 8 }],
+		['a figure as text', { ...day, remaining: '3000' }],
+		['a figure that is not finite', { ...day, total: null }],
+	])('a validly signed payload whose figures are %s: not read', (_, dailyTotal) => {
+		expect(
+			readApprovalToken(forged(BANK_SUMMARY, encode({ ...bankPayload, dailyTotal }))),
+		).toBeUndefined();
+	});
 });
 
 describe('approvalSummary: the names come last, after their labels, and read one way', () => {
@@ -272,16 +336,18 @@ describe('unshownCodes', () => {
 	});
 });
 
-describe('isEarlierApprovalToken', () => {
+describe('earlierApprovalVersion', () => {
 	test.each([
-		['a whole pa2 token', token.replace('[pa3.', '[pa2.'), true],
-		['a pa2 token with spaces around it', `  ${token.replace('[pa3.', '[pa2.')}\n`, true],
-		['a pa3 token', token, false],
-		['a bare pa2 part', `pa2.${encodedPayload}.${signature}`, false],
-		['a pa1 token', token.replace('[pa3.', '[pa1.'), false],
-		['not text', 42, false],
+		['a whole pa2 token', token.replace('[pa4.', '[pa2.'), 'pa2'],
+		['a pa2 token with spaces around it', `  ${token.replace('[pa4.', '[pa2.')}\n`, 'pa2'],
+		['a whole pa3 token', token.replace('[pa4.', '[pa3.'), 'pa3'],
+		['a pa4 token', token, undefined],
+		['a bare pa2 part', `pa2.${encodedPayload}.${signature}`, undefined],
+		['a bare pa3 part', `pa3.${encodedPayload}.${signature}`, undefined],
+		['a pa1 token', token.replace('[pa4.', '[pa1.'), undefined],
+		['not text', 42, undefined],
 	])('%s: %j', (_, text, earlier) => {
-		expect(isEarlierApprovalToken(text)).toBe(earlier);
+		expect(earlierApprovalVersion(text)).toBe(earlier);
 	});
 });
 
@@ -299,14 +365,14 @@ describe('environmentLabel', () => {
 
 describe('signApproval and readApprovalToken: the round trip', () => {
 	test('the token is the summary, then the signed payload', () => {
-		expect(token.startsWith(`${BANK_SUMMARY} [pa3.`)).toBe(true);
+		expect(token.startsWith(`${BANK_SUMMARY} [pa4.`)).toBe(true);
 		expect(token.endsWith(']')).toBe(true);
 	});
 
 	test('reading it gives the summary, the signed part and the payload as signed', () => {
 		const read = readApprovalToken(token)!;
 		expect(read.summary).toBe(BANK_SUMMARY);
-		expect(read.signed).toBe(`pa3.${encodedPayload}.${signature}`);
+		expect(read.signed).toBe(`pa4.${encodedPayload}.${signature}`);
 		expect(read.payload).toEqual(bankPayload);
 		expect(hasValidSignature(key, read)).toBe(true);
 	});
@@ -335,7 +401,7 @@ describe('every changed token is refused', () => {
 	const changedPayload = (change: (payload: ApprovalPayload) => void) => {
 		const payload = JSON.parse(JSON.stringify(bankPayload)) as ApprovalPayload;
 		change(payload);
-		return `${BANK_SUMMARY} [pa3.${Buffer.from(canonicalJson(payload)).toString('base64url')}.${signature}]`;
+		return `${BANK_SUMMARY} [pa4.${Buffer.from(canonicalJson(payload)).toString('base64url')}.${signature}]`;
 	};
 
 	test.each([
@@ -374,7 +440,7 @@ describe('every changed token is refused', () => {
 		['made with another Signing Secret', sign(otherSecret, encodedPayload)],
 		['made with another credential', sign(otherCredential, encodedPayload)],
 	])('the signature %s: refused', (_, changed) => {
-		const text = `${BANK_SUMMARY} [pa3.${encodedPayload}.${changed}]`;
+		const text = `${BANK_SUMMARY} [pa4.${encodedPayload}.${changed}]`;
 		expect(accepted(text)).toBe(false);
 	});
 
@@ -395,7 +461,7 @@ describe('every changed token is refused', () => {
 	])(
 		"%s changed, the signed part kept: read and validly signed, but its summary is not the payload's",
 		(_, summary) => {
-			const text = `${summary} [pa3.${encodedPayload}.${signature}]`;
+			const text = `${summary} [pa4.${encodedPayload}.${signature}]`;
 			const read = readApprovalToken(text)!;
 			expect(read.summary).toBe(summary);
 			expect(hasValidSignature(key, read)).toBe(true);
@@ -407,17 +473,18 @@ describe('every changed token is refused', () => {
 
 describe('readApprovalToken: what is not a whole token', () => {
 	test.each([
-		['a bare pa3 token', `pa3.${encodedPayload}.${signature}`],
-		['the signed part in brackets alone', `[pa3.${encodedPayload}.${signature}]`],
-		['no space before the bracket', `${BANK_SUMMARY}[pa3.${encodedPayload}.${signature}]`],
+		['a bare pa4 token', `pa4.${encodedPayload}.${signature}`],
+		['the signed part in brackets alone', `[pa4.${encodedPayload}.${signature}]`],
+		['no space before the bracket', `${BANK_SUMMARY}[pa4.${encodedPayload}.${signature}]`],
 		['a line break in the summary', `Pay\n${token}`],
 		['text after the bracket', `${token} thanks`],
-		['another prefix', token.replace('[pa3.', '[pa1.')],
-		['the earlier version', token.replace('[pa3.', '[pa2.')],
-		['no signature', `${BANK_SUMMARY} [pa3.${encodedPayload}.]`],
-		['no payload', `${BANK_SUMMARY} [pa3..${signature}]`],
-		['a fourth part', `${BANK_SUMMARY} [pa3.${encodedPayload}.${signature}.x]`],
-		['a character outside base64url', `${BANK_SUMMARY} [pa3.${encodedPayload}+.${signature}]`],
+		['another prefix', token.replace('[pa4.', '[pa1.')],
+		['the version before pa3', token.replace('[pa4.', '[pa2.')],
+		['the version before pa4', token.replace('[pa4.', '[pa3.')],
+		['no signature', `${BANK_SUMMARY} [pa4.${encodedPayload}.]`],
+		['no payload', `${BANK_SUMMARY} [pa4..${signature}]`],
+		['a fourth part', `${BANK_SUMMARY} [pa4.${encodedPayload}.${signature}.x]`],
+		['a character outside base64url', `${BANK_SUMMARY} [pa4.${encodedPayload}+.${signature}]`],
 		['only the summary', BANK_SUMMARY],
 		['empty text', ''],
 	])('%s: not read', (_, text) => {
@@ -464,7 +531,7 @@ describe('readApprovalToken: what is not a whole token', () => {
 });
 
 describe('hasValidSignature on a malformed signed part', () => {
-	test.each([['pa3'], ['pa3.'], ['pa3.abc'], ['']])('%j: not valid', (signed) => {
+	test.each([['pa4'], ['pa4.'], ['pa4.abc'], ['']])('%j: not valid', (signed) => {
 		expect(hasValidSignature(key, { summary: '', signed, payload: bankPayload })).toBe(false);
 	});
 });

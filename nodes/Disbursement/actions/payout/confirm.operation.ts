@@ -21,9 +21,11 @@ import {
 	requireCapAsTool,
 } from '../../../shared/runner/toolMode';
 import {
+	APPROVAL_VERSION,
 	approvalSummary,
-	isEarlierApprovalToken,
+	earlierApprovalVersion,
 	readApprovalToken,
+	type EarlierVersion,
 } from '../../../shared/validation/approvalToken';
 import type { ChannelType } from '../../../shared/validation/channels';
 import {
@@ -66,14 +68,21 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** Why a token of an earlier version is refused, after its version's name. */
+const EARLIER: Record<EarlierVersion, string> = {
+	pa2: ' whose summary could be misread',
+	pa3: ", made before the day's figures were signed with the payout",
+};
+
 export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	const { ctx } = run;
 	const node = ctx.getNode();
 	const token = String(ctx.getNodeParameter('approvalToken', itemIndex, '') ?? '').trim();
-	if (isEarlierApprovalToken(token)) {
+	const earlier = earlierApprovalVersion(token);
+	if (earlier) {
 		throw new NodeOperationError(
 			node,
-			'The approval token is of an earlier version ([pa2.…]) whose summary could be misread: nothing was sent',
+			`The approval token is of an earlier version ([${earlier}.…])${EARLIER[earlier]}: nothing was sent`,
 			{
 				itemIndex,
 				description:
@@ -89,8 +98,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 			'The approval token is not one Payout > Prepare gave, whole: nothing was sent',
 			{
 				itemIndex,
-				description:
-					'Pass the approvalToken of Payout > Prepare unchanged, its summary and its [pa3.…] part together, or prepare the payout again.',
+				description: `Pass the approvalToken of Payout > Prepare unchanged, its summary and its [${APPROVAL_VERSION}.…] part together, or prepare the payout again.`,
 			},
 		);
 	}

@@ -3,17 +3,21 @@
  * exactly as Payout > Create does (its `prepare`); nothing that moves money is sent. The output is
  * a summary a person can check and an approval token covering every field that will be sent,
  * signed with the credential (shared/runner/approval.ts), valid for a limited time. Payout > Confirm
- * sends exactly that payout; no state is kept between the two.
+ * sends exactly that payout; no state is kept between the two. With Maximum Total per Day set, the
+ * day's figures are read from the ledger (nothing is reserved) and stated in the signed summary:
+ * advisory, since Confirm reserves and counts again when it sends.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { executionOptionsProperty } from '../../../shared/descriptions/properties';
+import { dailyCapOptions, executionOptionsProperty } from '../../../shared/descriptions/properties';
+import { readDailyCap } from '../../../shared/runner/dailyCap';
 import { runParameter } from '../../../shared/runner/itemValues';
 import {
 	readOption,
 	type ItemPlan,
 	type MoneyIntent,
+	type RunGuards,
 	type SendPlan,
 } from '../../../shared/runner/operation';
 import { allowedRecipientsOption, checkAllowList } from '../../../shared/runner/toolMode';
@@ -28,6 +32,10 @@ import type { RunContext } from '../../../shared/runner/runContext';
 
 const DEFAULT_VALID_MINUTES = 15;
 const MAX_VALID_MINUTES = 1440;
+
+/** Maximum Total per Day as Prepare reads it: the day's figures for the person, nothing reserved. */
+const DAY_AT_PREPARE =
+	"The day's payouts of this node's credential are read from the ledger of the Payout Ledger credential (an n8n Data Table, n8n 2.7 or later), and the summary a person approves states the day's total so far and what remains after this payout. A payout that alone would bring the day above this is refused, with nothing prepared, as is every payout when the ledger cannot be read. Nothing is reserved here: set the same maximum on Payout > Confirm, which counts the day again when it sends. A plain positive number; left empty, it stops the node before anything is prepared.";
 
 const properties: INodeProperties[] = [
 	{
@@ -50,6 +58,9 @@ const properties: INodeProperties[] = [
 				'How long the approval token may be confirmed; after that Payout > Confirm refuses it and the payout must be prepared again',
 		},
 		maxAmountPerPayoutOption,
+		...dailyCapOptions.map((option) =>
+			option.name === 'maxTotalPerDay' ? { ...option, description: DAY_AT_PREPARE } : option,
+		),
 		allowedRecipientsOption,
 	]),
 ];
@@ -59,11 +70,16 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Limits and Allowed Recipients that cannot be read stop the node before the first row. */
-export function checkRun(run: RunContext): void {
+/**
+ * Limits and Allowed Recipients that cannot be read stop the node before the first row. With
+ * Maximum Total per Day set, each payout's summary states the day's figures, read from the ledger
+ * (the runner's dailyCap.ts), and one that would bring the day above the maximum is refused.
+ */
+export function checkRun(run: RunContext): RunGuards {
 	const { ctx } = run;
 	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
 	checkAllowList(run);
+	return { dryRun: false, dailyCap: readDailyCap(run) };
 }
 
 export function prepare(run: RunContext, itemIndex: number): ItemPlan {
