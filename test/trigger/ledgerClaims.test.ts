@@ -185,6 +185,16 @@ describe('a ledger that fails: 503, nothing starts, nothing is lost', () => {
 		expect(await h.post(body)).toMatchObject({ executionStarted: false, statusCode: 200 });
 	});
 
+	test("the claim is marked but the answer is lost: the claim holds and this request's execution starts", async () => {
+		const [h, other] = await processes(2);
+		const body = callbackBody('CLAIM-MARKED-1', 100, 'completed');
+		api.failNext(1, { method: 'PATCH', drop: true, afterApply: true });
+		const first = await h.post(body);
+		expect([first.statusCode, first.executionStarted]).toEqual([200, true]);
+		expect(claimRows().map((row) => row.state)).toEqual([CLAIMED]);
+		expect((await other.post(body)).body).toEqual({ message: 'Duplicate ignored' });
+	});
+
 	test('a wrong API key: 503 naming the ledger, the key in no log', async () => {
 		const [h] = await processes(1, ledgerCredentialWith({ apiKey: 'n8n_api_wrong-key-123456' }));
 		const answer = await h.post(callbackBody('CLAIM-KEY-1', 100, 'completed'));

@@ -78,6 +78,12 @@ function isStale(row: IDataObject, mine: IDataObject | undefined): boolean {
 	);
 }
 
+/** Whether this request's claim is marked claimed; false also when that cannot be read. */
+async function isMarked(ledger: Ledger, scope: string, key: string, id: number): Promise<boolean> {
+	const read = await outcomeOf(rowsWhere(ledger, { scope, reference: key }));
+	return 'answer' in read && read.answer.some((row) => row.id === id && row.state === CLAIMED);
+}
+
 async function claimOnce(
 	ledger: Ledger,
 	scope: string,
@@ -100,6 +106,9 @@ async function claimOnce(
 	if (others.length === 0) {
 		const marked = await outcomeOf(updateRow(ledger, id, { state: CLAIMED }));
 		if ('failure' in marked) {
+			// The change may have been made with its answer lost: then the claim holds, and removing
+			// it would leave the delivery with no execution should the removal be answered wrongly too.
+			if (await isMarked(ledger, scope, key, id)) return 'claimed';
 			await outcomeOf(deleteRow(ledger, id));
 			throw marked.failure;
 		}
