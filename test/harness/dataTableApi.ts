@@ -57,6 +57,10 @@ export interface DataTableFault {
 	body?: unknown;
 	/** Close the connection without an answer. */
 	drop?: boolean;
+	/** Headers added to the answer, e.g. `location` with a 302 status. */
+	headers?: Record<string, string>;
+	/** Send the answer's body one byte every this many ms (the operation applied first). */
+	trickleMs?: number;
 	/** Wait this long first; alone, the request is then handled normally. */
 	delayMs?: number;
 	/** Only requests with this method (any case). */
@@ -772,15 +776,35 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		return fault;
 	}
 
-	function send(res: http.ServerResponse, status: number, body: unknown): void {
+	function send(
+		res: http.ServerResponse,
+		status: number,
+		body: unknown,
+		how: Pick<DataTableFault, 'headers' | 'trickleMs'> = {},
+	): void {
 		if (res.destroyed) return;
 		const text = typeof body === 'string' ? body : JSON.stringify(body);
 		res.writeHead(status, {
 			'content-type':
 				typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
+			...how.headers,
 		});
-		res.end(text);
+		if (!how.trickleMs) {
+			res.end(text);
+			return;
+		}
+		const bytes = Buffer.from(text);
+		let sent = 0;
+		const timer = setInterval(() => {
+			if (res.destroyed || sent >= bytes.length) {
+				clearInterval(timer);
+				res.end();
+				return;
+			}
+			res.write(bytes.subarray(sent, ++sent));
+		}, how.trickleMs);
+		res.on('close', () => clearInterval(timer));
 	}
 
 	function sendFault(req: http.IncomingMessage, res: http.ServerResponse, fault: DataTableFault) {
@@ -789,7 +813,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 			return;
 		}
 		const status = fault.status ?? 500;
-		send(res, status, fault.body ?? { message: http.STATUS_CODES[status] ?? 'Error' });
+		send(res, status, fault.body ?? { message: http.STATUS_CODES[status] ?? 'Error' }, fault);
 	}
 
 	async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -819,7 +843,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		if (fault && fails && !fault.afterApply) return sendFault(req, res, fault);
 		const result = await answer(method, url.pathname, query, req.headers, body);
 		if (fault && fails) return sendFault(req, res, fault);
-		send(res, result.status, result.body);
+		send(res, result.status, result.body, fault);
 	}
 
 	const sockets = new Set<Socket>();

@@ -169,6 +169,11 @@ describe('a ledger that fails: 503, nothing starts, nothing is lost', () => {
 		],
 		['the claims cannot be read', { method: 'GET', status: 503 }],
 		['the claim cannot be marked', { method: 'PATCH', drop: true }],
+		['the ledger redirects', { method: 'POST', status: 302, headers: { location: '/elsewhere' } }],
+		[
+			'the claims are read as a body larger than any',
+			{ method: 'GET', status: 200, body: 'x'.repeat(2 * 1024 * 1024) },
+		],
 	])('%s: answered 503; the service delivers again and one execution starts', async (_, fault) => {
 		const [h] = await processes(1);
 		const body = callbackBody(`CLAIM-FAIL-${fault.method}`, 100, 'completed');

@@ -8,6 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Disbursement } from '../../../nodes/Disbursement/Disbursement.node';
+import { LEDGER_TIMEOUT_MS } from '../../../nodes/shared/transport/ledger';
 import { dayIn } from '../../../nodes/shared/validation/days';
 import { freshStart, gatewayPerSuite, jsonOf, run } from '../../harness/disbursementRuns';
 import {
@@ -268,6 +269,26 @@ describe('a set maximum is never "no maximum"', () => {
 			body: { data: [{ id: 1, centavos: 'a lot' }], nextCursor: null },
 		});
 		await refusedWith(/holds a row whose centavos \("a lot"\) is not a whole, non-negative number/);
+	});
+
+	test('a redirect is not followed: refused, and nothing asked where it points', async () => {
+		s.ledger.failNext(1, { method: 'POST', status: 302, headers: { location: '/elsewhere' } });
+		await refusedWith(/Writing to the payout ledger failed: n8n answered HTTP 302/);
+		expect(s.ledger.requests.filter((request) => request.path.endsWith('/elsewhere'))).toEqual([]);
+		expect(ledgerRows(s)).toEqual([]);
+	});
+
+	test('an answer larger than any ledger answer: refused', async () => {
+		s.ledger.failNext(1, { method: 'POST', status: 200, body: 'x'.repeat(2 * 1024 * 1024) });
+		await refusedWith(/Writing to the payout ledger failed: no complete answer came .*1 MiB/);
+	});
+
+	test('a read trickled a byte at a time: refused at the deadline, and the reservation removed', async () => {
+		s.ledger.failNext(1, { method: 'GET', trickleMs: 300 });
+		const started = Date.now();
+		await refusedWith(/Reading the payout ledger failed: no complete answer came/);
+		expect(Date.now() - started).toBeLessThan(LEDGER_TIMEOUT_MS + 5_000);
+		expect(ledgerRows(s)).toEqual([]);
 	});
 
 	test('a read that fails: refused, and the reservation removed', async () => {
