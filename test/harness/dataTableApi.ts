@@ -61,6 +61,8 @@ export interface DataTableFault {
 	headers?: Record<string, string>;
 	/** Send the answer's body one byte every this many ms (the operation applied first). */
 	trickleMs?: number;
+	/** Run first, before the request is handled: another writer's change just before it. */
+	before?: () => void;
 	/** Wait this long first; alone, the request is then handled normally. */
 	delayMs?: number;
 	/** Only requests with this method (any case). */
@@ -92,6 +94,8 @@ export interface DataTableApi {
 	setDelay(ms: number): void;
 	/** Rows written from now on get `createdAt`/`updatedAt` this far from the real time. */
 	setClockOffset(ms: number): void;
+	/** Removes the rows `which` picks, as another writer would; returns how many. */
+	removeRows(which: (row: Record<string, unknown>) => boolean): number;
 	/** Forget rows (ids start again at 1), requests and pending faults. */
 	clear(): void;
 	close(): Promise<void>;
@@ -839,6 +843,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		const fault = takeFault(method, url.pathname);
 		const wait = delayMs + (fault?.delayMs ?? 0);
 		if (wait > 0) await sleep(wait);
+		fault?.before?.();
 		const fails = fault && (fault.drop || fault.status !== undefined);
 		if (fault && fails && !fault.afterApply) return sendFault(req, res, fault);
 		const result = await answer(method, url.pathname, query, req.headers, body);
@@ -872,6 +877,11 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		},
 		setClockOffset(ms) {
 			clockOffsetMs = ms;
+		},
+		removeRows(which) {
+			const before = rows.length;
+			rows = rows.filter((row) => !which(shown(row)));
+			return before - rows.length;
 		},
 		clear() {
 			clockOffsetMs = 0;

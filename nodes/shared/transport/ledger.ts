@@ -72,16 +72,18 @@ export async function ledgerOf(ctx: CredentialContext): Promise<Ledger> {
 	return { ctx, apiKey, rowsUrl: target.url };
 }
 
-/** A filter on columns, each equal to its value, as n8n's Data Table API reads it. */
-function filterOf(equal: Record<string, string | number>): IDataObject {
-	return {
-		type: 'and',
-		filters: Object.entries(equal).map(([columnName, value]) => ({
-			columnName,
-			condition: 'eq',
-			value,
-		})),
-	};
+/**
+ * A filter on columns, each equal to its value, as n8n's Data Table API reads it; with `afterId`,
+ * only rows of a higher id.
+ */
+function filterOf(equal: Record<string, string | number>, afterId?: number): IDataObject {
+	const filters: IDataObject[] = Object.entries(equal).map(([columnName, value]) => ({
+		columnName,
+		condition: 'eq',
+		value,
+	}));
+	if (afterId !== undefined) filters.push({ columnName: 'id', condition: 'gt', value: afterId });
+	return { type: 'and', filters };
 }
 
 async function call(
@@ -149,25 +151,34 @@ export async function insertRow(ledger: Ledger, row: LedgerRow): Promise<number>
 	return id;
 }
 
-/** Every row whose columns equal these values, page by page. */
+/**
+ * Every row whose columns equal these values, page by page in order of id. Each page asks for the
+ * ids after the last one read, never for an offset: a row removed while the pages are read (a
+ * reservation given back) would shift an offset and skip a row of the next page, and so count the
+ * day short. A page whose ids do not rise is an answer that cannot be followed.
+ */
 export async function rowsWhere(
 	ledger: Ledger,
 	equal: Record<string, string | number>,
 ): Promise<IDataObject[]> {
 	const what = 'Reading the payout ledger';
 	const rows: IDataObject[] = [];
-	let cursor: string | undefined;
+	let afterId = 0;
 	for (let page = 0; page < MOST_PAGES; page++) {
-		const qs: IDataObject = { filter: JSON.stringify(filterOf(equal)), limit: PAGE_SIZE };
-		if (cursor) qs.cursor = cursor;
+		const qs: IDataObject = { filter: JSON.stringify(filterOf(equal, afterId)), limit: PAGE_SIZE };
 		const answer = await call(ledger, what, { method: 'GET', qs });
 		if (!isRecord(answer) || !Array.isArray(answer.data))
 			throw new LedgerProblem(`${what} gave an answer without a list of rows`);
-		rows.push(...answer.data.filter(isRecord));
+		const found = answer.data.filter(isRecord);
+		for (const row of found) {
+			if (typeof row.id !== 'number' || !Number.isSafeInteger(row.id) || row.id <= afterId)
+				throw new LedgerProblem(`${what} gave rows whose ids cannot be followed`);
+			afterId = row.id;
+		}
+		rows.push(...found);
 		if (answer.nextCursor === null || answer.nextCursor === undefined) return rows;
-		if (typeof answer.nextCursor !== 'string' || answer.nextCursor === cursor)
+		if (found.length === 0)
 			throw new LedgerProblem(`${what} gave an answer whose next page cannot be followed`);
-		cursor = answer.nextCursor;
 	}
 	throw new LedgerProblem(`${what} found more than ${MOST_PAGES * PAGE_SIZE} rows for one day`);
 }

@@ -133,6 +133,36 @@ describe('over the maximum', () => {
 	});
 });
 
+describe('a day of more than one page of rows', () => {
+	test('every row counted, also when a row of the first page is removed before the next is read', async () => {
+		// 300 earlier rows: the first 250 of PHP 1 each (one page), then PHP 1,000, then 49 of PHP 1.
+		await earlier([
+			...Array.from({ length: 250 }, () => ({ centavos: 100 })),
+			{ centavos: 100000 },
+			...Array.from({ length: 49 }, () => ({ centavos: 100 })),
+		]);
+		// Between the two pages another payout gives its PHP 1 back (the first row is removed): the
+		// day holds PHP 1,298 then, and a payout of PHP 250 would bring it to PHP 1,548.
+		s.ledger.failNext(1, { method: 'GET' });
+		s.ledger.failNext(1, {
+			method: 'GET',
+			before: () => s.ledger.removeRows((row) => row.reference === 'EARLIER-0'),
+		});
+		const result = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '1500' }),
+			[row(ref('PAGES'), 250)],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(String(jsonOf(result)[0].error)).toMatch(
+			/would bring the total of .* to PHP 1,549\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent/,
+		);
+		expect(sent()).toBe(0);
+		const reads = s.ledger.requests.filter((request) => request.method === 'GET');
+		expect(reads.length).toBeGreaterThanOrEqual(2);
+	});
+});
+
 describe('what happens to a reservation', () => {
 	test('a definite refusal of the service gives the amount back', async () => {
 		const reference = ref('REFUSED');
