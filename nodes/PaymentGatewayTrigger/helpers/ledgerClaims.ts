@@ -53,7 +53,10 @@ export function claimsInLedger(ctx: CredentialContext): boolean {
 	return Boolean(ctx.getNode().credentials?.[LEDGER_CREDENTIAL_TYPE]);
 }
 
-/** The ledger's scope of one trigger node: never a payout scope, which always holds an "@". */
+/**
+ * The ledger's scope of one trigger node; a payout's scope is `username@host`
+ * (nodes/shared/runner/dailyCap.ts).
+ */
 export function claimScope(ctx: IWebhookFunctions | IHookFunctions): string {
 	const node = ctx.getNode();
 	return `callback:${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
@@ -143,7 +146,7 @@ export async function ledgerProblem(
 	ctx: CredentialContext,
 	scope: string,
 ): Promise<string | undefined> {
-	// A key no delivery has (keys are base64url): one small read.
+	// A key no delivery has (delivery keys have 22 characters): one small read.
 	const checked = await outcomeOf(
 		ledgerOf(ctx).then(async (ledger) => await rowsWhere(ledger, { scope, reference: '-' })),
 	);
