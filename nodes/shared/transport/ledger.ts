@@ -165,7 +165,13 @@ export async function rowsWhere(
 	const rows: IDataObject[] = [];
 	let afterId = 0;
 	for (let page = 0; page < MOST_PAGES; page++) {
-		const qs: IDataObject = { filter: JSON.stringify(filterOf(equal, afterId)), limit: PAGE_SIZE };
+		// n8n orders rows only when asked (without sortBy, Postgres answers in physical order, where
+		// an updated row moves behind higher ids): ask for the order the pages follow.
+		const qs: IDataObject = {
+			filter: JSON.stringify(filterOf(equal, afterId)),
+			sortBy: 'id:asc',
+			limit: PAGE_SIZE,
+		};
 		const answer = await call(ledger, what, { method: 'GET', qs });
 		if (!isRecord(answer) || !Array.isArray(answer.data))
 			throw new LedgerProblem(`${what} gave an answer without a list of rows`);
@@ -183,20 +189,45 @@ export async function rowsWhere(
 	throw new LedgerProblem(`${what} found more than ${MOST_PAGES * PAGE_SIZE} rows for one day`);
 }
 
-/** Removes one row by its id. */
-export async function deleteRow(ledger: Ledger, id: number): Promise<void> {
-	await call(ledger, 'Removing a reservation from the payout ledger', {
-		method: 'DELETE',
-		path: '/delete',
-		qs: { filter: JSON.stringify(filterOf({ id })) },
-	});
+/** How many rows n8n says a change touched: the rows it answers with (`returnData`). */
+function changedCount(what: string, answer: unknown): number {
+	if (!Array.isArray(answer)) throw new LedgerProblem(`${what} gave no list of the rows changed`);
+	return answer.length;
 }
 
-/** Changes columns of one row, by its id. */
-export async function updateRow(ledger: Ledger, id: number, data: IDataObject): Promise<void> {
-	await call(ledger, 'Updating the payout ledger', {
+/**
+ * Removes the row of this id, only while its columns still hold `when` (the state it was read
+ * in); resolves with how many rows n8n removed: 0 when the row had changed or was gone.
+ */
+export async function deleteRow(
+	ledger: Ledger,
+	id: number,
+	when: Record<string, string | number> = {},
+): Promise<number> {
+	const what = 'Removing a row from the payout ledger';
+	const answer = await call(ledger, what, {
+		method: 'DELETE',
+		path: '/delete',
+		qs: { filter: JSON.stringify(filterOf({ ...when, id })), returnData: true },
+	});
+	return changedCount(what, answer);
+}
+
+/**
+ * Changes columns of the row of this id, only while its columns still hold `when` (the state it
+ * was read in); resolves with how many rows n8n changed: 0 when the row had changed or was gone.
+ */
+export async function updateRow(
+	ledger: Ledger,
+	id: number,
+	data: IDataObject,
+	when: Record<string, string | number> = {},
+): Promise<number> {
+	const what = 'Updating the payout ledger';
+	const answer = await call(ledger, what, {
 		method: 'PATCH',
 		path: '/update',
-		body: { filter: filterOf({ id }), data },
+		body: { filter: filterOf({ ...when, id }), data, returnData: true },
 	});
+	return changedCount(what, answer);
 }
