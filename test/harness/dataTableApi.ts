@@ -19,7 +19,10 @@
  *
  * Rows come back as n8n on SQLite gives them: the table's columns in their order (missing ones
  * null), then `id`, `createdAt`, `updatedAt`; ids count up from 1 and are never reused; rows are
- * ordered by id, after `sortBy` when given. Numeric strings given to a number column are stored as
+ * ordered by id, after `sortBy` when given (n8n 2.41.1 adds `ORDER BY id` when `sortBy` is absent).
+ * `answerUnordered(true)` answers a list without `sortBy` in physical order instead, as a Postgres
+ * query without ORDER BY does: a row that was updated moves behind the rows that were not. Every
+ * answer's `Date` header is the fake's clock (`setClockOffset`), as n8n's is its own. Numeric strings given to a number column are stored as
  * numbers, booleans as true/false, dates as ISO strings. Every request is handled one at a time,
  * as n8n on SQLite serializes every data-table operation on its one write connection, so a read
  * sent after an answer sees the change.
@@ -94,6 +97,10 @@ export interface DataTableApi {
 	setDelay(ms: number): void;
 	/** Rows written from now on get `createdAt`/`updatedAt` this far from the real time. */
 	setClockOffset(ms: number): void;
+	/** How far the fake's clock is from the real time, in ms. */
+	clockOffset(): number;
+	/** Lists without `sortBy` answer in physical order (an updated row last), or by id again. */
+	answerUnordered(on: boolean): void;
 	/** Removes the rows `which` picks, as another writer would; returns how many. */
 	removeRows(which: (row: Record<string, unknown>) => boolean): number;
 	/** Forget rows (ids start again at 1), requests and pending faults. */
@@ -384,6 +391,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 	let faults: Array<DataTableFault & { remaining: number }> = [];
 	let delayMs = 0;
 	let clockOffsetMs = 0;
+	let unordered = false;
 	const stamp = () => new Date(Date.now() + clockOffsetMs).toISOString();
 
 	// One operation at a time, as on n8n's SQLite write connection.
@@ -393,6 +401,8 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		tail = run.catch(() => undefined);
 		return run;
 	}
+
+	const byId = (list: Row[]) => [...list].sort((a, b) => Number(a.id) - Number(b.id));
 
 	/** A stored row as n8n returns it: the columns in order, then the system columns. */
 	function shown(row: Row): Row {
@@ -488,6 +498,8 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		const now = stamp();
 		const updated = rows.filter((row) => matches(row, filter));
 		for (const row of updated) Object.assign(row, data, { updatedAt: now });
+		// `rows` is the physical order: an updated row is written anew behind the others.
+		rows = [...rows.filter((row) => !updated.includes(row)), ...updated];
 		return updated.map(shown);
 	}
 
@@ -559,7 +571,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		const filter = query.filter ? queryFilter(query.filter) : undefined;
 		const sort = query.sortBy === undefined ? undefined : sortOf(query.sortBy);
 		const checked = filter ? checkedFilter(filter) : undefined;
-		let found = rows.filter((row) => !checked || matches(row, checked));
+		let found = (unordered ? rows : byId(rows)).filter((row) => !checked || matches(row, checked));
 		if (query.search !== undefined && query.search !== '') {
 			const term = query.search.toUpperCase();
 			found = found.filter((row) =>
@@ -792,6 +804,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 			'content-type':
 				typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
 			'content-length': Buffer.byteLength(text),
+			date: new Date(Date.now() + clockOffsetMs).toUTCString(),
 			...how.headers,
 		});
 		if (!how.trickleMs) {
@@ -867,7 +880,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		apiKey,
 		tableId,
 		columns,
-		rows: () => rows.map((row) => structuredClone(shown(row))),
+		rows: () => byId(rows).map((row) => structuredClone(shown(row))),
 		requests,
 		failNext(count, how) {
 			faults.push({ ...how, remaining: count });
@@ -878,6 +891,10 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		setClockOffset(ms) {
 			clockOffsetMs = ms;
 		},
+		clockOffset: () => clockOffsetMs,
+		answerUnordered(on) {
+			unordered = on;
+		},
 		removeRows(which) {
 			const before = rows.length;
 			rows = rows.filter((row) => !which(shown(row)));
@@ -885,6 +902,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		},
 		clear() {
 			clockOffsetMs = 0;
+			unordered = false;
 			rows = [];
 			nextId = 1;
 			requests.length = 0;

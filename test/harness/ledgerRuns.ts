@@ -104,29 +104,68 @@ export async function confirmWithLedger(
 	);
 }
 
+/** A request to the ledger's rows as another writer sends it; throws unless n8n answers 200. */
+async function ledgerRequest(
+	s: LedgerSetup,
+	method: string,
+	path: string,
+	body: unknown,
+): Promise<unknown> {
+	const response = await fetch(`${s.ledger.url}/data-tables/${s.ledger.tableId}/rows${path}`, {
+		method,
+		headers: { 'content-type': 'application/json', 'x-n8n-api-key': s.ledger.apiKey },
+		body: JSON.stringify(body),
+	});
+	if (response.status !== 200)
+		throw new Error(`the ledger refused ${method} ${path || '/rows'}: HTTP ${response.status}`);
+	return await response.json();
+}
+
 /**
- * Rows written before a run, as an earlier execution's payouts: by default today's, of the sandbox
- * credential's scope, paid.
+ * Rows written before a run, as an earlier execution's payouts: by default of the sandbox
+ * credential's scope, paid, created now by n8n's clock (the fake's), or at `createdAt` (ms).
  */
 export async function writeLedgerRows(
 	s: LedgerSetup,
-	rows: Array<{ day?: string; scope?: string; centavos: number; state?: string }>,
+	rows: Array<{
+		day?: string;
+		scope?: string;
+		centavos: number;
+		state?: string;
+		reference?: string;
+		createdAt?: number;
+	}>,
 ): Promise<void> {
-	const response = await fetch(`${s.ledger.url}/data-tables/${s.ledger.tableId}/rows`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', 'x-n8n-api-key': s.ledger.apiKey },
-		body: JSON.stringify({
-			data: rows.map((entry, i) => ({
-				day: entry.day ?? today(),
-				scope: entry.scope ?? scopeOf(s),
-				reference: `EARLIER-${i}`,
-				centavos: entry.centavos,
-				state: entry.state ?? 'paid',
-			})),
-		}),
-	});
-	if (response.status !== 200)
-		throw new Error(`the ledger refused the earlier rows: HTTP ${response.status}`);
+	const offset = s.ledger.clockOffset();
+	const instants = [...new Set(rows.map((entry) => entry.createdAt))];
+	try {
+		for (const instant of instants) {
+			if (instant !== undefined) s.ledger.setClockOffset(instant - Date.now());
+			await ledgerRequest(s, 'POST', '', {
+				data: rows
+					.map((entry, i) => ({ entry, i }))
+					.filter(({ entry }) => entry.createdAt === instant)
+					.map(({ entry, i }) => ({
+						day: entry.day ?? today(),
+						scope: entry.scope ?? scopeOf(s),
+						reference: entry.reference ?? `EARLIER-${i}`,
+						centavos: entry.centavos,
+						state: entry.state ?? 'paid',
+					})),
+			});
+		}
+	} finally {
+		s.ledger.setClockOffset(offset);
+	}
+}
+
+/** Changes the rows the filter picks, as another writer would (n8n's `PATCH .../rows/update`). */
+export async function updateLedgerRows(
+	s: LedgerSetup,
+	filters: Array<{ columnName: string; condition: string; value: string | number }>,
+	data: IDataObject,
+): Promise<void> {
+	await ledgerRequest(s, 'PATCH', '/update', { filter: { type: 'and', filters }, data });
 }
 
 /** The rows the ledger holds for a day and scope, without n8n's own columns. */

@@ -26,16 +26,24 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { credentialsFor } from '../transport/transport';
 import {
+	createdAtOf,
 	deleteRow,
-	insertRow,
+	insertStampedRow,
 	LedgerProblem,
 	ledgerOf,
+	ledgerTime,
 	rowsWhere,
 	updateRow,
 	type Ledger,
 } from '../transport/ledger';
 import { outcomeOf } from '../transport/outcome';
-import { dayIn, DEFAULT_TIME_ZONE, readTimeZone, type DailyTotal } from '../validation/days';
+import {
+	dayIn,
+	DEFAULT_TIME_ZONE,
+	notAfterDayStarts,
+	readTimeZone,
+	type DailyTotal,
+} from '../validation/days';
 import { formatPesos, readUrl, toCentavos } from '../validation/validation';
 import { readOption, readSafetyLimit, type MoneyIntent } from './operation';
 import type { RunContext } from './runContext';
@@ -75,15 +83,28 @@ export function readDailyCap(run: RunContext): DailyCap | undefined {
 
 /** Marks an error after which this item has certainly paid nothing: its reservation is removed. */
 const NOTHING_PAID = Symbol('nothingPaid');
+/** Marks a definite refusal: the service holds no payout under the reference at all. */
+const REFUSED_OUTRIGHT = Symbol('refusedOutright');
+
+type Marked = Error & { [NOTHING_PAID]?: true; [REFUSED_OUTRIGHT]?: true };
 
 export function nothingPaid<E extends Error>(error: E): E {
-	(error as E & { [NOTHING_PAID]?: true })[NOTHING_PAID] = true;
+	(error as Marked)[NOTHING_PAID] = true;
 	return error;
 }
 
-function paidNothing(error: unknown): boolean {
-	return !!error && typeof error === 'object' && NOTHING_PAID in error;
+/**
+ * Marks the service's definite refusal of the payout (a 4xx naming the problem, with nothing
+ * unclear sent before it): nothing was paid, and nothing is held under its reference, so a
+ * reservation an earlier run kept for that reference is removed as well.
+ */
+export function refusedOutright<E extends Error>(error: E): E {
+	(error as Marked)[REFUSED_OUTRIGHT] = true;
+	return nothingPaid(error);
 }
+
+const marked = (error: unknown, mark: symbol): boolean =>
+	!!error && typeof error === 'object' && mark in error;
 
 const pesos = (centavos: number) => formatPesos(centavos / 100);
 
@@ -97,17 +118,31 @@ async function scopeOf(run: RunContext): Promise<string> {
 	return `${String(credential.username ?? '')}@${host}`;
 }
 
-/** The centavos the day's rows hold, or why they cannot be counted (then nothing is sent). */
+/** The centavos of one row, or why it cannot be counted (then nothing is sent). */
+function centavosOf(row: IDataObject): number {
+	const centavos = row.centavos;
+	if (typeof centavos !== 'number' || !Number.isSafeInteger(centavos) || centavos < 0)
+		throw new LedgerProblem(
+			`the payout ledger holds a row whose centavos (${quoted(centavos)}) is not a whole, non-negative number`,
+		);
+	return centavos;
+}
+
+/**
+ * The centavos the rows hold. A reference counts once, at its largest row: the service pays a
+ * reference once, so two rows of one reference (two runs that reserved it at the same moment)
+ * hold one payout at most. Rows without a reference each count.
+ */
 function sumOf(rows: IDataObject[]): number {
+	const largest = new Map<string, number>();
 	let total = 0;
 	for (const row of rows) {
-		const centavos = row.centavos;
-		if (typeof centavos !== 'number' || !Number.isSafeInteger(centavos) || centavos < 0)
-			throw new LedgerProblem(
-				`the payout ledger holds a row whose centavos (${quoted(centavos)}) is not a whole, non-negative number`,
-			);
-		total += centavos;
+		const centavos = centavosOf(row);
+		const reference = typeof row.reference === 'string' ? row.reference : '';
+		if (reference === '') total += centavos;
+		else largest.set(reference, Math.max(largest.get(reference) ?? 0, centavos));
 	}
+	for (const centavos of largest.values()) total += centavos;
 	if (!Number.isSafeInteger(total))
 		throw new LedgerProblem('the payout ledger holds more than can be counted');
 	return total;
@@ -185,14 +220,61 @@ async function runLedger(run: RunContext): Promise<Ledger> {
 	return await run.ledger;
 }
 
-/** The day's rows of this credential's scope. */
-async function dayRows(run: RunContext, day: string): Promise<IDataObject[]> {
-	return await rowsWhere(await runLedger(run), { day, scope: await scopeOf(run) });
+const DAY_MS = 86_400_000;
+
+/**
+ * The `createdAt` bound of a day's read: the last millisecond of the UTC date before the one the
+ * day starts on. n8n on SQLite keeps `createdAt` as `YYYY-MM-DD HH:MM:SS.SSS` text and compares it
+ * with the filter's ISO text (`...T...Z`) as text, so a bound on the same UTC date would leave
+ * rows out; an earlier date is safe on SQLite and Postgres alike. Which rows belong to the day is
+ * decided here, from each row's `createdAt`.
+ */
+function readFrom(timeZone: string, day: string): string {
+	const startDate = Math.floor(notAfterDayStarts(timeZone, day) / DAY_MS) * DAY_MS;
+	return new Date(startDate - 1).toISOString();
 }
 
-/** Removes a reservation; one that cannot be removed stays, counting against the day. */
+/** The day, in the node's time zone, n8n's clock put a row in (its `createdAt`). */
+function dayOfRow(timeZone: string, row: IDataObject): string {
+	const createdAt = createdAtOf(row);
+	if (createdAt === undefined)
+		throw new LedgerProblem(
+			`the payout ledger holds a row whose createdAt (${quoted(row.createdAt)}) is not a time`,
+		);
+	return dayIn(timeZone, new Date(createdAt));
+}
+
+/** The rows of this scope n8n created within `day` in `timeZone`: the day's payouts. */
+async function dayRows(
+	ledger: Ledger,
+	scope: string,
+	timeZone: string,
+	day: string,
+): Promise<IDataObject[]> {
+	const rows = await rowsWhere(ledger, { scope }, readFrom(timeZone, day));
+	return rows.filter((row) => dayOfRow(timeZone, row) === day);
+}
+
+/**
+ * The row this scope's ledger holds for a reference, on any day: a paid one first, else the
+ * largest; undefined when there is none.
+ */
+async function rowOfReference(
+	ledger: Ledger,
+	scope: string,
+	reference: string,
+): Promise<IDataObject | undefined> {
+	const rows = await rowsWhere(ledger, { scope, reference });
+	const amounts = rows.map(centavosOf);
+	const paid = rows.find((row) => row.state === PAID);
+	if (paid) return paid;
+	const largest = Math.max(...amounts);
+	return rows.find((_row, index) => amounts[index] === largest);
+}
+
+/** Removes a reservation while it is one; one that cannot be removed stays, counting against the day. */
 async function release(ledger: Ledger, id: number): Promise<boolean> {
-	return 'answer' in (await outcomeOf(deleteRow(ledger, id)));
+	return 'answer' in (await outcomeOf(deleteRow(ledger, id, { state: RESERVED })));
 }
 
 /** Reservations tried when the day is over only because of other payouts still being decided. */
@@ -202,27 +284,43 @@ const RETRY_PAUSE_MS = 150;
 interface Reservation {
 	ledger: Ledger;
 	id: number;
+	/** The day n8n's clock put the reservation in, in the node's time zone: the day it counts in. */
+	day: string;
 	/** The day's centavos, reserved or paid, this reservation included. */
 	total: number;
 	/** The same without the other payouts still reserved: what the day holds for certain. */
 	settled: number;
 }
 
-/** Steps 1 and 2: the payout's row written, then the day's rows read and added up. */
+/**
+ * Steps 1 and 2: the payout's row written, then the rows of its day read and added up. The day is
+ * the one n8n's clock gives the row (`createdAt`), never this process's clock.
+ */
 async function reserve(
 	run: RunContext,
-	day: string,
+	cap: DailyCap,
 	reference: string,
 	centavos: number,
 ): Promise<Reservation> {
 	const ledger = await runLedger(run);
 	const scope = await scopeOf(run);
-	const id = await insertRow(ledger, { day, scope, reference, centavos, state: RESERVED });
+	const { id, createdAt } = await insertStampedRow(ledger, {
+		scope,
+		reference,
+		centavos,
+		state: RESERVED,
+	});
+	const day = dayIn(cap.timeZone, new Date(createdAt));
 	const counted = await outcomeOf(
-		dayRows(run, day).then((rows) => ({
-			total: sumOf(rows),
-			settled: sumOf(rows.filter((row) => row.state !== RESERVED || row.id === id)),
-		})),
+		dayRows(ledger, scope, cap.timeZone, day).then((rows) => {
+			// The reservation must be among the rows read: a read that misses it cannot be trusted.
+			if (!rows.some((row) => row.id === id))
+				throw new LedgerProblem('reading the payout ledger did not give back the row just written');
+			return {
+				total: sumOf(rows),
+				settled: sumOf(rows.filter((row) => row.state !== RESERVED || row.id === id)),
+			};
+		}),
 	);
 	if ('failure' in counted) {
 		const removed = await release(ledger, id);
@@ -230,7 +328,49 @@ async function reserve(
 			`${(counted.failure as Error).message}${removed ? '' : ' (its reservation could not be removed and counts against the day until a person removes it)'}`,
 		);
 	}
-	return { ledger, id, ...counted.answer };
+	return { ledger, id, day, ...counted.answer };
+}
+
+/**
+ * A payout whose reference already has a row (this run's earlier attempt, an earlier run, an
+ * earlier day): one reference, one row. Nothing new is reserved: the row already counts, in the
+ * day it was reserved in. The service answers as for any re-run (the existing payout, `replayed`);
+ * the row is marked paid when a payout is found or made, and removed only when the service refuses
+ * the reference outright. A larger amount than the row holds is refused: the row reserves no more.
+ */
+async function payUnderRow(
+	run: RunContext,
+	itemIndex: number,
+	cap: DailyCap,
+	intent: MoneyIntent,
+	row: IDataObject,
+	pay: () => Promise<IDataObject>,
+): Promise<IDataObject> {
+	const ledger = await runLedger(run);
+	const id = Number(row.id);
+	const reserved = centavosOf(row);
+	const centavos = toCentavos(intent.amount);
+	const day = dayOfRow(cap.timeZone, row);
+	if (centavos > reserved)
+		throw refusal(
+			run,
+			itemIndex,
+			`reference_no ${quoted(intent.referenceNo)} already has a row in the payout ledger for ${pesos(reserved)} (${String(row.state)}, ${day}), less than this payout of ${pesos(centavos)}`,
+			`A reference_no is one payout. Run it again with its amount of ${pesos(reserved)} to get that payout back, or use a new reference_no for a new payout.`,
+			'sent',
+		);
+	const counted = await outcomeOf(
+		dayRows(ledger, await scopeOf(run), cap.timeZone, day).then(sumOf),
+	);
+	if ('failure' in counted) throw ledgerRefusal(run, itemIndex, counted.failure, 'sent');
+	const paid = await outcomeOf(pay());
+	if ('failure' in paid) {
+		if (row.state === RESERVED && marked(paid.failure, REFUSED_OUTRIGHT)) await release(ledger, id);
+		throw paid.failure;
+	}
+	if (row.state === RESERVED)
+		await outcomeOf(updateRow(ledger, id, { state: PAID, day }, { state: RESERVED }));
+	return { ...paid.answer, dailyTotal: dailyTotalOf(cap, day, counted.answer, counted.answer) };
 }
 
 /**
@@ -244,12 +384,18 @@ export async function withinDailyCap(
 	intent: MoneyIntent,
 	pay: () => Promise<IDataObject>,
 ): Promise<IDataObject> {
-	const day = dayIn(cap.timeZone, new Date());
 	const centavos = toCentavos(intent.amount);
+	const earlier = await outcomeOf(
+		runLedger(run).then(async (ledger) =>
+			rowOfReference(ledger, await scopeOf(run), intent.referenceNo),
+		),
+	);
+	if ('failure' in earlier) throw ledgerRefusal(run, itemIndex, earlier.failure, 'sent');
+	if (earlier.answer) return await payUnderRow(run, itemIndex, cap, intent, earlier.answer, pay);
 	let reserved: Reservation | undefined;
 	let removed = true;
 	for (let attempt = 1; attempt <= RESERVE_ATTEMPTS; attempt++) {
-		const tried = await outcomeOf(reserve(run, day, intent.referenceNo, centavos));
+		const tried = await outcomeOf(reserve(run, cap, intent.referenceNo, centavos));
 		if ('failure' in tried) throw ledgerRefusal(run, itemIndex, tried.failure, 'sent');
 		reserved = tried.answer;
 		if (reserved.total <= cap.maximumCentavos) break;
@@ -259,7 +405,7 @@ export async function withinDailyCap(
 		if (!removed || reserved.settled > cap.maximumCentavos || attempt === RESERVE_ATTEMPTS) break;
 		await sleep(RETRY_PAUSE_MS * attempt * (0.5 + Math.random()));
 	}
-	const { ledger, id, total } = reserved!;
+	const { ledger, id, day, total } = reserved!;
 	/** The day's figures on the output, with `counted` the centavos the day holds after this item. */
 	const dailyTotal = (counted: number) => dailyTotalOf(cap, day, total - centavos, counted);
 	if (total > cap.maximumCentavos) {
@@ -278,26 +424,29 @@ export async function withinDailyCap(
 	}
 	const paid = await outcomeOf(pay());
 	if ('failure' in paid) {
-		// Nothing paid: the day gets the amount back. Otherwise the outcome is unknown: it stays.
-		if (paidNothing(paid.failure)) await release(ledger, id);
+		// Nothing paid: the day gets the amount back. Otherwise the outcome is unknown: the row stays
+		// reserved, in its day, until a later run of the reference, Reconcile or a person settles it.
+		if (marked(paid.failure, NOTHING_PAID)) await release(ledger, id);
+		else await outcomeOf(updateRow(ledger, id, { day }, { state: RESERVED }));
 		throw paid.failure;
 	}
 	const output = paid.answer;
 	if (output.replayed === true) {
-		// An earlier payout: this item added nothing to the day.
+		// A payout made before this item, with no row of its own: this item added nothing to the day.
 		await release(ledger, id);
 		return { ...output, dailyTotal: dailyTotal(total - centavos) };
 	}
-	// Marking it paid only tells a person reading the ledger; a reservation counts the same.
-	await outcomeOf(updateRow(ledger, id, { state: PAID }));
+	// Marking it paid tells a person reading the ledger, and a later run of the reference.
+	await outcomeOf(updateRow(ledger, id, { state: PAID, day }, { state: RESERVED }));
 	return { ...output, dailyTotal: dailyTotal(total) };
 }
 
 /**
- * Payout > Prepare's figures for the day of a payout a person is to approve: the day's rows are read
- * and added up, nothing is reserved (Prepare sends nothing). They are advisory: Confirm reserves
- * and counts again when it sends. A payout that alone would bring the day above the maximum, and a
- * ledger that cannot be read, are refused with nothing prepared, in Confirm's words.
+ * Payout > Prepare's figures for the day of a payout a person is to approve: the rows of the day
+ * n8n's clock is in are read and added up, nothing is reserved (Prepare sends nothing). They are
+ * advisory: Confirm reserves and counts again when it sends. A reference that already has a row
+ * adds nothing (Confirm would reuse it). A payout that alone would bring the day above the
+ * maximum, and a ledger that cannot be read, are refused with nothing prepared, in Confirm's words.
  */
 export async function dayBeforeApproval(
 	run: RunContext,
@@ -305,12 +454,23 @@ export async function dayBeforeApproval(
 	cap: DailyCap,
 	intent: MoneyIntent,
 ): Promise<DailyTotal> {
-	const day = dayIn(cap.timeZone, new Date());
 	const centavos = toCentavos(intent.amount);
-	const counted = await outcomeOf(dayRows(run, day).then(sumOf));
-	if ('failure' in counted) throw ledgerRefusal(run, itemIndex, counted.failure, 'prepared');
-	const total = counted.answer + centavos;
-	if (total > cap.maximumCentavos)
+	const read = await outcomeOf(
+		(async () => {
+			const ledger = await runLedger(run);
+			const scope = await scopeOf(run);
+			const earlier = await rowOfReference(ledger, scope, intent.referenceNo);
+			const day = earlier
+				? dayOfRow(cap.timeZone, earlier)
+				: dayIn(cap.timeZone, new Date(await ledgerTime(ledger, { scope })));
+			const total = sumOf(await dayRows(ledger, scope, cap.timeZone, day));
+			return { day, before: total, adds: earlier ? 0 : centavos };
+		})(),
+	);
+	if ('failure' in read) throw ledgerRefusal(run, itemIndex, read.failure, 'prepared');
+	const { day, before, adds } = read.answer;
+	const total = before + adds;
+	if (adds > 0 && total > cap.maximumCentavos)
 		throw overTheCap(run, itemIndex, cap, day, centavos, total, 'prepared');
-	return dailyTotalOf(cap, day, counted.answer, total);
+	return dailyTotalOf(cap, day, before, total);
 }

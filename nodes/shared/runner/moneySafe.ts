@@ -21,7 +21,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { ServiceError, stopsTheRun } from '../transport/errors';
-import { nothingPaid } from './dailyCap';
+import { nothingPaid, refusedOutright } from './dailyCap';
 import { explained, Unexplained } from './itemErrors';
 import { lookUp, rejectedWithExisting } from './moneyLookUps';
 import type { MoneyIntent, SendPlan } from './operation';
@@ -84,17 +84,21 @@ export async function createOnce(
 					: error;
 			}
 			const taken = referenceTaken(error);
-			// A definite refusal is explained by the runner, once it has stopped the run.
-			// A definite refusal of this item's request: it paid nothing (an earlier unclear attempt made nothing either, as looked up).
-			if (taken === 'amongOthers')
-				throw nothingPaid(
-					new Unexplained(
-						error,
-						async () => await rejectedWithExisting(run, itemIndex, intent, error, timeoutMs),
-					),
+			// A definite refusal is explained by the runner, once it has stopped the run. It proves
+			// this item paid nothing only when nothing unclear was sent before it: a look-up that
+			// found nothing after an unclear failure is no proof (the service may still complete it).
+			const firstAnswer = unclearCause === undefined;
+			if (taken === 'amongOthers') {
+				const rejected = new Unexplained(
+					error,
+					async () => await rejectedWithExisting(run, itemIndex, intent, error, timeoutMs),
 				);
-			if (error.failure.kind === 'rejected' && !taken)
-				throw nothingPaid(new Unexplained(error, async () => await explained(run, plan, error)));
+				throw firstAnswer ? nothingPaid(rejected) : rejected;
+			}
+			if (error.failure.kind === 'rejected' && !taken) {
+				const rejected = new Unexplained(error, async () => await explained(run, plan, error));
+				throw firstAnswer ? refusedOutright(rejected) : rejected;
+			}
 
 			const existing = await lookUp(
 				run,
@@ -113,16 +117,15 @@ export async function createOnce(
 				});
 			}
 			if (taken) {
-				throw nothingPaid(
-					new NodeOperationError(
-						ctx.getNode(),
-						`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
-						{
-							itemIndex,
-							description: 'Use a new reference_no, or check the reference with the service.',
-						},
-					),
+				const notFound = new NodeOperationError(
+					ctx.getNode(),
+					`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
+					{
+						itemIndex,
+						description: 'Use a new reference_no, or check the reference with the service.',
+					},
 				);
+				throw firstAnswer ? nothingPaid(notFound) : notFound;
 			}
 			// Unclear, and the look-up proves nothing was created: resending the same reference is safe.
 			unclearCause = error.message;
@@ -146,26 +149,25 @@ export async function createOnce(
 		const existing = await lookUp(run, itemIndex, intent, timeoutMs, cause);
 		if (existing)
 			return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
-		throw nothingPaid(
-			new NodeOperationError(
-				ctx.getNode(),
-				`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
-				{
-					itemIndex,
-					description: `A look-up found no ${intent.kind} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
-				},
-			),
-		);
-	}
-	throw nothingPaid(
-		new NodeOperationError(
+		// An answer that confirms nothing, then a look-up that finds nothing: the outcome is not
+		// known (the service may still complete it), so a reservation for it is kept.
+		throw new NodeOperationError(
 			ctx.getNode(),
-			`The ${intent.kind} "${intent.referenceNo}" was not created after ${MAX_ATTEMPTS} attempts: ${lastError?.message ?? 'no answer'}`,
+			`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
 			{
 				itemIndex,
-				description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
+				description: `A look-up found no ${intent.kind} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
 			},
-		),
+		);
+	}
+	// Every attempt unclear and every look-up empty: not a proof that nothing will be paid.
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The ${intent.kind} "${intent.referenceNo}" was not created after ${MAX_ATTEMPTS} attempts: ${lastError?.message ?? 'no answer'}`,
+		{
+			itemIndex,
+			description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
+		},
 	);
 }
 

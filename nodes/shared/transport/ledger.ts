@@ -74,16 +74,28 @@ export async function ledgerOf(ctx: CredentialContext): Promise<Ledger> {
 
 /**
  * A filter on columns, each equal to its value, as n8n's Data Table API reads it; with `afterId`,
- * only rows of a higher id.
+ * only rows of a higher id; with `createdAfter` (an ISO instant), only rows n8n created after it.
  */
-function filterOf(equal: Record<string, string | number>, afterId?: number): IDataObject {
+function filterOf(
+	equal: Record<string, string | number>,
+	afterId?: number,
+	createdAfter?: string,
+): IDataObject {
 	const filters: IDataObject[] = Object.entries(equal).map(([columnName, value]) => ({
 		columnName,
 		condition: 'eq',
 		value,
 	}));
 	if (afterId !== undefined) filters.push({ columnName: 'id', condition: 'gt', value: afterId });
+	if (createdAfter !== undefined)
+		filters.push({ columnName: 'createdAt', condition: 'gt', value: createdAfter });
 	return { type: 'and', filters };
+}
+
+/** An answer of n8n: its body, and the instant its `Date` header states (n8n's clock), if any. */
+interface Answered {
+	body: unknown;
+	date?: number;
 }
 
 async function call(
@@ -91,6 +103,14 @@ async function call(
 	what: string,
 	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
 ): Promise<unknown> {
+	return (await answered(ledger, what, request)).body;
+}
+
+async function answered(
+	ledger: Ledger,
+	what: string,
+	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
+): Promise<Answered> {
 	const { ctx } = ledger;
 	const deadline = AbortSignal.timeout(LEDGER_TIMEOUT_MS);
 	const options: IHttpRequestOptions = bounded(
@@ -132,7 +152,62 @@ async function call(
 		);
 	const body = safeJson(answer.text);
 	if (body === undefined) throw new LedgerProblem(`${what} failed: n8n's answer is not JSON`);
-	return body;
+	const date = Date.parse(String(sent.answer.headers?.date ?? ''));
+	return { body, ...(Number.isNaN(date) ? {} : { date }) };
+}
+
+/**
+ * The instant n8n set as a row's `createdAt`, in ms; undefined when it states none. n8n answers
+ * ISO text; on SQLite a stored time may come back as `YYYY-MM-DD HH:MM:SS.SSS`, which is UTC.
+ */
+export function createdAtOf(row: IDataObject): number | undefined {
+	const value = row.createdAt;
+	if (typeof value !== 'string') return undefined;
+	const text = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d+)?$/.test(value)
+		? `${value.replace(' ', 'T')}Z`
+		: value;
+	const instant = Date.parse(text);
+	return Number.isNaN(instant) ? undefined : instant;
+}
+
+/** A row added, with the instant n8n created it (its `createdAt`, by n8n's clock). */
+export interface AddedRow {
+	id: number;
+	createdAt: number;
+}
+
+/** Adds a row; resolves with its id and the instant n8n gave it (`createdAt`). */
+export async function insertStampedRow(
+	ledger: Ledger,
+	row: Omit<LedgerRow, 'day'> & { day?: string },
+): Promise<AddedRow> {
+	const what = 'Writing to the payout ledger';
+	const answer = await call(ledger, what, {
+		method: 'POST',
+		body: { data: [{ ...row }], returnType: 'all' },
+	});
+	const added = Array.isArray(answer) && isRecord(answer[0]) ? answer[0] : {};
+	const { id } = added;
+	if (typeof id !== 'number' || !Number.isSafeInteger(id))
+		throw new LedgerProblem(`${what} gave no row id`);
+	const createdAt = createdAtOf(added);
+	if (createdAt === undefined)
+		throw new LedgerProblem(`${what} gave no time n8n created the row at (createdAt)`);
+	return { id, createdAt };
+}
+
+/** n8n's clock: the instant of the `Date` header of a one-row read of these rows. */
+export async function ledgerTime(
+	ledger: Ledger,
+	equal: Record<string, string | number>,
+): Promise<number> {
+	const what = 'Reading the payout ledger';
+	const { date } = await answered(ledger, what, {
+		method: 'GET',
+		qs: { filter: JSON.stringify(filterOf(equal)), limit: 1 },
+	});
+	if (date === undefined) throw new LedgerProblem(`${what} gave no time of n8n (a Date header)`);
+	return date;
 }
 
 const isRecord = (value: unknown): value is IDataObject =>
@@ -160,6 +235,7 @@ export async function insertRow(ledger: Ledger, row: LedgerRow): Promise<number>
 export async function rowsWhere(
 	ledger: Ledger,
 	equal: Record<string, string | number>,
+	createdAfter?: string,
 ): Promise<IDataObject[]> {
 	const what = 'Reading the payout ledger';
 	const rows: IDataObject[] = [];
@@ -168,7 +244,7 @@ export async function rowsWhere(
 		// n8n orders rows only when asked (without sortBy, Postgres answers in physical order, where
 		// an updated row moves behind higher ids): ask for the order the pages follow.
 		const qs: IDataObject = {
-			filter: JSON.stringify(filterOf(equal, afterId)),
+			filter: JSON.stringify(filterOf(equal, afterId, createdAfter)),
 			sortBy: 'id:asc',
 			limit: PAGE_SIZE,
 		};

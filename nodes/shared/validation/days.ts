@@ -27,6 +27,42 @@ export function dayIn(timeZone: string, instant: Date): string {
 	return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(timeZone: string, instant: number): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(instant);
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	const wall = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
+	return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * An instant no later than the first instant of `day` (`YYYY-MM-DD`) in `timeZone`: its midnight
+ * by the zone's offset, less three hours for a change of offset near it. Exactness is `dayIn`'s.
+ */
+export function notAfterDayStarts(timeZone: string, day: string): number {
+	const [year, month, date] = day.split('-').map(Number);
+	const midnightUtc = Date.UTC(year, month - 1, date);
+	return midnightUtc - offsetAt(timeZone, midnightUtc) - 3 * HOUR_MS;
+}
+
 /**
  * A day's figures for Maximum Total per Day, in pesos, as Payout > Create, Prepare and Confirm give
  * them (`dailyTotal`): the day and its time zone, the maximum, the day's total before this payout

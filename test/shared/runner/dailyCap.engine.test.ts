@@ -20,6 +20,7 @@ import {
 	prepareWithLedger,
 	setUpWithLedger,
 	today,
+	updateLedgerRows,
 	writeLedgerRows,
 	type LedgerSetup,
 } from '../../harness/ledgerRuns';
@@ -43,6 +44,36 @@ const row = (reference: string, amount: number) => ({
 });
 const sent = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 const created = (reference: string) => s.gw.stats().creationsByReference[reference] ?? 0;
+/** Payouts the service made (a request refused for an expired token is not one). */
+const payoutsMade = () =>
+	Object.values(s.gw.stats().creationsByReference).reduce((sum, count) => sum + count, 0);
+
+/** One payout of `amount` under a daily `maximum`, failures as items: its output item. */
+const payOne = async (
+	maximum: string,
+	reference: string,
+	amount: number,
+	options: IDataObject = {},
+): Promise<IDataObject> =>
+	jsonOf(
+		await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: maximum, ...options }),
+			[row(reference, amount)],
+			{ onError: 'continueRegularOutput' },
+		),
+	)[0];
+
+/** A payout of PHP 1,000 on a channel the service refuses outright (a 422 naming it). */
+const payOnNope = async (reference: string): Promise<IDataObject> =>
+	jsonOf(
+		await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5000' }),
+			[{ ...row(reference, 1000), channel: 'NOPE' }],
+			{ onError: 'continueRegularOutput' },
+		),
+	)[0];
 
 /** Rows written before this run: an earlier execution's payouts of the day. */
 const earlier = async (rows: Parameters<typeof writeLedgerRows>[1]) =>
@@ -71,11 +102,11 @@ describe('within the maximum', () => {
 		expect(created(reference)).toBe(1);
 	});
 
-	test('the reservation is written before the payout is sent, and read back before it', async () => {
+	test('the reference is looked for, then the reservation written and read back, before the payout is sent', async () => {
 		const reference = ref('ORDER');
 		await payWithLedger(s, cappedPayout({ maxTotalPerDay: '5000' }), [row(reference, 100)]);
 		const calls = s.ledger.requests.map((request) => request.method);
-		expect(calls.slice(0, 2)).toEqual(['POST', 'GET']);
+		expect(calls.slice(0, 3)).toEqual(['GET', 'POST', 'GET']);
 		expect(created(reference)).toBe(1);
 	});
 });
@@ -143,18 +174,13 @@ describe('a day of more than one page of rows', () => {
 		]);
 		// Between the two pages another payout gives its PHP 1 back (the first row is removed): the
 		// day holds PHP 1,298 then, and a payout of PHP 250 would bring it to PHP 1,548.
-		s.ledger.failNext(1, { method: 'GET' });
+		// The reference's read and the day's first page pass; the second page sees the removal.
+		s.ledger.failNext(2, { method: 'GET' });
 		s.ledger.failNext(1, {
 			method: 'GET',
 			before: () => s.ledger.removeRows((row) => row.reference === 'EARLIER-0'),
 		});
-		const result = await payWithLedger(
-			s,
-			cappedPayout({ maxTotalPerDay: '1500' }),
-			[row(ref('PAGES'), 250)],
-			{ onError: 'continueRegularOutput' },
-		);
-		expect(String(jsonOf(result)[0].error)).toMatch(
+		expect(String((await payOne('1500', ref('PAGES'), 250)).error)).toMatch(
 			/would bring the total of .* to PHP 1,549\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent/,
 		);
 		expect(sent()).toBe(0);
@@ -163,16 +189,112 @@ describe('a day of more than one page of rows', () => {
 	});
 });
 
+describe('a day read in order, also where n8n answers in physical order', () => {
+	test('300 paid rows (PHP 9,000), the first 50 marked paid last: the day reads PHP 9,000 and a PHP 2,000 payout under PHP 10,000 is refused', async () => {
+		// A Postgres query without ORDER BY: rows 51-300 come first, rows 1-50 behind them.
+		s.ledger.answerUnordered(true);
+		await earlier(Array.from({ length: 300 }, () => ({ centavos: 3000, state: 'reserved' })));
+		await updateLedgerRows(s, [{ columnName: 'id', condition: 'gt', value: 50 }], {
+			state: 'paid',
+		});
+		await updateLedgerRows(s, [{ columnName: 'state', condition: 'eq', value: 'reserved' }], {
+			state: 'paid',
+		});
+		const held = s.ledger.rows().reduce((sum, entry) => sum + Number(entry.centavos), 0);
+		expect(held).toBe(900000);
+		expect(String((await payOne('10000', ref('ORDERED'), 2000)).error)).toMatch(
+			/would bring the total of .* to PHP 11,000\.00, above the Maximum Total per Day of PHP 10,000\.00, so nothing was sent/,
+		);
+		expect(sent()).toBe(0);
+		const reads = s.ledger.requests.filter((request) => request.method === 'GET');
+		expect(reads.every((request) => request.query.sortBy === 'id:asc')).toBe(true);
+	});
+});
+
+describe("one clock: the day is the day n8n created the reservation in, in the node's time zone", () => {
+	const manila = (text: string) => Date.parse(`${text}+08:00`);
+	const DAY = '2026-12-01';
+	const NEXT = '2026-12-02';
+	/** This process's clock (the worker's) and n8n's, each set to an instant and held there. */
+	const clocks = (worker: number, n8n = worker) => {
+		jest.useFakeTimers({
+			now: worker,
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
+		});
+		jest.setSystemTime(worker);
+		s.ledger.setClockOffset(n8n - worker);
+	};
+	afterEach(() => jest.useRealTimers());
+	const pay = async (reference: string, amount: number, options: IDataObject = {}) =>
+		await payOne('5000', reference, amount, options);
+
+	test('two nodes on one credential, Asia/Manila and UTC, at 02:30 in Manila: each stays within PHP 5,000 over its own day', async () => {
+		clocks(manila(`${DAY}T02:30:00`));
+		const inManila = await pay(ref('ZONES'), 4000, { dayTimeZone: 'Asia/Manila' });
+		expect(inManila).toMatchObject({ replayed: false, dailyTotal: { day: DAY, total: 4000 } });
+		// 02:30 in Manila is 18:30 UTC of the day before: the same instant is in UTC's day too.
+		const inUtc = await pay(ref('ZONES'), 4000, { dayTimeZone: 'UTC' });
+		expect(String(inUtc.error)).toMatch(
+			/would bring the total of 2026-11-30 \(UTC\) to PHP 8,000\.00, above the Maximum Total per Day of PHP 5,000\.00, so nothing was sent/,
+		);
+		expect(payoutsMade()).toBe(1);
+	});
+
+	test("a worker whose clock is 10 minutes fast: a payout at 23:55 by n8n's clock counts in that day, not the next", async () => {
+		clocks(manila(`${DAY}T23:48:00`));
+		expect(await pay(ref('FAST'), 4000)).toMatchObject({ dailyTotal: { day: DAY } });
+		clocks(manila(`${NEXT}T00:05:00`), manila(`${DAY}T23:55:00`));
+		const late = await pay(ref('FAST'), 4000);
+		expect(String(late.error)).toMatch(
+			new RegExp(`would bring the total of ${DAY} \\(Asia/Manila\\) to PHP 8,000\\.00, above`),
+		);
+		expect(payoutsMade()).toBe(1);
+	});
+
+	test("midnight both ways by n8n's clock (the worker 10 s fast): 23:59:59 counts in its day, 00:00:00 starts the next", async () => {
+		clocks(manila(`${DAY}T23:59:59`) + 10_000, manila(`${DAY}T23:59:59`));
+		expect(await pay(ref('MIDNIGHT'), 4000)).toMatchObject({
+			dailyTotal: { day: DAY, totalBefore: 0, total: 4000 },
+		});
+		clocks(manila(`${NEXT}T00:00:00`) + 10_000, manila(`${NEXT}T00:00:00`));
+		expect(await pay(ref('MIDNIGHT'), 4000)).toMatchObject({
+			dailyTotal: { day: NEXT, totalBefore: 0, total: 4000 },
+		});
+		clocks(manila(`${NEXT}T00:00:01`) + 10_000, manila(`${NEXT}T00:00:01`));
+		expect(String((await pay(ref('MIDNIGHT'), 2000)).error)).toMatch(
+			new RegExp(`total of ${NEXT} \\(Asia/Manila\\) to PHP 6,000\\.00, above`),
+		);
+		expect(payoutsMade()).toBe(2);
+		expect(ledgerRows(s, DAY)).toEqual([expect.objectContaining({ centavos: 400000 })]);
+		expect(ledgerRows(s, NEXT)).toEqual([expect.objectContaining({ centavos: 400000 })]);
+	});
+
+	test("Prepare states the day n8n's clock is in (the worker 10 s fast at 23:59:59), counting the rows created in it", async () => {
+		clocks(manila(`${DAY}T23:59:59`) + 10_000, manila(`${DAY}T23:59:59`));
+		await earlier([{ centavos: 100000, createdAt: manila(`${DAY}T23:59:58`) }]);
+		await earlier([{ centavos: 200000, createdAt: manila(`${DAY}T00:00:00`) - 1000 }]);
+		const result = await prepareWithLedger(s, { maxTotalPerDay: '5000' }, [
+			row(ref('PREPARE-CLOCK'), 1000),
+		]);
+		expect(jsonOf(result)[0].dailyTotal).toMatchObject({ day: DAY, totalBefore: 1000 });
+	});
+});
+
 describe('what happens to a reservation', () => {
 	test('a definite refusal of the service gives the amount back', async () => {
 		const reference = ref('REFUSED');
-		const result = await payWithLedger(
-			s,
-			cappedPayout({ maxTotalPerDay: '5000' }),
-			[{ ...row(reference, 1000), channel: 'NOPE' }],
-			{ onError: 'continueRegularOutput' },
-		);
-		expect(String(jsonOf(result)[0].error)).toMatch(/NOPE/);
+		expect(String((await payOnNope(reference)).error)).toMatch(/NOPE/);
 		expect(ledgerRows(s)).toEqual([]);
 	});
 
@@ -209,11 +331,174 @@ describe('what happens to a reservation', () => {
 	});
 });
 
+describe('an unknown outcome keeps its reservation, and a later run of the reference settles it', () => {
+	const LOOKUP = '/v1/api/disbursement/transactions';
+
+	test('every create answered 504, the look-ups find nothing, the service completes it later: the row is kept, the day counts it, and a later run of the reference marks it paid', async () => {
+		const reference = ref('LATE');
+		s.gw.faults.add({
+			method: 'POST',
+			path: PAYOUT_PROCESS,
+			mode: 'error-before',
+			status: 504,
+			times: 2,
+		});
+		// The last attempt is taken by the service, which still answers 504 and is not yet found.
+		s.gw.faults.add({
+			method: 'POST',
+			path: PAYOUT_PROCESS,
+			mode: 'error-after',
+			status: 504,
+			times: 1,
+		});
+		s.gw.faults.add({
+			method: 'GET',
+			path: LOOKUP,
+			mode: 'error-before',
+			status: 200,
+			body: { data: [] },
+			times: 3,
+		});
+		const first = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5000' }),
+			[row(reference, 1000)],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(String(jsonOf(first)[0].error)).toMatch(/was not created after 3 attempts/);
+		expect(created(reference)).toBe(1);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		// The day counts the payout the service made: PHP 4,500 more does not fit under PHP 5,000.
+		const next = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5000' }),
+			[row(ref('LATE'), 4500)],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(String(jsonOf(next)[0].error)).toMatch(
+			/to PHP 5,500\.00, above the Maximum Total per Day/,
+		);
+		// A later run of the same reference finds the payout: its row is marked paid, nothing new reserved.
+		const again = await payWithLedger(s, cappedPayout({ maxTotalPerDay: '5000' }), [
+			row(reference, 1000),
+		]);
+		expect(jsonOf(again)[0]).toMatchObject({
+			reference_no: reference,
+			replayed: true,
+			dailyTotal: { total: 1000 },
+		});
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'paid' }]);
+		expect(created(reference)).toBe(1);
+	});
+
+	test('a kept row is released when a later run of the reference is refused outright by the service', async () => {
+		const reference = ref('KEPT');
+		s.gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode: 'drop-before', times: 1 });
+		s.gw.faults.add({ method: 'GET', path: LOOKUP, mode: 'error-before', status: 503 });
+		const first = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5000' }),
+			[row(reference, 1000)],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(String(jsonOf(first)[0].error)).toMatch(/Could not confirm whether the payout/);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		s.gw.faults.clear();
+		expect(String((await payOnNope(reference)).error)).toMatch(/NOPE/);
+		expect(ledgerRows(s)).toEqual([]);
+		expect(created(reference)).toBe(0);
+	});
+
+	test('a 2xx that confirms nothing, then a look-up that finds nothing: the reservation is kept', async () => {
+		const reference = ref('UNCONFIRMED');
+		s.gw.faults.add({
+			method: 'POST',
+			path: PAYOUT_PROCESS,
+			mode: 'error-before',
+			status: 200,
+			body: { data: null },
+			times: 1,
+		});
+		const result = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5000' }),
+			[row(reference, 1000)],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(String(jsonOf(result)[0].error)).toMatch(/answered without confirming it/);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+	});
+});
+
+describe('one reference, one row: a re-run is answered with its payout, never refused as over the day', () => {
+	test('PHP 3,000 paid today under R, run again under PHP 5,000: replayed, nothing reserved, nothing refused', async () => {
+		const reference = ref('RERUN');
+		const parameters = cappedPayout({ maxTotalPerDay: '5000' });
+		expect((await payWithLedger(s, parameters, [row(reference, 3000)])).error).toBeUndefined();
+		const inserts = () => s.ledger.requests.filter((request) => request.method === 'POST').length;
+		const before = inserts();
+		const again = await payWithLedger(s, parameters, [row(reference, 3000)], {
+			onError: 'continueRegularOutput',
+		});
+		expect(jsonOf(again)[0]).toMatchObject({
+			reference_no: reference,
+			replayed: true,
+			dailyTotal: { totalBefore: 3000, total: 3000, remaining: 2000 },
+		});
+		expect(jsonOf(again)[0].error).toBeUndefined();
+		expect(inserts()).toBe(before);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 300000, state: 'paid' }]);
+		expect(created(reference)).toBe(1);
+	});
+
+	test('a payout made on an earlier day, run again on a full day: replayed, nothing sent, nothing reserved', async () => {
+		const reference = ref('YESTERDAY');
+		const parameters = cappedPayout({ maxTotalPerDay: '5000' });
+		const yesterday = Date.now() - 86_400_000;
+		s.ledger.setClockOffset(yesterday - Date.now());
+		expect((await payWithLedger(s, parameters, [row(reference, 3000)])).error).toBeUndefined();
+		s.ledger.setClockOffset(0);
+		await earlier([{ centavos: 500000 }]);
+		const again = await payWithLedger(s, parameters, [row(reference, 3000)], {
+			onError: 'continueRegularOutput',
+		});
+		expect(jsonOf(again)[0]).toMatchObject({
+			replayed: true,
+			dailyTotal: { day: dayIn('Asia/Manila', new Date(yesterday)), total: 3000 },
+		});
+		expect(created(reference)).toBe(1);
+		expect(ledgerRows(s, today()).map((entry) => entry.reference)).toEqual(['EARLIER-0']);
+	});
+
+	test('a re-run asking more than the reference holds is refused, saying what the row holds', async () => {
+		const reference = ref('MORE');
+		const parameters = cappedPayout({ maxTotalPerDay: '5000' });
+		expect((await payWithLedger(s, parameters, [row(reference, 1000)])).error).toBeUndefined();
+		const more = await payWithLedger(s, parameters, [row(reference, 2000)], {
+			onError: 'continueRegularOutput',
+		});
+		expect(String(jsonOf(more)[0].error)).toMatch(
+			/reference_no "DAY-MORE-\d+" already has a row in the payout ledger for PHP 1,000\.00 \(paid, .*\), less than this payout of PHP 2,000\.00, so nothing was sent/,
+		);
+		expect(created(reference)).toBe(1);
+	});
+});
+
 describe('the day', () => {
 	test("another day's rows do not count, and the row is written under the day of the chosen time zone", async () => {
 		const zone = 'Pacific/Kiritimati';
-		const yesterday = dayIn(zone, new Date(Date.now() - 86_400_000));
-		await earlier([{ day: yesterday, centavos: 500000 }]);
+		const yesterday = Date.now() - 86_400_000;
+		await earlier([
+			{ day: dayIn(zone, new Date(yesterday)), centavos: 500000, createdAt: yesterday },
+		]);
 		const reference = ref('ZONE');
 		const result = await payWithLedger(
 			s,
@@ -256,7 +541,7 @@ describe('a set maximum is never "no maximum"', () => {
 
 	test('an unreachable n8n', async () => {
 		await refusedWith(
-			/Writing to the payout ledger failed: no complete answer came/,
+			/Reading the payout ledger failed: no complete answer came/,
 			otherLedgerCredential(s, { apiUrl: 'http://127.0.0.1:9/api/v1' }),
 		);
 	});
@@ -264,7 +549,7 @@ describe('a set maximum is never "no maximum"', () => {
 	test('a wrong API key: refused, and the key never shown', async () => {
 		const wrong = 'n8n_api_wrong-key-0123456789';
 		const item = await refusedWith(
-			/Writing to the payout ledger failed: n8n answered HTTP 401 \(unauthorized\)/,
+			/Reading the payout ledger failed: n8n answered HTTP 401 \(unauthorized\)/,
 			otherLedgerCredential(s, { apiKey: wrong }),
 		);
 		expect(JSON.stringify(item)).not.toContain(wrong);
@@ -314,6 +599,7 @@ describe('a set maximum is never "no maximum"', () => {
 	});
 
 	test('a read trickled a byte at a time: refused at the deadline, and the reservation removed', async () => {
+		s.ledger.failNext(1, { method: 'GET' });
 		s.ledger.failNext(1, { method: 'GET', trickleMs: 300 });
 		const started = Date.now();
 		await refusedWith(/Reading the payout ledger failed: no complete answer came/);
@@ -435,10 +721,11 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 
 	test("the day's rows of this scope counted, reserved ones too; another day's and another scope's not; nothing reserved", async () => {
 		const zone = 'Asia/Manila';
+		const yesterday = Date.now() - 86_400_000;
 		await earlierRows([
 			{ centavos: 100000 },
 			{ centavos: 50000, state: 'reserved' },
-			{ day: dayIn(zone, new Date(Date.now() - 86_400_000)), centavos: 400000 },
+			{ day: dayIn(zone, new Date(yesterday)), centavos: 400000, createdAt: yesterday },
 			{ scope: 'someone-else@example.com', centavos: 400000 },
 		]);
 		const reference = ref('PREPARE-DAY');

@@ -1,5 +1,10 @@
 /** The day an instant falls on, in the time zone Maximum Total per Day counts in (nodes/shared/validation/days.ts). */
-import { dayIn, DEFAULT_TIME_ZONE, readTimeZone } from '../../../nodes/shared/validation/days';
+import {
+	dayIn,
+	DEFAULT_TIME_ZONE,
+	notAfterDayStarts,
+	readTimeZone,
+} from '../../../nodes/shared/validation/days';
 
 describe('dayIn', () => {
 	test.each([
@@ -21,6 +26,29 @@ describe('dayIn', () => {
 	])('%s in %s is %s', (instant, timeZone, day) => {
 		expect(dayIn(timeZone, new Date(instant))).toBe(day);
 	});
+});
+
+describe('notAfterDayStarts', () => {
+	test.each([
+		['Asia/Manila', '2026-11-28', '2026-11-27T16:00:00.000Z'],
+		['UTC', '2026-11-28', '2026-11-28T00:00:00.000Z'],
+		['Pacific/Kiritimati', '2026-11-28', '2026-11-27T10:00:00.000Z'],
+		['Pacific/Pago_Pago', '2026-11-28', '2026-11-28T11:00:00.000Z'],
+		// The days a change of offset starts or ends on.
+		['America/New_York', '2026-03-08', '2026-03-08T05:00:00.000Z'],
+		['America/New_York', '2026-11-01', '2026-11-01T04:00:00.000Z'],
+		['America/Santiago', '2026-09-06', '2026-09-06T04:00:00.000Z'],
+	])(
+		'%s: %s starts at %s, and the bound is never after it, at most 4 hours before',
+		(timeZone, day, starts) => {
+			const bound = notAfterDayStarts(timeZone, day);
+			const start = Date.parse(starts);
+			expect(dayIn(timeZone, new Date(start))).toBe(day);
+			expect(dayIn(timeZone, new Date(start - 1))).not.toBe(day);
+			expect(bound).toBeLessThanOrEqual(start);
+			expect(start - bound).toBeLessThanOrEqual(4 * 3_600_000);
+		},
+	);
 });
 
 describe('readTimeZone', () => {
