@@ -15,11 +15,11 @@ import { LedgerProblem } from '../shared/transport/ledger';
 import { outcomeOf } from '../shared/transport/outcome';
 import { scrubDeep } from '../shared/transport/secrets';
 import { serviceRun } from '../shared/transport/runState';
-import { recordChannel, type RecordFact } from '../shared/validation/records';
+import { recordChannel } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
 import { callbackLog } from './helpers/callbackLog';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
-import { confirmWithService } from './helpers/confirm';
+import { confirmWithService, type CallbackFact } from './helpers/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
 import { hiddenValues } from './helpers/hiddenValues';
 import { claimDelivery, claimScope, claimsInLedger } from './helpers/ledgerClaims';
@@ -48,7 +48,7 @@ interface Facts {
 	channel: string | null;
 	transaction: IDataObject | null;
 	/** With Confirm With Service: facts the callback states that the record does not. */
-	unconfirmed: RecordFact[];
+	unconfirmed: CallbackFact[];
 }
 
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -443,7 +443,7 @@ describe('callback bodies', () => {
 		expect(call.executionStarted).toBe(false);
 	});
 
-	test("Confirm With Service, a record without total_amount: the callback's is not passed on", async () => {
+	test("Confirm With Service, a record without total_amount: the callback's is not passed on, and listed as unconfirmed", async () => {
 		const h = await trigger(s, { confirmWithService: true });
 		answers(s.gw, 'GET', COLLECTION_LOOKUP, {
 			data: {
@@ -466,6 +466,6 @@ describe('callback bodies', () => {
 			total_amount: null,
 			channel: 'GCASH_TRN',
 		});
-		expect(item.unconfirmed).toBeUndefined();
+		expect(item.unconfirmed).toEqual(['total_amount']);
 	});
 });

@@ -68,6 +68,11 @@ export interface DataTableFault {
 	before?: () => void;
 	/** Wait this long first; alone, the request is then handled normally. */
 	delayMs?: number;
+	/**
+	 * Handled only once this settles (called when the request arrives): a writer that stalls while
+	 * others go on, or another writer's change that lands first.
+	 */
+	until?: () => Promise<unknown>;
 	/** Only requests with this method (any case). */
 	method?: string;
 	/** Only requests whose path ends so, e.g. `/rows` or `/rows/delete`. */
@@ -856,6 +861,7 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		const fault = takeFault(method, url.pathname);
 		const wait = delayMs + (fault?.delayMs ?? 0);
 		if (wait > 0) await sleep(wait);
+		if (fault?.until) await fault.until();
 		fault?.before?.();
 		const fails = fault && (fault.drop || fault.status !== undefined);
 		if (fault && fails && !fault.afterApply) return sendFault(req, res, fault);

@@ -71,8 +71,7 @@ describe('the recipient a payout callback names', () => {
 		const h = await trigger(s, { interface: 'disbursement', confirmWithService: true });
 		const call = await h.post(
 			callbackBody('RCP-1', 250, 'completed', {
-				transaction: payoutTransaction('RCP-1', 250, 'completed'),
-				totalAmount: 260,
+				transaction: { ...payoutTransaction('RCP-1', 250, 'completed'), total_amount: 260 },
 			}),
 		);
 		expect(call.statusCode).toBe(401);
@@ -86,8 +85,7 @@ describe('the recipient a payout callback names', () => {
 		const h = await trigger(s, { interface: 'disbursement', confirmWithService: true });
 		const call = await h.post(
 			callbackBody('RCP-2', 250, 'completed', {
-				transaction: payoutTransaction('RCP-2', 250, 'completed'),
-				totalAmount: 260,
+				transaction: { ...payoutTransaction('RCP-2', 250, 'completed'), total_amount: 260 },
 			}),
 		);
 		expect(call.statusCode).toBe(200);

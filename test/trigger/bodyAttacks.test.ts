@@ -5,7 +5,13 @@
  */
 import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
 import { signCallback } from '../../nodes/shared/validation/signature';
-import { SECRET, callbackBody, trigger, setUpPerFile } from '../harness/triggerRuns';
+import {
+	SECRET,
+	callbackBody,
+	collectionTransaction,
+	trigger,
+	setUpPerFile,
+} from '../harness/triggerRuns';
 import type { WebhookCall } from '../harness/webhookHarness';
 
 const s = setUpPerFile();
@@ -129,10 +135,11 @@ describe('repeated keys: the verifier reads the value the workflow gets (the las
 
 	test('a second status: the item and its raw body both state the last one', async () => {
 		const h = await trigger(s, { statuses: ['completed'] });
-		const text = JSON.stringify(callbackBody('BA-9', 100, 'pending')).replace(
-			/}}$/,
-			',"status":"completed"}}',
-		);
+		// The copy states the status the workflow gets: only the repeated key is under test.
+		const copy = collectionTransaction('BA-9', 100, 'completed');
+		const text = JSON.stringify(
+			callbackBody('BA-9', 100, 'pending', { transaction: copy }),
+		).replace(/}}$/, ',"status":"completed"}}');
 		const call = await h.post(text);
 		expect(call.statusCode).toBe(200);
 		const item = call.result!.workflowData![0][0].json as {

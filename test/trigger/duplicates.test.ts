@@ -43,8 +43,7 @@ describe('keyed on verified fields only', () => {
 		const genuine = callbackBody('DK-1', 100, 'completed');
 		// Same signed amount and reference; everything unsigned changed, the shape now says "payout".
 		const reshaped = callbackBody('DK-1', 100, 'completed', {
-			transaction: payoutTransaction('DK-1', 100, 'completed'),
-			totalAmount: 1,
+			transaction: { ...payoutTransaction('DK-1', 100, 'completed'), total_amount: 1 },
 		});
 		expect((await h.post(genuine)).executionStarted).toBe(true);
 		const again = await h.post(reshaped);
@@ -57,7 +56,9 @@ describe('keyed on verified fields only', () => {
 		const h = await trigger(s);
 		expect((await h.post(callbackBody('DK-2', 100, 'completed'))).executionStarted).toBe(true);
 		const changed = callbackBody('DK-2', 100, 'completed', { totalAmount: 99999 });
-		(changed.data.transaction as { channel: { code: string } }).channel.code = 'ELSEWHERE';
+		const copy = changed.data.transaction as { channel: { code: string }; total_amount: number };
+		copy.channel.code = 'ELSEWHERE';
+		copy.total_amount = 99999;
 		expect((await h.post(changed)).body).toEqual({ message: 'Duplicate ignored' });
 		expect(executions(h)).toBe(1);
 	});

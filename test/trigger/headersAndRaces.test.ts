@@ -61,7 +61,8 @@ describe('copies arriving at the same moment', () => {
 		const upper = {
 			data: { ...genuine.data, signature: (genuine.data.signature as string).toUpperCase() },
 		};
-		const otherTotal = { data: { ...genuine.data, total_amount: 1 } };
+		const transaction = { ...(genuine.data.transaction as object), total_amount: 1 };
+		const otherTotal = { data: { ...genuine.data, total_amount: 1, transaction } };
 		const exponent = JSON.stringify(genuine).replace('"amount":100,', '"amount":1e2,');
 		const calls = await Promise.all(
 			[genuine, upper, otherTotal, exponent, genuine].map(async (body) => await h.post(body)),

@@ -156,7 +156,64 @@ describe('one delivery, several webhook processes', () => {
 		api.setClockOffset(0);
 		const answer = await h.post(callbackBody('CLAIM-STALE-1', 100, 'completed'));
 		expect(answer.executionStarted).toBe(true);
-		expect(claimRows().map((row) => row.state)).toEqual([CLAIMING, CLAIMED]);
+		// Taken over: the stopped process's claim is removed, this request's holds.
+		expect(claimRows().map((row) => [row.id, row.state])).toEqual([[2, CLAIMED]]);
+	});
+
+	test('a claimer that stalls past a minute after reading its claim alone: a redelivery takes the claim over and starts; the first wakes, its mark changes no row and it starts nothing', async () => {
+		const [first, second] = await processes(2);
+		const body = callbackBody('CLAIM-STALLED-1', 100, 'completed');
+		let redelivered: WebhookCall | undefined;
+		// The first process's mark is held while n8n's clock passes a minute and the service
+		// delivers the callback again, to the second process.
+		api.failNext(1, {
+			method: 'PATCH',
+			until: async () => {
+				api.setClockOffset(STALE_CLAIM_MS + 5_000);
+				redelivered = await second.post(body);
+			},
+		});
+		const woke = await first.post(body);
+		expect(redelivered).toMatchObject({ statusCode: 200, executionStarted: true });
+		expect(woke).toMatchObject({
+			statusCode: 200,
+			executionStarted: false,
+			body: { message: 'Duplicate ignored' },
+		});
+		// The first process's claim (row 1) was taken over; only the second's (row 2) holds.
+		expect(claimRows().map((row) => [row.id, row.state])).toEqual([[2, CLAIMED]]);
+		const [stalledMark] = api.requests.filter((request) => request.method === 'PATCH');
+		expect(JSON.stringify(stalledMark.body)).toContain(
+			'{"columnName":"state","condition":"eq","value":"claiming"},{"columnName":"id","condition":"eq","value":1}',
+		);
+	});
+
+	test('a stale claim its owner marks just before the take-over: the take-over removes nothing and this request starts nothing', async () => {
+		const [h] = await processes(1);
+		const key = deliveryKey('collection', 'CLAIM-LATE-MARK-1', 'completed');
+		api.setClockOffset(-(STALE_CLAIM_MS + 5_000));
+		await insertClaim(scopeOf(h), key);
+		api.setClockOffset(0);
+		api.failNext(1, { method: 'DELETE', until: async () => await markClaimed(key, 1) });
+		const answer = await h.post(callbackBody('CLAIM-LATE-MARK-1', 100, 'completed'));
+		expect(answer).toMatchObject({
+			statusCode: 200,
+			executionStarted: false,
+			body: { message: 'Duplicate ignored' },
+		});
+		expect(claimRows().map((row) => [row.id, row.state])).toEqual([[1, CLAIMED]]);
+	});
+
+	test('two redeliveries on two processes find the same stale claim: exactly one takes it over and starts', async () => {
+		const [a, b] = await processes(2);
+		api.setClockOffset(-(STALE_CLAIM_MS + 5_000));
+		await insertClaim(scopeOf(a), deliveryKey('collection', 'CLAIM-TWO-TAKERS-1', 'completed'));
+		api.setClockOffset(0);
+		const body = callbackBody('CLAIM-TWO-TAKERS-1', 100, 'completed');
+		const answers = await Promise.all([a.post(body), b.post(body)]);
+		expect(started(answers)).toBe(1);
+		expect(answers.map((call) => call.statusCode)).toEqual([200, 200]);
+		expect(claimRows().map((row) => row.state)).toEqual([CLAIMED]);
 	});
 });
 
@@ -262,9 +319,9 @@ async function insertClaim(scope: string, key: string): Promise<void> {
 	});
 }
 
-async function markClaimed(key: string): Promise<void> {
-	await rowsApi('PATCH', '/update', {
-		filter: { type: 'and', filters: [{ columnName: 'reference', condition: 'eq', value: key }] },
-		data: { state: CLAIMED },
-	});
+/** Marks the claims of this delivery (only the row of `id`, when given), as their owner does. */
+async function markClaimed(key: string, id?: number): Promise<void> {
+	const filters = [{ columnName: 'reference', condition: 'eq', value: key }];
+	if (id !== undefined) filters.push({ columnName: 'id', condition: 'eq', value: String(id) });
+	await rowsApi('PATCH', '/update', { filter: { type: 'and', filters }, data: { state: CLAIMED } });
 }

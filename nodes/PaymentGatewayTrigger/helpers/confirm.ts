@@ -20,11 +20,13 @@ import {
 } from '../../shared/transport/lookups';
 import {
 	compareRecord,
+	firstStated,
 	recordAmount,
 	recordChannel,
 	recordRecipient,
 	recordStatus,
 	sameAmount,
+	unstatedValue,
 	type RecordFact,
 } from '../../shared/validation/records';
 import { readAmount } from '../../shared/validation/validation';
@@ -42,8 +44,11 @@ export interface Confirmed {
 	totalAmount: number | null;
 	channel: string | null;
 	/** Facts the callback states that the record does not: not confirmed, and not emitted. */
-	unconfirmed: RecordFact[];
+	unconfirmed: CallbackFact[];
 }
+
+/** A fact a callback may state that the service's record is asked to confirm. */
+export type CallbackFact = RecordFact | 'total_amount';
 
 export type ConfirmOutcome =
 	| ({ ok: true } & Confirmed)
@@ -115,26 +120,25 @@ function readRecord(
 	};
 }
 
-const present = (value: unknown) => value !== undefined && value !== null;
-
 /**
  * Where the callback contradicts the record, or the facts it states that the record does not.
  * Beyond the status and total_amount, the one check of records.ts compares what the callback
- * states: amount, channel and a payout's recipient.
+ * states: amount, channel and a payout's recipient. A fact the callback states beside its copy and
+ * in it was found the same in both (signedCopy.ts), so either place stands for the callback.
  */
 function disagreement(
 	confirmed: Omit<Confirmed, 'unconfirmed'>,
 	callback: Callback,
-): string | { unstated: RecordFact[] } {
+): string | { unstated: CallbackFact[] } {
 	const said = (field: string, received: unknown, recorded: unknown) =>
 		`the callback says ${field}"${loggable(received)}" but the service says "${loggable(recorded)}"`;
 	if (confirmed.status !== callback.status) return said('', callback.status, confirmed.status);
-	const copy = callback.transaction ?? callback.payload;
+	const { payload, transaction } = callback;
 	const stated = {
 		referenceNo: callback.referenceNo,
 		amount: callback.amount,
-		channel: recordChannel(callback.transaction) ?? recordChannel(callback.payload),
-		recipient: recordRecipient(copy),
+		channel: recordChannel(transaction) ?? recordChannel(payload),
+		recipient: { ...recordRecipient(payload), ...recordRecipient(transaction) },
 	};
 	const { differs, unstated } = compareRecord(
 		recordKindOf(confirmed.api),
@@ -144,11 +148,11 @@ function disagreement(
 	const [first] = differs;
 	if (first) return said(`${first.fact} `, first.expected, first.recorded);
 	// Compared when both state it, to the centavo as amounts are: one that cannot be read disagrees.
-	const received = callback.payload.total_amount;
+	const received = firstStated(payload.total_amount, transaction?.total_amount);
 	const recorded = confirmed.record.total_amount;
-	if (present(received) && present(recorded) && !sameAmount(received, recorded)) {
-		return said('total_amount ', received, recorded);
-	}
+	if (received === undefined) return { unstated };
+	if (unstatedValue(recorded)) return { unstated: [...unstated, 'total_amount'] };
+	if (!sameAmount(received, recorded)) return said('total_amount ', received, recorded);
 	return { unstated };
 }
 

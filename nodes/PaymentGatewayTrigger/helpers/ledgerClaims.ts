@@ -11,15 +11,31 @@
  * 1. This request's claim is written (a row: scope = the trigger node, reference = the delivery's
  *    key, state "claiming").
  * 2. Every claim of the same delivery is read.
- * 3. One marked "claimed" is there: a duplicate, this claim is removed. This claim alone: it is
- *    marked "claimed" and the execution starts. Other claims still being decided: this one is
- *    removed and tried again after a random pause.
+ * 3. One marked "claimed" is there: a duplicate, this claim is removed. A "claiming" row written
+ *    more than STALE_CLAIM_MS before this one (by n8n's clock, on both rows) was left by a process
+ *    that stopped or stalled mid-claim: it is taken over, removed only while it is still
+ *    "claiming". Then, this claim alone: it is marked "claimed", only while it is still
+ *    "claiming", and the execution starts when n8n says it changed one row. Anything else (other
+ *    claims still being decided, a take-over or a mark that changed no row): this claim is removed
+ *    and tried again after a random pause.
  *
- * Two requests never both start an execution: whichever read second saw the other's row. Two that
- * saw each other both step back and meet again rarely (random pauses); after the last attempt, or
- * when the ledger cannot be reached, the request is answered 503 and the service delivers again
- * later. A "claiming" row written more than STALE_CLAIM_MS before this request's own (by n8n's
- * clock, on both rows) was left by a process that stopped mid-claim: it is not waited for.
+ * Why at most one execution starts, whatever the order of requests and however long a process
+ * stalls between them: an execution starts only after its request's own row went from "claiming"
+ * to "claimed", and no row ever goes back to "claiming". Of two requests that both started, the
+ * one that wrote its row later read after the other's row was written, so it saw that row:
+ * "claimed" (a duplicate), fresh "claiming" (it stepped back) or stale "claiming"; or not at all,
+ * because the row was already removed, by its owner stepping back or by a take-over, and so could
+ * no longer be marked. A stale row is passed over only once it is removed while still "claiming",
+ * and a removed row cannot be marked: the stalled owner that wakes changes no row and starts
+ * nothing (it tries again and finds the delivery claimed). A row its owner marked first cannot be
+ * removed as stale: the take-over changes no row and the taker steps back. The clock decides only
+ * when a claim is taken over, never whether two start. A request removes its own row only when it
+ * starts nothing, so that removal never costs an execution.
+ *
+ * Two that saw each other both step back and meet again rarely (random pauses); after the last
+ * attempt, or when the ledger cannot be reached, the request is answered 503 and the service
+ * delivers again later. What remains: a process that stops after marking and before n8n takes the
+ * execution leaves a "claimed" row with no execution (docs/trigger.md says how to recover).
  */
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
@@ -87,6 +103,13 @@ async function isMarked(ledger: Ledger, scope: string, key: string, id: number):
 	return 'answer' in read && read.answer.some((row) => row.id === id && row.state === CLAIMED);
 }
 
+/** Takes over every stale claim; false when one changed meanwhile (marked, or removed by its owner). */
+async function tookOver(ledger: Ledger, stale: IDataObject[]): Promise<boolean> {
+	for (const row of stale)
+		if ((await deleteRow(ledger, Number(row.id), { state: CLAIMING })) !== 1) return false;
+	return true;
+}
+
 async function claimOnce(
 	ledger: Ledger,
 	scope: string,
@@ -100,14 +123,21 @@ async function claimOnce(
 		throw read.failure;
 	}
 	const mine = read.answer.find((row) => row.id === id);
-	const others = read.answer.filter((row) => row.id !== id && !isStale(row, mine));
+	const others = read.answer.filter((row) => row.id !== id);
 	// A row of any other state (edited by hand, say) counts as a claim that holds.
 	if (others.some((row) => row.state !== CLAIMING)) {
 		await outcomeOf(deleteRow(ledger, id));
 		return 'duplicate';
 	}
-	if (others.length === 0) {
-		const marked = await outcomeOf(updateRow(ledger, id, { state: CLAIMED }));
+	const stale = others.filter((row) => isStale(row, mine));
+	const taken = await outcomeOf(tookOver(ledger, stale));
+	if ('failure' in taken) {
+		await outcomeOf(deleteRow(ledger, id));
+		throw taken.failure;
+	}
+	if (taken.answer && others.length === stale.length) {
+		const marked = await outcomeOf(updateRow(ledger, id, { state: CLAIMED }, { state: CLAIMING }));
+		if ('answer' in marked && marked.answer === 1) return 'claimed';
 		if ('failure' in marked) {
 			// The change may have been made with its answer lost: then the claim holds, and removing
 			// it would leave the delivery with no execution should the removal be answered wrongly too.
@@ -115,7 +145,7 @@ async function claimOnce(
 			await outcomeOf(deleteRow(ledger, id));
 			throw marked.failure;
 		}
-		return 'claimed';
+		// No row changed: this claim was taken over while this request stalled.
 	}
 	// Stepping back must succeed: a claim left here would make the others wait for it.
 	await deleteRow(ledger, id);

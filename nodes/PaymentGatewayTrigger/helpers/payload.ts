@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiInterface } from '../../shared/transport/endpoints';
 import { scrubDeep } from '../../shared/transport/secrets';
-import type { RecordKind } from '../../shared/validation/records';
+import { firstStated, type RecordKind } from '../../shared/validation/records';
 import { STATUSES, type Status } from '../../shared/validation/schemas';
 import { readAmount } from '../../shared/validation/validation';
 import { isObject, readJsonObject, type RequestBody } from './jsonBody';
@@ -82,7 +82,8 @@ export function readCallback(
 			amount,
 			signedAmounts: signedAmountTexts(payload.amount, amount, text, nested),
 			signature: signature === '' ? undefined : signature,
-			totalAmount: readAmount(payload.total_amount) ?? null,
+			// Stated beside the copy or in it (signedCopy.ts refuses the two disagreeing).
+			totalAmount: readAmount(firstStated(payload.total_amount, transaction?.total_amount)) ?? null,
 			transaction,
 			shapeHint: shapeOf(payload, transaction),
 			payload,

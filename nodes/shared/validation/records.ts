@@ -112,8 +112,13 @@ export interface RecordComparison {
 /** What a record states, quoted, when it cannot be read: as shownText shows text. */
 const shown = (value: unknown) => `"${shownText(value, 32)}"`;
 /** Absent, null or blank: a blank text says nothing about a fact either. */
-const unstatedValue = (value: unknown) =>
+export const unstatedValue = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The first of these values that states something; undefined when none does. */
+export function firstStated(...values: unknown[]): unknown {
+	return values.find((value) => !unstatedValue(value));
+}
 
 /**
  * The one check of "this record is what was asked for": reference_no, amount (to the centavo),
