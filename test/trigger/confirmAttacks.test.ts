@@ -87,7 +87,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 			'a status that is not final nor known',
 			'CA-3B',
 			{ status: 'refunded' },
-			'the callback says "completed" but the service says "refunded"',
+			'the service record states status "refunded", which is none of pending, completed, cancelled',
 		],
 		['no status', 'CA-3C', { status: null }, 'the service record has no status'],
 		[
@@ -114,7 +114,7 @@ describe('a look-up that answers 2xx wrongly', () => {
 		const call = await h.post(serviceCallback(s.gw, 'CA-4', 300, 'completed'));
 		expect(call.statusCode).toBe(401);
 		// The harness's secret guard checks the answer, the result and every log line for the token.
-		expect(refusalOf(call)).toContain('but the service says "bearer [hidden]"');
+		expect(refusalOf(call)).toContain('the service record states status "Bearer [hidden]"');
 	});
 
 	test('echoing the bearer token in a field of a record that agrees: the item holds it hidden', async () => {

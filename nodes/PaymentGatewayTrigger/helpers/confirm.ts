@@ -29,6 +29,7 @@ import {
 	unstatedValue,
 	type RecordFact,
 } from '../../shared/validation/records';
+import { isStatus, STATUSES } from '../../shared/validation/schemas';
 import { readAmount } from '../../shared/validation/validation';
 import { loggable } from './loggable';
 import { recordKindOf, type ApiInterface, type Callback } from './payload';
@@ -109,6 +110,8 @@ function readRecord(
 	const status = recordStatus(record);
 	const amount = readAmount(recordAmount(recordKindOf(api), record));
 	if (status === undefined) return 'the service record has no status';
+	if (!isStatus(status))
+		return `the service record states status "${loggable(status)}", which is none of ${STATUSES.join(', ')}`;
 	if (amount === undefined) return 'the service record has no readable amount';
 	return {
 		api,

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiInterface } from '../../shared/transport/endpoints';
 import { scrubDeep } from '../../shared/transport/secrets';
 import { firstStated, type RecordKind } from '../../shared/validation/records';
-import { STATUSES, type Status } from '../../shared/validation/schemas';
+import { isStatus, STATUSES, type Status } from '../../shared/validation/schemas';
 import { readAmount } from '../../shared/validation/validation';
 import { isObject, readJsonObject, type RequestBody } from './jsonBody';
 import { loggable } from './loggable';
@@ -65,9 +65,10 @@ export function readCallback(
 	}
 	const amount = readAmount(payload.amount);
 	if (amount === undefined) return bad('amount is missing or not a number');
-	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : '';
-	if (!(STATUSES as readonly string[]).includes(status)) {
-		return bad(`status "${loggable(payload.status ?? '')}" is not one of ${STATUSES.join(', ')}`);
+	// Exactly as documented: "COMPLETED" or " completed" is no status, never a final one.
+	const status = payload.status;
+	if (!isStatus(status)) {
+		return bad(`status "${loggable(status ?? '')}" is not one of ${STATUSES.join(', ')}`);
 	}
 	const signature = typeof payload.signature === 'string' ? payload.signature.trim() : undefined;
 	const transaction = isObject(payload.transaction)
@@ -78,7 +79,7 @@ export function readCallback(
 		ok: true,
 		callback: {
 			referenceNo,
-			status: status as Status,
+			status,
 			amount,
 			signedAmounts: signedAmountTexts(payload.amount, amount, text, nested),
 			signature: signature === '' ? undefined : signature,

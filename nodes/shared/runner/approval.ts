@@ -25,7 +25,9 @@ import {
 	type ApprovalPayload,
 } from '../validation/approvalToken';
 import type { DailyTotal } from '../validation/days';
-import { banksIn } from '../validation/schemas';
+import { listedSpelling } from '../validation/codes';
+import type { Recipient } from '../validation/recipient';
+import { banksIn, type Bank } from '../validation/schemas';
 import type { ApprovePlan, SendPlan } from './operation';
 import type { RunContext, SigningKey } from './runContext';
 
@@ -70,12 +72,11 @@ async function signingKey(
 }
 
 /**
- * The bank's name as the service lists it, or undefined when the list cannot be read or names the
- * code more than once (the summary then shows the code alone, which is what is sent).
+ * The bank of `code` as the service lists it, or undefined when the list cannot be read or names
+ * the code more than once (the summary then shows the code as typed, which is what is sent).
  */
-async function bankNameOf(run: RunContext, code: unknown): Promise<string | undefined> {
-	if (typeof code !== 'string') return undefined;
-	// The bank list is read at most once per run, for the names in Prepare's summaries.
+async function listedBank(run: RunContext, code: string): Promise<Bank | undefined> {
+	// The bank list is read at most once per run, for the codes and names in Prepare's summaries.
 	let list = run.bankList;
 	if (!list) {
 		list = callService(run, { endpoint: 'getBanks' }).then(
@@ -84,10 +85,34 @@ async function bankNameOf(run: RunContext, code: unknown): Promise<string | unde
 		);
 		run.bankList = list;
 	}
-	const named = ((await list) ?? []).filter(
-		(bank) => bank.code.toUpperCase() === code.toUpperCase(),
+	const banks = (await list) ?? [];
+	const spelling = listedSpelling(
+		code,
+		banks.map((bank) => bank.code),
 	);
-	return named.length === 1 ? named[0].name : undefined;
+	return banks.find((bank) => bank.code === spelling);
+}
+
+/**
+ * The payout as it is sent and shown: with its bank code in the service's own spelling when the
+ * bank list names it once (`bpi` is sent as the list's `BPI`), so the summary and the request read
+ * one code; and the bank's name, for the summary.
+ */
+async function withListedBank(
+	run: RunContext,
+	send: SendPlan['send'],
+	recipient: Recipient | undefined,
+): Promise<{ send: SendPlan['send']; recipient?: Recipient; bankName?: string }> {
+	if (recipient?.kind !== 'bankAccount') return { send, recipient };
+	const bank = await listedBank(run, recipient.bankCode);
+	if (!bank) return { send, recipient };
+	const body = send.body ?? {};
+	const fields = { ...(body.fields as IDataObject), bank_code: bank.code };
+	return {
+		send: { ...send, body: { ...body, fields } },
+		recipient: { ...recipient, bankCode: bank.code },
+		bankName: bank.name,
+	};
 }
 
 /** What was signed of a request: everything sent, nothing of how long to wait for it. */
@@ -107,12 +132,18 @@ export async function signedApproval(
 	plan: ApprovePlan,
 	dailyTotal?: DailyTotal,
 ): Promise<IDataObject> {
-	const { send, creates, channelType, validForMs } = plan.approve;
-	const { key, fingerprint, binding } = await signingKey(run, itemIndex, send.endpoint);
+	const { creates, channelType, validForMs } = plan.approve;
+	const { key, fingerprint, binding } = await signingKey(
+		run,
+		itemIndex,
+		plan.approve.send.endpoint,
+	);
 	const expiresAt = Date.now() + validForMs;
-	const recipient = creates.recipient;
-	const bankName =
-		recipient?.kind === 'bankAccount' ? await bankNameOf(run, recipient.bankCode) : undefined;
+	const { send, recipient, bankName } = await withListedBank(
+		run,
+		plan.approve.send,
+		creates.recipient,
+	);
 	const payload: ApprovalPayload = {
 		send: signedPart(send),
 		channelType,

@@ -11,8 +11,7 @@ import { ServiceError } from '../transport/errors';
 import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
 import { compareRecord, recordAmount, recordChannel, recordStatus } from '../validation/records';
-import { STATUSES } from '../validation/schemas';
-import { shownText } from '../validation/shownText';
+import { isStatus, STATUSES } from '../validation/schemas';
 import { readAmount, toCentavos } from '../validation/validation';
 import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
 import type { RunContext } from './runContext';
@@ -91,13 +90,15 @@ function notFinalMessage(status: string | undefined, waited: string): string {
 	const stated =
 		status === undefined
 			? 'states no readable status'
-			: `states status "${status.slice(0, 40)}", which is none of ${STATUSES.join(', ')}`;
+			: `states status ${JSON.stringify(status.slice(0, 40))}, which is none of ${STATUSES.join(', ')}`;
 	return `The service's record ${stated} (looked up for ${waited}): whether it is final cannot be told from it; check it in the service's dashboard`;
 }
 
 /** A reconciled row's status when the service holds no record, or more than one, for its reference_no. */
 export const NOT_FOUND = 'not found';
 export const AMBIGUOUS = 'ambiguous';
+/** A reconciled row's status when the record states none; the summary's total of undocumented statuses too. */
+const UNKNOWN_STATUS = 'unknown';
 
 /**
  * The row's own columns, then what the service holds: `status` (the record's, "not found" or
@@ -132,7 +133,7 @@ export async function reconcileRow(
 	const { differs, unstated } = compareRecord(kind, { referenceNo, ...expect }, record);
 	return {
 		...row,
-		status: recordStatus(record) ?? 'unknown',
+		status: recordStatus(record) ?? UNKNOWN_STATUS,
 		recordedAmount: readAmount(recordAmount(kind, record)) ?? null,
 		recordedChannel: recordChannel(record) ?? null,
 		mismatches: differs.map((mismatch) => ({ ...mismatch })),
@@ -160,8 +161,9 @@ export function reconcileSummary(outputs: Array<IDataObject | undefined>): IData
 		if (output.status === NOT_FOUND) notFound++;
 		else if (output.status === AMBIGUOUS) ambiguous++;
 		else {
-			// The service's status names a total a person reads: as shownText shows text.
-			const status = shownText(output.status, 40);
+			// A documented status names its own total; any other ("COMPLETED", " completed") is
+			// counted as unknown, never with the status it resembles: its row names it.
+			const status = isStatus(output.status) ? output.status : UNKNOWN_STATUS;
 			const sum = byStatus.get(status) ?? { rows: 0, centavos: 0 };
 			sum.rows++;
 			if (typeof output.recordedAmount === 'number')

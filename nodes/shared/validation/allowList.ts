@@ -13,6 +13,7 @@
  * the former any-bank form `account:001234567890`), is an error, never skipped: a guard that
  * cannot be read must not let money through.
  */
+import { foldCode, sameCode } from './codes';
 import { comparableMobile, type Recipient } from './recipient';
 
 export interface AllowedRecipient {
@@ -55,7 +56,7 @@ function readEntry(entry: string): ReadEntry {
 	}
 	// An account number holds digits: "ask the boss" is a note, not an account.
 	if (!/^[A-Za-z0-9*]+$/.test(compact) || !/\d/.test(compact)) return 'unreadable';
-	const bank = tied?.[1].toUpperCase();
+	const bank = tied ? foldCode(tied[1]) : undefined;
 	if (bank === undefined || bank === BANKLESS) return 'withoutBank';
 	return {
 		kind: 'bankAccount',
@@ -97,7 +98,8 @@ export function isAllowedRecipient(recipient: Recipient, allowList: AllowedRecip
 		if (recipient.kind === 'mobile')
 			return allowed.kind === 'mobile' && allowed.pattern.test(recipient.mobileNumber);
 		if (allowed.kind !== 'bankAccount') return false;
-		if (allowed.bankCode !== undefined && allowed.bankCode !== recipient.bankCode) return false;
+		if (allowed.bankCode !== undefined && !sameCode(allowed.bankCode, recipient.bankCode))
+			return false;
 		return allowed.pattern.test(recipient.accountNumber);
 	});
 }

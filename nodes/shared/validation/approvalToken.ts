@@ -106,8 +106,8 @@ const pesos = (amount: unknown) =>
 		? formatPesos(amount)
 		: `"${shownText(amount, 20)}"`;
 
-/** A bank or channel code as the summary shows one: letters, digits, `-`, `_` and `.`, 40 at most. */
-const CODE = /^[A-Z0-9][A-Z0-9_.-]{0,39}$/;
+/** A bank or channel code as the summary shows one: ASCII letters, digits, `-`, `_` and `.`, 40 at most. */
+const CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
 /**
  * The codes of a recipient that are not codes, each as a problem naming it: the summary would show

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { foldCode } from './codes';
 import { pickList } from './schemas';
 
 /** How a payout reaches its recipient; the Channel Type parameter's values. */
@@ -59,12 +60,15 @@ export function categoryOf(channel: IDataObject): { name?: string; slug?: string
 	};
 }
 
-/** A category chosen in the editor (its slug) or typed (its slug or name), case-insensitive. */
+/** A category chosen in the editor (its slug) or typed (its slug or name), ASCII case folded (codes.ts). */
 export function inCategory(channel: IDataObject, wanted: string): boolean {
-	const target = wanted.trim().toLowerCase();
+	const target = foldCode(wanted.trim());
 	if (target === '') return true;
 	const { name, slug } = categoryOf(channel);
-	return slug?.toLowerCase() === target || name?.toLowerCase() === target;
+	return (
+		(slug !== undefined && foldCode(slug) === target) ||
+		(name !== undefined && foldCode(name) === target)
+	);
 }
 
 export function channelName(channel: IDataObject): string {
@@ -86,12 +90,11 @@ function textOf(value: unknown): string | undefined {
 /** `bankTransfer`, `bank_transfer`, `BANK`, `e-wallet`, `EWALLET`, `{slug: 'e-wallet'}` ... */
 export function channelTypeOf(entry: IDataObject): ChannelType | undefined {
 	for (const key of ['type', 'channel_type', 'category']) {
-		const text = textOf(entry[key])
-			?.toLowerCase()
-			.replace(/[^a-z]/g, '');
-		if (!text) continue;
-		if (text.includes('bank')) return 'bankTransfer';
-		if (text.includes('wallet')) return 'eWallet';
+		const typed = textOf(entry[key]);
+		// ASCII letters only: toLowerCase would make the Kelvin sign a k, and "BAN\u212a" a bank.
+		const text = typed === undefined ? '' : foldCode(typed).replace(/[^A-Z]/g, '');
+		if (text.includes('BANK')) return 'bankTransfer';
+		if (text.includes('WALLET')) return 'eWallet';
 	}
 	return undefined;
 }

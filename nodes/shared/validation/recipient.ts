@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ChannelType } from './channels';
+import { foldCode, unsendableCode } from './codes';
 import { shownText } from './shownText';
 import { readPhilippineMobile } from './validation';
 
@@ -34,9 +35,26 @@ export function comparableAccount(value: unknown): string | undefined {
 	return /^[A-Za-z0-9]+$/.test(compact) ? compact : undefined;
 }
 
-/** A bank or channel code, trimmed and upper-cased. */
+/** A bank or channel code in the form codes are compared in: trimmed, ASCII letters in upper case (codes.ts). */
 export function comparableCode(value: unknown): string | undefined {
-	return typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined;
+	return typeof value === 'string' && value.trim() !== '' ? foldCode(value.trim()) : undefined;
+}
+
+/**
+ * A code of the body as it is sent, never rewritten: what the summary shows is what the service
+ * gets. `missing` is the problem when it is not a text or blank; one naming it when it cannot be
+ * sent (codes.ts).
+ */
+function codeAsSent(
+	label: string,
+	value: unknown,
+	missing: string,
+	problems: string[],
+): string | undefined {
+	const problem =
+		typeof value !== 'string' || value.trim() === '' ? missing : unsendableCode(label, value);
+	if (problem) problems.push(problem);
+	return problem ? undefined : (value as string);
 }
 
 /** Where each channel type names its recipient inside `fields`. */
@@ -109,17 +127,20 @@ export function readRecipient(
 		};
 	const fields = body.fields;
 	const problems = strayRecipientFields(fields, channelType);
-	const channel = comparableCode(body.channel);
-	if (!channel) problems.push('the payout has no channel');
+	const channel = codeAsSent('Channel', body.channel, 'the payout has no channel', problems);
 	if (channelType === 'eWallet') {
 		const mobileNumber = comparableMobile(valueAt(fields, 'mobile_number'));
 		if (!mobileNumber) problems.push('fields.mobile_number is not a Philippine mobile number');
 		if (problems.length > 0 || !mobileNumber || !channel) return { problems };
 		return { recipient: { kind: 'mobile', channel, mobileNumber } };
 	}
-	const bankCode = comparableCode(valueAt(fields, 'bank_code'));
+	const bankCode = codeAsSent(
+		'Bank Code',
+		valueAt(fields, 'bank_code'),
+		'fields.bank_code is missing',
+		problems,
+	);
 	const accountNumber = comparableAccount(valueAt(fields, 'receiver.account_number'));
-	if (!bankCode) problems.push('fields.bank_code is missing');
 	if (!accountNumber) problems.push('fields.receiver.account_number is not an account number');
 	if (problems.length > 0 || !bankCode || !accountNumber || !channel) return { problems };
 	return { recipient: { kind: 'bankAccount', channel, bankCode, accountNumber } };

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { sameCode } from './codes';
 import { RECORD_RECIPIENT_FIELDS, recordRecipientValue, type RecipientFact } from './recipient';
 import { shownText } from './shownText';
 import { readAmount, toCentavos } from './validation';
@@ -47,12 +48,13 @@ export function recordChannel(record: IDataObject | undefined): string | undefin
 }
 
 /**
- * The status a record states, trimmed and in lower case (a service writing "Completed" means the
- * same); undefined when it states none: absent, null, blank or not a text.
+ * The status a record states, exactly as it states it; undefined when it states none: absent,
+ * null, blank or not a text. Only `pending`, `completed` and `cancelled` are statuses (isStatus):
+ * "COMPLETED" or " completed" is a status the document does not list, never read as completed.
  */
 export function recordStatus(record: IDataObject): string | undefined {
-	const status = typeof record.status === 'string' ? record.status.trim().toLowerCase() : '';
-	return status === '' ? undefined : status;
+	const status = record.status;
+	return typeof status === 'string' && status.trim() !== '' ? status : undefined;
 }
 
 /** When the record says it was made, in epoch milliseconds; undefined when it says nothing readable. */
@@ -171,7 +173,7 @@ export function compareRecord(
 		'channel',
 		expected.channel,
 		statedChannel,
-		() => channel === expected.channel,
+		() => channel !== undefined && sameCode(channel, expected.channel!),
 		() => (channel !== undefined ? text(channel) : shown(statedChannel)),
 	);
 	if (kind !== 'payout') return comparison;
@@ -183,7 +185,8 @@ export function compareRecord(
 			fact,
 			wanted,
 			value,
-			() => read === wanted,
+			// Both sides in comparable form: a code is compared with its ASCII letters folded (codes.ts).
+			() => read !== undefined && read === comparable(wanted),
 			() => (read !== undefined ? text(read) : shown(value)),
 		);
 	}

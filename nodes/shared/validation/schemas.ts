@@ -10,6 +10,11 @@ export const STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 
+/** Whether `value` is one of the three documented statuses, exactly: no case or blanks folded. */
+export function isStatus(value: unknown): value is Status {
+	return (STATUSES as readonly unknown[]).includes(value);
+}
+
 /** The envelope of every response; `errors` only on a 422, where `data` is absent. */
 export const envelopeSchema = z
 	.object({

@@ -76,6 +76,9 @@ describe('comparableCode', () => {
 		[' bdo ', 'BDO'],
 		['GCash', 'GCASH'],
 		['instapay', 'INSTAPAY'],
+		// ASCII letters only: the long s and the dotless i stay what they are.
+		['gca\u017fh', 'GCA\u017fH'],
+		['bp\u0131', 'BP\u0131'],
 	])('%j is %j', (value, code) => {
 		expect(comparableCode(value)).toBe(code);
 	});
@@ -152,16 +155,13 @@ describe('strayRecipientFields', () => {
 });
 
 describe('readRecipient', () => {
-	test('an e-wallet payout pays its channel and mobile number, in comparable form', () => {
+	test('an e-wallet payout pays its channel as sent and its mobile number in comparable form', () => {
 		expect(
-			readRecipient(
-				{ channel: ' gcash ', fields: { mobile_number: '+63 917 123 4567' } },
-				'eWallet',
-			),
-		).toEqual({ recipient: wallet });
+			readRecipient({ channel: 'gcash', fields: { mobile_number: '+63 917 123 4567' } }, 'eWallet'),
+		).toEqual({ recipient: { ...wallet, channel: 'gcash' } });
 	});
 
-	test('a bank transfer pays its channel, bank code and account number, in comparable form', () => {
+	test('a bank transfer pays its codes as sent, and its account number in comparable form', () => {
 		expect(
 			readRecipient(
 				{
@@ -173,8 +173,28 @@ describe('readRecipient', () => {
 				},
 				'bankTransfer',
 			),
-		).toEqual({ recipient: bank });
+		).toEqual({ recipient: { ...bank, channel: 'instapay', bankCode: 'bdo' } });
 	});
+
+	test.each([
+		['GCA\u017fH', 'bdo', 'Channel "GCA\u017fH"'],
+		['INSTAPAY', 'bp\u0131', 'Bank Code "bp\u0131"'],
+		[' INSTAPAY', 'BDO', 'Channel "INSTAPAY" (with a blank at its start or end)'],
+		['INSTAPAY', 'B\u00a0DO', 'Bank Code "B DO"'],
+	])(
+		'a code that is not printable ASCII (channel %j, bank code %j) is refused, named',
+		(channel, bankCode, named) => {
+			const read = readRecipient(
+				{ channel, fields: { bank_code: bankCode, receiver: { account_number: '001234567890' } } },
+				'bankTransfer',
+			);
+			expect(read).toEqual({
+				problems: [
+					`${named} is not a code the service issues (printable ASCII letters, digits and signs only, no blanks): choose it from the list, or type the code as the service spells it`,
+				],
+			});
+		},
+	);
 
 	test.each([
 		[

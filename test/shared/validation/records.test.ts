@@ -71,8 +71,10 @@ describe('recordCreatedAt', () => {
 describe('recordStatus', () => {
 	test.each([
 		[{ status: 'completed' }, 'completed'],
-		[{ status: ' Completed ' }, 'completed'],
-		[{ status: 'FAILED' }, 'failed'],
+		// Exactly as stated: only the three documented values are statuses (isStatus).
+		[{ status: ' Completed ' }, ' Completed '],
+		[{ status: 'COMPLETED' }, 'COMPLETED'],
+		[{ status: 'FAILED' }, 'FAILED'],
 		[{ status: '' }, undefined],
 		[{ status: '  ' }, undefined],
 		[{ status: null }, undefined],
@@ -140,6 +142,9 @@ describe('compareRecord', () => {
 		[{ ...record, amount: 1250.504 }],
 		[{ ...record, channel: undefined, channel_code: 'GCASH' }],
 		[{ ...record, channel: 'GCASH' }],
+		// Codes are compared with their ASCII letters folded (codes.ts).
+		[{ ...record, channel: 'gcash' }],
+		[{ ...record, channel: { code: 'GCash' } }],
 		[{ ...record, extra: 'ignored' }],
 	])('%j agrees', (stated) => {
 		expect(compareRecord('payout', expected, stated)).toEqual(agrees);
@@ -203,9 +208,10 @@ describe('compareRecord', () => {
 			{ ...record, channel: { code: 'PAYMAYA' } },
 			{ fact: 'channel', expected: 'GCASH', recorded: 'PAYMAYA' },
 		],
+		// Only ASCII letters fold: toUpperCase would make the long s an S.
 		[
-			{ ...record, channel: 'gcash' },
-			{ fact: 'channel', expected: 'GCASH', recorded: 'gcash' },
+			{ ...record, channel: 'GCA\u017fH' },
+			{ fact: 'channel', expected: 'GCASH', recorded: 'GCA\u017fH' },
 		],
 		[
 			{ ...record, channel: { name: 'GCash' } },

@@ -9,6 +9,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { manualOnly } from '../../../shared/descriptions/properties';
 import { isAutoMapped, type ItemValue } from '../../../shared/runner/itemValues';
 import type { ChannelType } from '../../../shared/validation/channels';
+import { foldCode } from '../../../shared/validation/codes';
 import type { ItemProblems } from '../../../shared/validation/problems';
 import {
 	EMAIL_PATTERN,
@@ -308,7 +309,7 @@ export function readChannelFields(
 			problems.add(`${label} "${value.slice(0, 40)}" is not an email address`);
 			continue;
 		} else if (field.kind === 'code') {
-			value = value.toUpperCase();
+			value = foldCode(value);
 		}
 		setPath(fields, field.path, value);
 	}

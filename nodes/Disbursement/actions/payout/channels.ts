@@ -14,6 +14,8 @@ import {
 	type PayoutChannel,
 } from '../../../shared/validation/channels';
 import type { RunContext } from '../../../shared/runner/runContext';
+import { sameCode } from '../../../shared/validation/codes';
+import { shownText } from '../../../shared/validation/shownText';
 
 /** As the Channel Type dropdown names them. */
 export const CHANNEL_TYPE_LABEL: Record<ChannelType, string> = {
@@ -52,13 +54,17 @@ export function unusableChannelReason(
 	code: string,
 ): string | undefined {
 	const usable = channelsOfType(channels, channelType);
-	if (usable.some((channel) => channel.code === code)) return undefined;
+	const listed = (channel: PayoutChannel) => sameCode(channel.code, code);
 	const label = CHANNEL_TYPE_LABEL[channelType] ?? String(channelType);
 	const valid = `${label} channels: ${usable.map((channel) => channel.code).join(', ') || 'none'}`;
-	const otherType = channels.find((channel) => channel.code === code)?.channelType;
+	const spelled = usable.find(listed)?.code;
+	if (spelled === code) return undefined;
+	if (spelled !== undefined)
+		return `Channel "${shownText(code, 40)}" is listed as "${shownText(spelled, 40)}": codes are case-sensitive; ${valid}`;
+	const otherType = channels.find(listed)?.channelType;
 	return otherType
-		? `Channel "${code}" is for ${CHANNEL_TYPE_LABEL[otherType]} payouts, but Channel Type is ${label}; ${valid}`
-		: `Channel "${code.slice(0, 40)}" is not ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} channel of this account; ${valid}`;
+		? `Channel "${shownText(code, 40)}" is for ${CHANNEL_TYPE_LABEL[otherType]} payouts, but Channel Type is ${label}; ${valid}`
+		: `Channel "${shownText(code, 40)}" is not ${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label} channel of this account; ${valid}`;
 }
 
 /**

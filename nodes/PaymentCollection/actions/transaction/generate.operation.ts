@@ -19,6 +19,7 @@ import {
 	type ItemPlan,
 } from '../../../shared/runner/operation';
 import { requireCapAsTool } from '../../../shared/runner/toolMode';
+import { unsendableCode } from '../../../shared/validation/codes';
 import { ItemProblems } from '../../../shared/validation/problems';
 import {
 	parseAmount,
@@ -113,6 +114,9 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	const channelCode = problems.check(() =>
 		requireText(node, itemIndex, 'Channel', param('channelCode')),
 	);
+	// Sent exactly as typed, so it must be a code the service could have issued (codes.ts).
+	const unsendable = channelCode === undefined ? undefined : unsendableCode('Channel', channelCode);
+	if (unsendable) problems.add(unsendable);
 	// A column missing from the row maps to undefined: report it as empty, not as "undefined".
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount') ?? ''));
 	const referenceNo = problems.check(() => parseReferenceNo(node, itemIndex, param('referenceNo')));
