@@ -13,7 +13,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { LedgerProblem } from '../shared/transport/ledger';
 import { outcomeOf } from '../shared/transport/outcome';
-import { scrubDeep } from '../shared/transport/secrets';
+import { hideDeep } from '../shared/transport/secrets';
 import { serviceRun } from '../shared/transport/runState';
 import { recordChannel } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
@@ -197,7 +197,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		raw: callback.raw,
 	};
 	log.accepted(facts.api, facts.status);
-	return accept(this, scrubDeep(item, hidden));
+	return accept(this, hideDeep(item, hidden));
 }
 
 /** The interface whose secret verified the callback, its shape breaking a tie. */

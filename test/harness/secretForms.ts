@@ -2,6 +2,7 @@
  * The forms a service or proxy may quote a secret back in, written out here from the encodings
  * themselves (never from the nodes' scrubbing), so a test holds the scrubbing to a list of its own.
  */
+import fc from 'fast-check';
 
 /** Passwords holding what URL-encoding, form-encoding and JSON each change: `$ /+&=é"\~`. */
 export const TRICKY_PASSWORDS = {
@@ -31,6 +32,34 @@ const unicodeEscape = (char: string, hex: (code: string) => string) =>
 const nonAscii = /[^\x00-\x7f]/g;
 export const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+/** The UTF-8 bytes in hex. */
+export const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+/** Every character as JSON's `\uXXXX`, letters and digits included. */
+export const everyCharUnicode = (text: string, upper = false) =>
+	[...text]
+		.map((char) =>
+			[...Array(char.length).keys()]
+				.map((unit) => {
+					const code = char.charCodeAt(unit).toString(16).padStart(4, '0');
+					return `\\u${upper ? code.toUpperCase() : code}`;
+				})
+				.join(''),
+		)
+		.join('');
+/** HTML's escaping of the five characters it must (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;`). */
+export const htmlEscaped = (text: string) =>
+	text.replace(
+		/[&<>"']/g,
+		(char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+	);
+/** Every character as a decimal (`&#38;`) or hex (`&#x26;`) character reference. */
+export const htmlNumbered = (text: string, radix: 10 | 16) =>
+	[...text]
+		.map((char) => {
+			const code = char.codePointAt(0)!;
+			return radix === 10 ? `&#${code};` : `&#x${code.toString(16)};`;
+		})
+		.join('');
 
 /**
  * Each form with its name: URL-encoded (either hex case, `+` or `%20` for a space, every byte
@@ -76,6 +105,19 @@ export function quotedForms(secret: string, username: string): Array<[string, st
 		['base64url', base64url(secret)],
 		['base64url with padding', base64(secret).replace(/\+/g, '-').replace(/\//g, '_')],
 		['Basic auth (base64 of username:password)', base64(`${username}:${secret}`)],
+		['percent-encoded twice', encodeURIComponent(encodeURIComponent(secret))],
+		[
+			'percent-encoded twice, lower-case hex',
+			lowerHex(encodeURIComponent(encodeURIComponent(secret))),
+		],
+		['form-encoded, then percent-encoded', encodeURIComponent(formEncoded(secret))],
+		['every character as \\uXXXX, letters included', everyCharUnicode(secret)],
+		['every character as \\uXXXX, upper-case hex', everyCharUnicode(secret, true)],
+		['HTML-escaped (named entities)', htmlEscaped(secret)],
+		['every character as a decimal HTML entity', htmlNumbered(secret, 10)],
+		['every character as a hex HTML entity', htmlNumbered(secret, 16)],
+		['hex (lower case)', hex(secret)],
+		['hex (upper case)', hex(secret).toUpperCase()],
 	];
 }
 
@@ -85,3 +127,47 @@ export function formsFoundIn(text: string, secret: string, username: string): st
 		.filter(([, form]) => text.includes(form))
 		.map(([name]) => name);
 }
+
+/** How many forms `quotedForms` gives; index FORM_COUNT stands for the text as written. */
+export const FORM_COUNT = quotedForms('x', 'y').length;
+
+/** The text in the form of that index of `quotedForms`, or as written for FORM_COUNT. */
+export function quotedAs(text: string, form: number, username: string): string {
+	return form >= FORM_COUNT ? text : quotedForms(text, username)[form][1];
+}
+
+/** A run this long of a secret is part of it: none may show. */
+export const PART_LENGTH = 6;
+
+/**
+ * What `shown` holds of the secret: the secret as written or in any form of `quotedForms`, and
+ * each run of PART_LENGTH characters of it as written or in any form but Basic auth's (a run of
+ * the password is not a login). Empty when nothing shows.
+ */
+export function partsShown(shown: string, secret: string, username: string): string[] {
+	const found = formsFoundIn(shown, secret, username);
+	for (let at = 0; at + PART_LENGTH <= secret.length; at++) {
+		const run = secret.slice(at, at + PART_LENGTH);
+		const forms: Array<[string, string]> = [['as written', run], ...quotedForms(run, username)];
+		for (const [name, form] of forms) {
+			if (!name.startsWith('Basic auth') && shown.includes(form))
+				found.push(`${PART_LENGTH} characters of it (${name})`);
+		}
+	}
+	return found;
+}
+
+/**
+ * Random secrets for property tests: 8 to 40 characters of printable ASCII, with `%`, `&`, `\`,
+ * `"`, `+`, `/`, `=`, a space and others each form changes more often than chance would.
+ */
+export const printableSecret = fc
+	.array(
+		fc.oneof(
+			fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+			fc.constantFrom('%', '&', '\\', '"', '+', '/', '=', ' ', '$', '~', '<', "'"),
+		),
+		{ minLength: 8, maxLength: 40 },
+	)
+	.map((chars) => chars.join(''))
+	.filter((secret) => secret.trim() !== '');

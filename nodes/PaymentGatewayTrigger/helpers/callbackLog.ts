@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { scrubText } from '../../shared/transport/secrets';
+import { hideDeep } from '../../shared/transport/secrets';
 import { loggable } from './loggable';
 
 export interface CallbackLog {
@@ -23,7 +23,7 @@ export function callbackLog(
 	hidden: readonly string[],
 ): CallbackLog {
 	const node = ctx.getNode().name;
-	const clean = (value: string, maxChars?: number) => loggable(scrubText(value, hidden), maxChars);
+	const clean = (value: string, maxChars?: number) => loggable(hideDeep(value, hidden), maxChars);
 	const meta = (): IDataObject => ({
 		node,
 		workflowId: ctx.getWorkflow().id,

@@ -11,6 +11,7 @@ import { envelopeSchema } from '../validation/schemas';
 import { INTERFACE_LABEL, type ApiInterface } from './endpoints';
 import { ANSWER_TOO_LARGE, MAX_ANSWER_TEXT } from './limits';
 import { describeNetworkCode } from './networkCodes';
+import { WITHHELD, WITHHELD_REASON } from './secrets';
 
 /**
  * The credential's token step failed, so the request was never sent. n8n wraps what
@@ -150,13 +151,21 @@ export function safeJson(text: string): unknown {
 	}
 }
 
+/**
+ * How a message quotes the service's text, scrubbed (secrets.ts `scrubText`): `the service said:
+ * "..."`, or why it is left out.
+ */
+export function serviceSaid(scrubbed: string): string {
+	return scrubbed === WITHHELD ? WITHHELD_REASON : `the service said: "${scrubbed}"`;
+}
+
 /** The message a user reads in the editor: what happened and what to do about it. */
 export function describeFailure(
 	failure: ServiceFailure,
 	api: ApiInterface,
 ): { message: string; description?: string } {
 	const label = INTERFACE_LABEL[api];
-	const said = failure.serviceMessage ? ` The service said: "${failure.serviceMessage}"` : '';
+	const said = failure.serviceMessage ? ` ${capitalised(serviceSaid(failure.serviceMessage))}` : '';
 	if (failure.tokenFailure) return { message: failure.tokenFailure };
 	if (failure.status === 401) {
 		return {
@@ -208,3 +217,5 @@ export function describeFailure(
 		description: `Network error code: ${code}`,
 	};
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

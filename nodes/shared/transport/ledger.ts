@@ -17,7 +17,7 @@ import { bounded, readAnswer, readErrorAnswer } from './limits';
 import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
 import type { CredentialContext } from './runState';
-import { scrubText, secretsOf } from './secrets';
+import { WITHHELD, WITHHELD_REASON, scrubText, secretsOf } from './secrets';
 import { serviceUrl } from './url';
 
 export const LEDGER_CREDENTIAL_TYPE = 'paymentGatewayLedgerApi';
@@ -139,11 +139,15 @@ async function answered(
 	if ('failure' in sent) {
 		const limit = await readErrorAnswer(sent.failure, deadline);
 		const failure = classifyFailure(sent.failure);
+		// n8n's answer may quote the key: scrubbed whole, then cut (a cut key is not recognised).
+		const said = failure.serviceMessage ? scrubText(failure.serviceMessage, hidden) : undefined;
+		const quoted =
+			said === undefined ? '' : ` (${said === WITHHELD ? WITHHELD_REASON : said.slice(0, 200)})`;
 		const answered =
 			failure.status !== undefined
-				? `n8n answered HTTP ${failure.status}${failure.serviceMessage ? ` (${failure.serviceMessage.slice(0, 200)})` : ''}`
+				? `n8n answered HTTP ${failure.status}${quoted}`
 				: `no complete answer came (${describeNetworkCode(limit ?? failure.networkCode)})`;
-		throw new LedgerProblem(scrubText(`${what} failed: ${answered}`, hidden));
+		throw new LedgerProblem(`${what} failed: ${answered}`);
 	}
 	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
 	if ('failure' in answer)

@@ -1,25 +1,43 @@
 /**
  * Scrubbing by value: whatever the service echoes back (a password in a token error, the
- * Authorization header quoted in a 422 message, a token inside a record) is replaced before it can
- * reach an output item, an error or a log line. Field names prove nothing, so only values count.
+ * Authorization header quoted in a 422 message, a token inside a record) passes through
+ * `scrubText` before it can reach an output item, an error or a log line, and before it is cut to
+ * length (a cut secret would no longer be recognised). Field names prove nothing, so only values
+ * count.
  *
  * A secret may come back in another form than written: the collection token request carries the
  * password in its query string and the disbursement one in a JSON body, and a service or proxy
  * quotes them encoded. So each secret is hidden in every form it may take:
  * - as written;
- * - URL-encoded: any character as `%XX` (UTF-8, either hex case) or as itself, a space as `+` or
- *   `%20` (encodeURIComponent's, qs's and URLSearchParams' forms, and fully percent-encoded ones);
+ * - URL-encoded once or twice: any character as `%XX` or `%25XX` (UTF-8, either hex case) or as
+ *   itself, a space as `+`, `%2B` or `%20` (encodeURIComponent's, qs's and URLSearchParams' forms);
  * - JSON-escaped, once or more (JSON quoted inside JSON, up to three levels): `\"`, `\\`, `\/`,
- *   control characters, and `\uXXXX` (either hex case) for any character but a letter or digit;
+ *   control characters, and `\uXXXX` (either hex case) for any character, letters included;
+ * - HTML entities: named (`&amp;`), decimal (`&#38;`) and hex (`&#x26;`);
+ * - the whole secret's UTF-8 bytes in hex, either case;
  * - base64 and base64url, with or without padding (`=` or `%3D`), alone or inside the base64 of a
  *   longer text (Basic auth's `username:password`).
+ *
+ * What is left may still hold part of a secret: a service quoting the password in two pieces, or a
+ * quote cut inside one. A text that, hidden values aside, still holds 6 characters in a row of a
+ * secret (as written, decoded from the escapes above, in hex or in base64) is withheld whole:
+ * `scrubText` answers WITHHELD in its place.
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 export const HIDDEN = '[hidden]';
 
+/** Why a text that still held part of a secret, once every whole one was hidden, is not shown. */
+export const WITHHELD_REASON = "the service's text was withheld because it repeated a secret";
+
+/** What stands for such a text. */
+export const WITHHELD = `[${WITHHELD_REASON}]`;
+
 /** Shorter values would hide ordinary words and digits; no real secret of the service is this short. */
 const MIN_SECRET_LENGTH = 4;
+
+/** A run of this many characters of a secret is part of it, and withholds the text holding it. */
+export const PARTIAL_ECHO_LENGTH = 6;
 
 /**
  * A secret inside the base64 of a longer text is found by the characters its bytes alone decide;
@@ -39,6 +57,12 @@ interface SecretForms {
 	any: RegExp;
 	/** Each form on its own, to find every span a secret covers when forms overlap. */
 	each: RegExp[];
+	/** The runs of PARTIAL_ECHO_LENGTH characters of each secret, a space for `+` (see `canonical`). */
+	runs: Set<string>;
+	/** The same runs' UTF-8 bytes in lower-case hex (6 bytes, 12 digits). */
+	hexRuns: Set<string>;
+	/** The base64url characters 6 bytes of a secret alone decide, at each offset (7 characters). */
+	base64Runs: Set<string>;
 }
 
 type SecretList = readonly string[] & { [FORMS]?: SecretForms };
@@ -78,23 +102,39 @@ export function secretsOf(
 	return list;
 }
 
+/**
+ * What may be shown of a text the service sent: every whole secret hidden, or WITHHELD when part
+ * of one is left. Every quoted service text passes through here (or `scrubDeep`) before it is cut.
+ */
 export function scrubText(text: string, secrets: readonly string[]): string {
 	if (secrets.length === 0) return text;
 	return scrubWith(text, formsOf(secrets));
 }
 
-/** The value with every string (keys included) scrubbed; the same object when nothing was found. */
+/** The value with every string (keys included) through `scrubText`; the same object when nothing was found. */
 export function scrubDeep<T>(value: T, secrets: readonly string[]): T {
 	if (secrets.length === 0) return value;
-	return scrubValue(value, formsOf(secrets)) as T;
+	const forms = formsOf(secrets);
+	return scrubValue(value, (text) => scrubWith(text, forms)) as T;
 }
 
-function scrubValue(value: unknown, forms: SecretForms): unknown {
-	if (typeof value === 'string') return scrubWith(value, forms);
+/**
+ * Whole secrets hidden, nothing withheld: for what the node writes itself around service text
+ * scrubbed on arrival (the trigger's item and log lines), as a last net. Its own words ("collection",
+ * "disbursement") may share a few letters with a password without repeating it.
+ */
+export function hideDeep<T>(value: T, secrets: readonly string[]): T {
+	if (secrets.length === 0) return value;
+	const forms = formsOf(secrets);
+	return scrubValue(value, (text) => hideWhole(text, forms)) as T;
+}
+
+function scrubValue(value: unknown, scrub: (text: string) => string): unknown {
+	if (typeof value === 'string') return scrub(value);
 	if (Array.isArray(value)) {
 		let changed = false;
 		const copy = value.map((entry) => {
-			const scrubbed = scrubValue(entry, forms);
+			const scrubbed = scrubValue(entry, scrub);
 			changed ||= scrubbed !== entry;
 			return scrubbed;
 		});
@@ -104,8 +144,8 @@ function scrubValue(value: unknown, forms: SecretForms): unknown {
 		let changed = false;
 		const copy: Record<string, unknown> = {};
 		for (const [key, entry] of Object.entries(value)) {
-			const cleanKey = scrubWith(key, forms);
-			const scrubbed = scrubValue(entry, forms);
+			const cleanKey = scrub(key);
+			const scrubbed = scrubValue(entry, scrub);
 			changed ||= scrubbed !== entry || cleanKey !== key;
 			copy[cleanKey] = scrubbed;
 		}
@@ -116,9 +156,15 @@ function scrubValue(value: unknown, forms: SecretForms): unknown {
 
 /**
  * Every span any form of a secret covers becomes one HIDDEN; overlapping spans are merged, so a
- * secret overlapping another leaves no part of either. A text holding none costs one regex pass.
+ * secret overlapping another leaves no part of either. Then a text still holding part of a secret
+ * becomes WITHHELD. A text holding none costs one regex pass and one look at its runs.
  */
 function scrubWith(text: string, forms: SecretForms): string {
+	const hidden = hideWhole(text, forms);
+	return holdsPart(hidden, forms) ? WITHHELD : hidden;
+}
+
+function hideWhole(text: string, forms: SecretForms): string {
 	if (!forms.any.test(text)) return text;
 	const spans: Array<[number, number]> = [];
 	for (const form of forms.each) {
@@ -146,6 +192,132 @@ function scrubWith(text: string, forms: SecretForms): string {
 	return scrubbed + text.slice(at);
 }
 
+/**
+ * Whether the text holds PARTIAL_ECHO_LENGTH characters in a row of a secret: as it stands, or
+ * once decoded (up to three times, for an escape of an escape of JSON quoted in JSON), or in hex
+ * or base64 in any of those.
+ */
+function holdsPart(text: string, forms: SecretForms): boolean {
+	if (forms.runs.size === 0 || text.length < PARTIAL_ECHO_LENGTH) return false;
+	let view = text;
+	for (let depth = 0; depth <= 3; depth++) {
+		if (holdsRun(canonical(view), forms.runs, PARTIAL_ECHO_LENGTH)) return true;
+		if (holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, 12, (run) => run.toLowerCase()))
+			return true;
+		if (holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, 7, base64url)) return true;
+		const decoded = decodeOnce(view);
+		if (decoded === view) break;
+		view = decoded;
+	}
+	return false;
+}
+
+/** A form-encoded space and a `+` read alike, in the runs and in the text they are looked for in. */
+const canonical = (text: string) => (text.includes('+') ? text.replace(/\+/g, ' ') : text);
+const base64url = (text: string) => text.replace(/[+/]/g, (char) => (char === '+' ? '-' : '_'));
+
+function holdsRun(text: string, runs: Set<string>, length: number): boolean {
+	for (let at = 0; at + length <= text.length; at++) {
+		if (runs.has(text.slice(at, at + length))) return true;
+	}
+	return false;
+}
+
+const HEX_STRETCH = /[0-9A-Fa-f]{12,}/g;
+const BASE64_STRETCH = /[A-Za-z0-9+/_-]{7,}/g;
+
+/** Each stretch of the encoding's alphabet, in its canonical spelling, looked through for a run. */
+function holdsEncodedRun(
+	text: string,
+	stretch: RegExp,
+	runs: Set<string>,
+	length: number,
+	spelling: (run: string) => string,
+): boolean {
+	stretch.lastIndex = 0;
+	for (let found = stretch.exec(text); found; found = stretch.exec(text)) {
+		if (holdsRun(spelling(found[0]), runs, length)) return true;
+	}
+	return false;
+}
+
+/** Named HTML entities of the characters a secret may hold; other characters are numbered. */
+const HTML_NAMES: Record<string, string> = {
+	'&': 'amp|AMP',
+	'<': 'lt|LT',
+	'>': 'gt|GT',
+	'"': 'quot|QUOT',
+	"'": 'apos',
+	'!': 'excl',
+	'#': 'num',
+	$: 'dollar',
+	'%': 'percnt',
+	'(': 'lpar',
+	')': 'rpar',
+	'*': 'ast|midast',
+	'+': 'plus',
+	',': 'comma',
+	'.': 'period',
+	'/': 'sol',
+	':': 'colon',
+	';': 'semi',
+	'=': 'equals',
+	'?': 'quest',
+	'@': 'commat',
+	'[': 'lsqb|lbrack',
+	'\\': 'bsol',
+	']': 'rsqb|rbrack',
+	'^': 'Hat',
+	_: 'lowbar|UnderBar',
+	'`': 'grave|DiacriticalGrave',
+	'{': 'lcub|lbrace',
+	'|': 'verbar|vert|VerticalLine',
+	'}': 'rcub|rbrace',
+	'~': 'tilde',
+	'-': 'hyphen|dash',
+	'\u00a0': 'nbsp|NonBreakingSpace',
+	'\t': 'Tab',
+	'\n': 'NewLine',
+};
+
+const ENTITY_CHAR = new Map(
+	Object.entries(HTML_NAMES).flatMap(([char, names]) =>
+		names.split('|').map((name) => [name, char] as const),
+	),
+);
+
+/**
+ * One level of the escapes a secret may be quoted in undone: `%XX` runs (UTF-8), JSON's `\uXXXX`
+ * and short escapes, HTML's character references. `+` is left: `canonical` reads it as a space.
+ */
+const ESCAPE =
+	/(?:%[0-9A-Fa-f]{2})+|\\+u([0-9A-Fa-f]{4})|\\+(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/g;
+
+/** `%XX` escapes as the characters they spell: ASCII directly, other bytes as UTF-8. */
+function percentDecoded(escapes: string): string {
+	let ascii = '';
+	for (let at = 0; at < escapes.length; at += 3) {
+		const byte = parseInt(escapes.slice(at + 1, at + 3), 16);
+		if (byte >= 0x80) return Buffer.from(escapes.replace(/%/g, ''), 'hex').toString('utf8');
+		ascii += String.fromCharCode(byte);
+	}
+	return ascii;
+}
+
+function decodeOnce(text: string): string {
+	if (!/[%\\&]/.test(text)) return text;
+	return text.replace(ESCAPE, (found, unit, short, hex, decimal, name) => {
+		if (found.charCodeAt(0) === 0x25) return percentDecoded(found);
+		if (unit !== undefined) return String.fromCharCode(parseInt(unit, 16));
+		if (short !== undefined) return JSON_SHORT_UNESCAPES[short] ?? short;
+		if (hex !== undefined || decimal !== undefined) {
+			const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
+			return code <= 0x10ffff ? String.fromCodePoint(code) : found;
+		}
+		return ENTITY_CHAR.get(name) ?? found;
+	});
+}
+
 /** The forms a list carries, or (a list made elsewhere, or changed since) built and attached now. */
 function formsOf(secrets: SecretList): SecretForms {
 	const carried = secrets[FORMS];
@@ -166,9 +338,17 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
 
 function buildForms(secrets: readonly string[], base64Only: readonly string[] = []): SecretForms {
 	const sources: string[] = [];
+	const runs = new Set<string>();
+	const hexRuns = new Set<string>();
+	const base64Runs = new Set<string>();
 	for (const secret of secrets) {
 		// An empty value would match everywhere.
-		if (secret.length > 0) sources.push(textPattern(secret), ...base64Patterns(secret, true));
+		if (secret.length === 0) continue;
+		sources.push(textPattern(secret), hexPattern(toHex(secret)), ...base64Patterns(secret, true));
+		for (let at = 0; at + PARTIAL_ECHO_LENGTH <= secret.length; at++) {
+			runs.add(canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH)));
+		}
+		addByteRuns(secret, hexRuns, base64Runs);
 	}
 	for (const text of base64Only) sources.push(...base64Patterns(text, false));
 	const unique = [...new Set(sources)];
@@ -177,7 +357,25 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 		base64Only: [...base64Only],
 		any: new RegExp(unique.length > 0 ? unique.join('|') : '(?!)'),
 		each: unique.map((source) => new RegExp(source, 'g')),
+		runs,
+		hexRuns,
+		base64Runs,
 	};
+}
+
+const toHex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+
+/** Every 6 bytes of the secret in hex, and in base64 at each of the 3 offsets a byte may take. */
+function addByteRuns(secret: string, hexRuns: Set<string>, base64Runs: Set<string>): void {
+	const bytes = Buffer.from(secret, 'utf8');
+	for (let at = 0; at + PARTIAL_ECHO_LENGTH <= bytes.length; at++) {
+		const run = bytes.subarray(at, at + PARTIAL_ECHO_LENGTH);
+		hexRuns.add(run.toString('hex'));
+		for (const offset of [0, 1, 2]) {
+			const shifted = Buffer.concat([Buffer.alloc(offset), run]).toString('base64url');
+			base64Runs.add(shifted.slice(Math.ceil((8 * offset) / 6)).slice(0, 7));
+		}
+	}
 }
 
 /** The secret as written, URL-encoded or JSON-escaped, each character in any of its forms. */
@@ -198,6 +396,10 @@ const JSON_SHORT_ESCAPES: Record<string, string> = {
 	'\t': 't',
 };
 
+const JSON_SHORT_UNESCAPES: Record<string, string> = Object.fromEntries(
+	Object.entries(JSON_SHORT_ESCAPES).map(([char, short]) => [short, char]),
+);
+
 /**
  * A JSON escape's backslashes, also of JSON quoted in JSON (up to three levels deep). Bounded, so
  * a long run of backslashes costs a few steps per character, never a pass over the run each.
@@ -205,18 +407,19 @@ const JSON_SHORT_ESCAPES: Record<string, string> = {
 const BACKSLASHES = '\\\\{1,8}';
 
 function charPattern(char: string): string {
-	const forms = [escapeRegExp(char)];
-	forms.push(percentPattern(char));
-	if (char === ' ') forms.push('\\+');
+	const forms = [escapeRegExp(char), percentPattern(char)];
+	if (char === ' ') forms.push('\\+|%2[bB]');
 	const short = JSON_SHORT_ESCAPES[char];
 	if (short !== undefined) forms.push(BACKSLASHES + escapeRegExp(short));
-	if (!/^[A-Za-z0-9]$/.test(char)) {
-		let units = '';
-		for (let i = 0; i < char.length; i++) {
-			units += `${BACKSLASHES}u${hexPattern(char.charCodeAt(i).toString(16).padStart(4, '0'))}`;
-		}
-		forms.push(units);
+	let units = '';
+	for (let i = 0; i < char.length; i++) {
+		units += `${BACKSLASHES}u${hexPattern(char.charCodeAt(i).toString(16).padStart(4, '0'))}`;
 	}
+	forms.push(units);
+	const code = char.codePointAt(0) ?? 0;
+	forms.push(`&#0*${code};`, `&#[xX]0*${hexPattern(code.toString(16))};`);
+	const names = HTML_NAMES[char];
+	if (names !== undefined) forms.push(`&(?:${names});`);
 	return `(?:${forms.join('|')})`;
 }
 
@@ -225,11 +428,11 @@ const ASCII_PATTERNS = Array.from({ length: 128 }, (_, code) =>
 	charPattern(String.fromCharCode(code)),
 );
 
-/** The character's UTF-8 bytes as `%XX`, either hex case. */
+/** The character's UTF-8 bytes as `%XX` or, encoded twice, `%25XX`, either hex case. */
 function percentPattern(text: string): string {
 	let pattern = '';
 	for (const byte of Buffer.from(text, 'utf8')) {
-		pattern += `%${hexPattern(byte.toString(16).padStart(2, '0'))}`;
+		pattern += `%(?:25)?${hexPattern(byte.toString(16).padStart(2, '0'))}`;
 	}
 	return pattern;
 }

@@ -6,7 +6,13 @@
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestHelper } from 'n8n-workflow';
 import { DEFAULT_TIMEOUT_MS, ENDPOINTS, INTERFACE_LABEL, type ApiInterface } from './endpoints';
-import { CREDENTIAL_UNUSABLE, TOKEN_STEP_FAILED, TokenStepError, safeJson } from './errors';
+import {
+	CREDENTIAL_UNUSABLE,
+	TOKEN_STEP_FAILED,
+	TokenStepError,
+	safeJson,
+	serviceSaid,
+} from './errors';
 import { DEADLINE_PASSED, bounded, readAnswer, readErrorAnswer, redirectHost } from './limits';
 import { describeNetworkCode } from './networkCodes';
 import { outcomeOf } from './outcome';
@@ -90,20 +96,25 @@ export async function requestToken(
 	if ('failure' in sent) {
 		// The request error carries the URL with the password in its query: never pass it on.
 		// preAuthentication has no node to attach an error to; n8n wraps this in a NodeApiError.
-		// Whatever the service said is scrubbed: a token endpoint may echo the password it was sent,
-		// and as it was sent (URL-encoded in the query, JSON-escaped in the body): secrets.ts hides
-		// every such form, so the node's error and the credential test's message show none.
+		// Whatever the service said is scrubbed before it is quoted: a token endpoint may echo the
+		// password it was sent, as it was sent (URL-encoded in the query, JSON-escaped in the body)
+		// or otherwise: secrets.ts hides every such form, and withholds a quote left holding part
+		// of one, so the node's error and the credential test's message show none.
+		const secrets = secretsOf(credentials);
 		const redirectedTo = redirectHost(sent.failure, url);
 		const limit = await readErrorAnswer(sent.failure, deadline);
 		const described = limit
 			? describeLimit(label, limit, deadlineMs)
-			: describeTokenFailure(label, sent.failure, redirectedTo, String(credentials.baseUrl));
+			: describeTokenFailure(
+					label,
+					sent.failure,
+					redirectedTo === undefined ? undefined : scrubText(redirectedTo, secrets),
+					String(credentials.baseUrl),
+					secrets,
+				);
 		const refused = !limit && isRefusal(sent.failure);
 		throw Object.assign(
-			new TokenStepError(
-				scrubText(described, secretsOf(credentials)),
-				refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED,
-			),
+			new TokenStepError(described, refused ? CREDENTIAL_UNUSABLE : TOKEN_STEP_FAILED),
 			{ refused },
 		);
 	}
@@ -153,6 +164,7 @@ function describeTokenFailure(
 	error: unknown,
 	redirectedTo: string | undefined,
 	baseUrl: string,
+	secrets: readonly string[],
 ): string {
 	const failure = error as { response?: { status?: number; data?: unknown }; code?: string };
 	const status = failure.response?.status;
@@ -163,7 +175,7 @@ function describeTokenFailure(
 	);
 	const said =
 		serviceMessage.success && serviceMessage.data.message
-			? ` (the service said: "${serviceMessage.data.message}")`
+			? ` (${serviceSaid(scrubText(serviceMessage.data.message, secrets))})`
 			: '';
 	if (status === 401 || status === 403 || status === 422) {
 		return `The ${label} credential was refused: check Username and Password${said}`;

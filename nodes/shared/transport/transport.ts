@@ -158,7 +158,10 @@ export async function callService(
 		if (failure.status && failure.status >= 300 && failure.status < 400)
 			failure.redirectHost = redirectedTo;
 		if (failure.status === 404) failure.baseUrlHint = baseUrlPathHint(baseUrl);
-		throw toServiceError(ctx, scrubDeep(failure, secrets), endpoint.api);
+		// Only what the service said is scrubbed (the rest is the node's own), before any is cut.
+		const { serviceMessage, fieldErrors, redirectHost: host } = failure;
+		const said = scrubDeep({ serviceMessage, fieldErrors, redirectHost: host }, secrets);
+		throw toServiceError(ctx, { ...failure, ...said }, endpoint.api);
 	}
 	const answer = await readAnswer(sent.answer.body, sent.answer.headers, deadline);
 	if ('failure' in answer)

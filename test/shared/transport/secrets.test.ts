@@ -1,8 +1,21 @@
 /** Scrubbing by value: secrets the service echoes back never reach an item, an error or a log (nodes/shared/transport/secrets.ts). */
-import { HIDDEN, scrubDeep, scrubText, secretsOf } from '../../../nodes/shared/transport/secrets';
+import fc from 'fast-check';
+
 import {
+	HIDDEN,
+	WITHHELD,
+	scrubDeep,
+	scrubText,
+	secretsOf,
+} from '../../../nodes/shared/transport/secrets';
+import {
+	FORM_COUNT,
+	PART_LENGTH,
+	printableSecret,
 	TRICKY_PASSWORDS,
 	base64,
+	partsShown,
+	quotedAs,
 	formEncoded,
 	jsonEscaped,
 	quotedForms,
@@ -206,12 +219,10 @@ describe('a secret is hidden in every form it is quoted in', () => {
 	});
 
 	test.each([
-		[
-			'a letter in another case: letters are not escapes',
-			encodeURIComponent(PASSWORD.replace('Pa', 'pA')),
-		],
-		['the password cut short', encodeURIComponent(PASSWORD.slice(0, -1))],
 		['ordinary percent-encoded text', 'https://example.ph/?q=a%20b%2Fc&d=%24%24'],
+		['ordinary HTML', '<p>Tom &amp; Jerry &#38; &#x26; co &quot;ok&quot;</p>'],
+		['ordinary hex', 'sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+		['five characters of the password, encoded', encodeURIComponent(PASSWORD.slice(0, 5))],
 		['ordinary base64', base64('an unrelated text of some length, as a file would be')],
 		['backslashes and escapes', '\\\\\\"\\u0024\\u0024 %24%24%20'],
 	])('%s is left as it is', (_what, text) => {
@@ -266,13 +277,22 @@ describe('speed: scrubbing runs on every answer', () => {
 		['ordinary text', prose.repeat(Math.ceil(MiB / prose.length)).slice(0, MiB)],
 		['backslashes', '\\'.repeat(MiB)],
 		['percent escapes', '%24'.repeat(MiB / 4)],
-		['near misses of the password', encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40)],
 		['base64', Buffer.alloc((MiB * 3) / 4, 7).toString('base64')],
+		['hex', Buffer.alloc(MiB / 2, 7).toString('hex')],
+		['HTML entities', '&amp;&#38;&#x26;'.repeat(MiB / 16)],
+		['escapes of escapes', '%2525\\\\u0025&amp;'.repeat(MiB / 16)],
 	];
 
 	test.each(texts)('1 MiB of %s takes well under a second', (_what, text) => {
 		const started = performance.now();
 		expect(scrubText(text, secrets)).toBe(text);
+		expect(performance.now() - started).toBeLessThan(1000);
+	});
+
+	test('1 MiB of near misses of the password (each a part of it) is withheld, well under a second', () => {
+		const text = encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40);
+		const started = performance.now();
+		expect(scrubText(text, secrets)).toBe(WITHHELD);
 		expect(performance.now() - started).toBeLessThan(1000);
 	});
 
@@ -290,5 +310,82 @@ describe('speed: scrubbing runs on every answer', () => {
 		const scrubbed = scrubText(seeded, secrets);
 		expect(performance.now() - started).toBeLessThan(1000);
 		expect(scrubbed.split(HIDDEN)).toHaveLength(4);
+	});
+});
+
+/**
+ * Random secrets (secretForms.ts `printableSecret`), quoted whole, in two pieces or cut, in every
+ * form of secretForms.ts: what scrubText leaves holds neither the secret nor 6 characters in a row
+ * of it, as written or in any form.
+ */
+describe('property: no secret, and no 6 characters of one, survive scrubbing in any form', () => {
+	const RUN = PART_LENGTH;
+	const formOf = (text: string, form: number) => quotedAs(text, form, USERNAME);
+	const leaks = (shown: string, secret: string) => partsShown(shown, secret, USERNAME);
+	const noise = fc.string({ unit: 'grapheme-ascii', maxLength: 30 });
+	const forms = fc.integer({ min: 0, max: FORM_COUNT });
+
+	test('the secret whole, in any form, between any texts', () => {
+		fc.assert(
+			fc.property(printableSecret, forms, noise, noise, (secret, form, before, after) => {
+				const secrets = secretsOf({ username: USERNAME, password: secret });
+				const shown = scrubText(`${before}${formOf(secret, form)}${after}`, secrets);
+				expect(leaks(shown, secret)).toEqual([]);
+			}),
+			{ numRuns: 150 },
+		);
+	});
+
+	test('the secret in two pieces, each in any form: nothing of either shows', () => {
+		fc.assert(
+			fc.property(
+				printableSecret.filter((secret) => secret.length >= 2 * RUN),
+				fc.nat(),
+				forms,
+				forms,
+				noise,
+				(secret, cutAt, first, second, between) => {
+					const cut = RUN + (cutAt % (secret.length - 2 * RUN + 1));
+					const secrets = secretsOf({ username: USERNAME, password: secret });
+					const quoted = `${formOf(secret.slice(0, cut), first)} ${between} ${formOf(secret.slice(cut), second)}`;
+					const shown = scrubText(quoted, secrets);
+					expect(leaks(shown, secret)).toEqual([]);
+					expect(shown).toContain(WITHHELD);
+				},
+			),
+			{ numRuns: 150 },
+		);
+	});
+
+	test('a quote cut inside the secret (6 characters or more of it kept): withheld', () => {
+		fc.assert(
+			fc.property(printableSecret, fc.nat(), forms, noise, (secret, keep, form, before) => {
+				const kept = RUN + (keep % (secret.length - RUN));
+				const secrets = secretsOf({ username: USERNAME, password: secret });
+				const shown = scrubText(`${before}${formOf(secret.slice(0, kept), form)}`, secrets);
+				expect(shown).toBe(WITHHELD);
+			}),
+			{ numRuns: 150 },
+		);
+	});
+
+	test('several secrets at once (password, Signing Secret, token), each in its own form', () => {
+		fc.assert(
+			fc.property(
+				fc.tuple(printableSecret, printableSecret, printableSecret),
+				fc.tuple(forms, forms, forms),
+				([password, signingSecret, token], [a, b, c]) => {
+					const secrets = secretsOf({ username: USERNAME, password, signingSecret }, token);
+					const record = {
+						message: `bad ${formOf(password, a)}`,
+						data: { note: formOf(signingSecret, b), [formOf(token, c)]: [formOf(token, c)] },
+					};
+					const shown = JSON.stringify(scrubDeep(record, secrets));
+					for (const secret of [password, signingSecret, token])
+						expect(leaks(shown, secret)).toEqual([]);
+				},
+			),
+			{ numRuns: 60 },
+		);
 	});
 });
