@@ -27,6 +27,12 @@ export function dayIn(timeZone: string, instant: Date): string {
 	return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** Maximum Total per Day as a run reads it (runner/dailyCap.ts): the maximum a day may hold, and the time zone its day turns in. */
+export interface DailyCap {
+	maximumCentavos: number;
+	timeZone: string;
+}
+
 /**
  * A day's figures for Maximum Total per Day, in pesos, as Payout > Create, Prepare and Confirm give
  * them (`dailyTotal`): the day and its time zone, the maximum, the day's total before this payout
