@@ -1,7 +1,8 @@
 // The benchmark (docs/benchmarks.md): bulk payouts through the Disbursement node in n8n's engine
 // against the sandbox gateway with injected latency, next to the HTTP Request route a user would
-// build without it. Prints the figures and a PASS/FAIL line per check; exits with 1 when a check
-// fails, 2 on a usage error.
+// build without it. Prints the figures and a PASS/FAIL line per check, stores them with the machine,
+// versions, date and command in docs/results/bench.json and renders docs/benchmarks.md from it
+// (scripts/bench/render.ts); exits with 1 when a check fails, 2 on a usage error.
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -10,18 +11,28 @@ import { startGateway } from './bench/gateway';
 import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { ENGINES, resolveEngine, type Engine } from './bench/engines';
 import { summarise } from './bench/profile';
+import { renderDocs, type BenchFigures } from './bench/render';
 import * as report from './bench/report';
 import type { RunResult } from './bench/report';
+import {
+	commandLine,
+	nowUtc,
+	resultFile,
+	thisMachine,
+	writeResult,
+	type StoredResult,
+} from './bench/results';
 import type { RunAnswer, RunSpec } from './bench/runChild';
 import { HTTP_ROUTES, NODE_ROUTES, ROUTES } from './bench/workflows';
 import { ensureN8n, installedVersion } from './n8n/app';
-import { appDir, ROOT } from './n8n/paths';
+import { appDir } from './n8n/paths';
 import { lastLines } from './n8n/log';
 import { runLogged } from './n8n/proc';
 import { targetFor } from './n8n/targets';
 
 const USAGE = `Usage: npm run bench -- [options]
-  --quick               N = 200 and 1000, concurrency 4 and 16 (a sanity run; does not write the doc)
+  --quick               N = 200 and 1000, concurrency 4 and 16 (a sanity run; stores nothing
+                        unless --write)
   --sizes 1000,10000    item counts (each N runs in a fresh process)
   --concurrency 1,4,16,64
   --latency 20          milliseconds the sandbox adds to every request
@@ -40,15 +51,15 @@ const USAGE = `Usage: npm run bench -- [options]
   --all-engines         all three (--engine 2.8,2.41,2.41-legacy)
   --no-http             the Disbursement node only
   --no-install          do not install n8n into .n8n-app when it is missing (HTTP routes skipped)
-  --write / --no-write  write docs/benchmarks.md (default: yes, except with --quick)
+  --write / --no-write  store the result in docs/results/bench.json and render docs/benchmarks.md
+                        from it (default: yes, except with --quick)
   --repeat 1            runs per configuration; the fastest is shown (the others are listed),
                         token requests must be 1 in every one, and the highest peak RSS is kept
-  --json <file>         also write the raw figures as JSON
-  --from-json <file>    no runs: print the checks and write the doc from figures saved with --json
+  --json <file>         also write the result (the stored result's form) to <file>
+  --note <text>         a note stored with the result and shown beside its table (repeatable)
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
   --help`;
 
-const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
 const RUN_CHILD = path.join(__dirname, 'bench', 'runChild.ts');
 const ENGINE_MODULES = path.join(__dirname, 'bench', 'engineModules.ts');
 // Run processes are TypeScript too, on whichever Node.js their engine needs.
@@ -57,7 +68,7 @@ const WORK_DIR = path.join(os.tmpdir(), `n8n-bench-${process.pid}`);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-export type BenchOptions = NonNullable<ReturnType<typeof options>>;
+type BenchOptions = NonNullable<ReturnType<typeof options>>;
 
 function options(argv: string[]) {
 	const values = readArgs(argv, {
@@ -67,7 +78,7 @@ function options(argv: string[]) {
 		'no-http': { type: 'boolean' },
 		'no-install': { type: 'boolean' },
 		json: { type: 'string' },
-		'from-json': { type: 'string' },
+		note: { type: 'string', multiple: true },
 	});
 	if (values.help) return undefined;
 	const { quick } = values;
@@ -87,7 +98,7 @@ function options(argv: string[]) {
 		json: values.json,
 		profileDir: values.profile,
 		repeat: positive(values.repeat, '--repeat', 1, true),
-		fromJson: values['from-json'],
+		notes: values.note ?? [],
 		/** Why the HTTP Request routes did not run, if they did not. */
 		httpNote: undefined as string | undefined,
 		n8nAppVersion: undefined as string | undefined,
@@ -117,29 +128,14 @@ async function ensureApp(options: BenchOptions, engine: Engine): Promise<string 
 	return `${why}: the HTTP Request route was skipped`;
 }
 
-export type MachineInfo = ReturnType<typeof machine>;
-
-function machine(argv: string[], options: BenchOptions, engines: Engine[]) {
-	const cpus = os.cpus();
-	return {
-		date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-		command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
-		cores: cpus.length,
-		cpuModel: cpus[0]?.model || 'unknown',
-		memoryGb: os.totalmem() / 2 ** 30,
-		node: process.version,
-		platform: `${os.platform()} ${os.release()}`,
-		n8nCore: installedVersion(path.join(ROOT, 'node_modules'), 'n8n-core'),
-		n8nApp: options.n8nAppVersion,
-		engines: engines.map(({ id, nodeVersion, n8nCore, n8nWorkflow, appVersion }) => ({
-			id,
-			nodeVersion,
-			n8nCore,
-			n8nWorkflow,
-			appVersion,
-		})),
-		latencyMs: options.latencyMs,
-	};
+/** The versions the figures belong to: each engine's n8n-core and Node.js, and the HTTP Request node's n8n. */
+function versionsOf(engines: Engine[]): Record<string, string> {
+	return Object.fromEntries(
+		engines.flatMap(({ id, nodeVersion, n8nCore, appVersion }) => [
+			[`engine ${id}`, `n8n-core ${n8nCore} on Node.js ${nodeVersion}`],
+			...(appVersion ? [[`engine ${id} HTTP Request node`, `n8n ${appVersion}`]] : []),
+		]),
+	);
 }
 
 /** One run in a fresh process on its engine's Node.js; what it measured, or why not. */
@@ -172,7 +168,6 @@ function progressLine(r: RunResult): string {
 async function main(argv: string[]): Promise<number> {
 	const opts = optionsOrExit(() => options(argv), USAGE);
 	if (typeof opts === 'number') return opts;
-	if (opts.fromJson) return fromJson(opts);
 	const engines: Engine[] = [];
 	for (const id of opts.engines) engines.push(await resolveEngine(id));
 	// HTTP routes per engine: the HTTP Request node of that engine's n8n app.
@@ -190,13 +185,13 @@ async function main(argv: string[]): Promise<number> {
 	if (opts.profileDir) fs.mkdirSync(opts.profileDir, { recursive: true });
 	fs.mkdirSync(WORK_DIR, { recursive: true });
 
-	const info = machine(argv, opts, engines);
+	const machine = thisMachine();
 	say(
 		`Benchmark: ${opts.sizes.join(', ')} items x concurrency ${opts.concurrency.join(', ')}, L = ${opts.latencyMs} ms`,
 	);
 	say(`routes: ${opts.routes.map(report.label).join('; ')}`);
 	say(
-		`machine: ${info.cores} cores, ${info.memoryGb.toFixed(1)} GB, Node.js ${info.node}; sandbox in the parent process; each run in a fresh process`,
+		`machine: ${machine.cores} cores, ${machine.memoryGb!.toFixed(1)} GB, Node.js ${machine.node}; sandbox in the parent process; each run in a fresh process`,
 	);
 	for (const engine of engines) {
 		const app = engine.appVersion ? `, HTTP Request node from n8n ${engine.appVersion}` : '';
@@ -249,11 +244,30 @@ async function main(argv: string[]): Promise<number> {
 	// The run processes' logs: kept when a run failed (its error names its log).
 	if (results.every((r) => r.ok)) fs.rmSync(WORK_DIR, { recursive: true, force: true });
 	say();
-	return finish(results, opts, info);
+	return finish(results, opts, {
+		kind: 'bench',
+		date: nowUtc(),
+		command: commandLine('npm run bench', argv),
+		machine,
+		versions: versionsOf(engines),
+		settings: {
+			sizes: opts.sizes,
+			concurrency: opts.concurrency,
+			latencyMs: opts.latencyMs,
+			routes: opts.routes,
+			engines: opts.engines,
+			repeat: opts.repeat,
+			httpNote: opts.httpNote,
+		},
+		notes: opts.notes,
+	});
 }
 
-/** Prints the table and the checks, saves and writes what was asked; the exit code. */
-function finish(results: RunResult[], options: BenchOptions, info: MachineInfo): number {
+/** The stored result without its figures: where and how they were measured. */
+type Provenance = Omit<StoredResult<BenchFigures>, 'figures'>;
+
+/** Prints the table and the checks, stores the result and renders the doc when asked; the exit code. */
+function finish(results: RunResult[], options: BenchOptions, run: Provenance): number {
 	report.compare(results);
 	const checks = report.checks(results, options);
 	say(report.markdownTable(results));
@@ -263,28 +277,16 @@ function finish(results: RunResult[], options: BenchOptions, info: MachineInfo):
 	for (const check of checks) say(`${check.status} ${check.name}: ${check.detail}`);
 	if (options.httpNote) say(`NOTE: ${options.httpNote}`);
 
-	if (options.json) {
-		const saved = { info, options, results, checks };
-		fs.writeFileSync(options.json, `${JSON.stringify(saved, null, 2)}\n`);
-	}
+	const stored: StoredResult<BenchFigures> = { ...run, figures: { results, checks } };
+	if (options.json) writeResult(stored, options.json);
 	if (options.write) {
-		report.writeDoc(DOC, results, checks, info, options);
-		say(`\nfigures written to ${path.relative(process.cwd(), DOC) || DOC}`);
+		const file = writeResult(stored, resultFile('bench'));
+		say(`\nresult stored in ${path.relative(process.cwd(), file)}`);
+		for (const doc of renderDocs()) say(`${doc} rendered from it`);
 	} else {
-		say('\n(docs/benchmarks.md not written: --quick or --no-write)');
+		say('\n(nothing stored: --quick or --no-write)');
 	}
 	return checks.some((check) => check.status === 'FAIL') ? 1 : 0;
-}
-
-/** The checks and the doc again from a saved --json file (e.g. after editing the doc's prose). */
-function fromJson(cli: BenchOptions): number {
-	const saved = JSON.parse(fs.readFileSync(cli.fromJson!, 'utf8')) as {
-		info: MachineInfo;
-		options: BenchOptions;
-		results: RunResult[];
-	};
-	say(`figures of ${saved.info.date} (${saved.info.command}) from ${cli.fromJson}\n`);
-	return finish(saved.results, { ...saved.options, write: cli.write, json: undefined }, saved.info);
 }
 
 runMain(main);

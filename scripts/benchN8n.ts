@@ -3,7 +3,9 @@
 // process) at an injected latency. Each run POSTs N rows to its workflow's production webhook and
 // is measured by n8n's own execution record (startedAt -> stoppedAt); the sandbox counts the token
 // requests, payout requests and payouts created, and /proc gives the n8n process's peak RSS during
-// the run. Exits with 1 when a run failed or did not create exactly N payouts with one token request.
+// the run. Stores the figures with the machine, versions, date and command in
+// docs/results/bench-n8n.json and renders docs/benchmarks.md from it (scripts/bench/render.ts).
+// Exits with 1 when a run failed or did not create exactly N payouts with one token request.
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -14,18 +16,25 @@ import { startGateway } from './bench/gateway';
 import { N8N_ROUTES, n8nRoute } from './bench/n8nWorkflows';
 import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { summarise } from './bench/profile';
-import { replaceBlock } from './bench/report';
+import { benchN8nTable, renderDocs, type BenchN8nFigures, type N8nRow } from './bench/render';
+import {
+	commandLine,
+	nowUtc,
+	resultFile,
+	thisMachine,
+	writeResult,
+	type StoredResult,
+} from './bench/results';
 import { payoutItems } from './bench/workflows';
 import { ensureN8n } from './n8n/app';
 import { sandboxCredentials } from './n8n/credentials';
 import { N8nInstance, type N8nServer } from './n8n/instance';
 import { installPackage } from './n8n/pack';
-import { ROOT } from './n8n/paths';
 import { freePort, sleep } from './n8n/proc';
 import { major, targetFor } from './n8n/targets';
 
 const USAGE = `Usage: npm run bench:n8n -- [options]
-  --quick               N = 500, concurrency 16, one pass (a sanity run; does not write the doc)
+  --quick               N = 500, concurrency 16, one pass (a sanity run; stores nothing unless --write)
   --sizes 2000,10000    rows per run
   --concurrency 16,64   the Disbursement node's Options > Concurrency, Loop Over Items' batch size
   --routes A,B,C        A: Disbursement v2 Create, columns mapped automatically;
@@ -36,12 +45,11 @@ const USAGE = `Usage: npm run bench:n8n -- [options]
   --n8n 2.41.1          the installed n8n version to start (scripts/n8n/targets.ts)
   --no-warmup           no warm-up run (500 rows, not counted) of each workflow before the passes
   --profile <dir>       start n8n with --cpu-prof into <dir>; summarised when n8n stops
-  --write / --no-write  write docs/benchmarks.md (default: yes, except with --quick)
+  --write / --no-write  store the result in docs/results/bench-n8n.json and render
+                        docs/benchmarks.md from it (default: yes, except with --quick)
+  --note <text>         a note stored with the result and shown beside its table (repeatable)
   --help`;
 
-const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
-const BEGIN = '<!-- bench:n8n:begin -->';
-const END = '<!-- bench:n8n:end -->';
 const OWNER = {
 	email: 'bench@example.com',
 	firstName: 'Bench',
@@ -63,6 +71,7 @@ function options(argv: string[]) {
 		routes: { type: 'string', default: Object.keys(N8N_ROUTES).join(',') },
 		n8n: { type: 'string', default: '2.41.1' },
 		'no-warmup': { type: 'boolean' },
+		note: { type: 'string', multiple: true },
 	});
 	if (values.help) return undefined;
 	const { quick } = values;
@@ -76,6 +85,7 @@ function options(argv: string[]) {
 		warmup: !values['no-warmup'] && !quick,
 		profileDir: values.profile && path.resolve(values.profile),
 		write: values['no-write'] ? false : (values.write ?? !quick),
+		notes: values.note ?? [],
 	};
 }
 
@@ -281,22 +291,32 @@ async function main(argv: string[]): Promise<number> {
 		await gateway.close();
 	}
 	if (opts.profileDir) sayProfile(opts.profileDir);
-	const table = markdown(results, opts);
+	const rows = rowsOf(results, opts);
 	say();
-	say(table);
+	say(benchN8nTable(rows));
 	const failed = results.filter((r) => r.problem);
 	if (opts.write) {
-		const block = [
-			BEGIN,
-			`Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} with \`npm run bench:n8n${argv.length ? ` -- ${argv.join(' ')}` : ''}\` (N8N_APP_DIR set to the shared n8n installs).`,
-			'',
-			`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), n8n ${runtime.n8nVersion} on Node.js ${runtime.node.version}, SQLite, executions saved, expression engine ${process.env.N8N_EXPRESSION_ENGINE || 'n8n default'}; sandbox latency L = ${opts.latencyMs} ms.`,
-			'',
-			table,
-			END,
-		].join('\n');
-		replaceBlock(DOC, BEGIN, END, block);
-		say(`\nfigures written to ${path.relative(process.cwd(), DOC)}`);
+		const stored: StoredResult<BenchN8nFigures> = {
+			kind: 'bench-n8n',
+			date: nowUtc(),
+			command: commandLine('npm run bench:n8n', argv),
+			machine: thisMachine(),
+			versions: { n8n: runtime.n8nVersion, 'n8n on Node.js': runtime.node.version },
+			settings: {
+				sizes: opts.sizes,
+				concurrency: opts.concurrency,
+				routes: opts.routes,
+				repeat: opts.repeat,
+				latencyMs: opts.latencyMs,
+				warmup: opts.warmup,
+				expressionEngine: process.env.N8N_EXPRESSION_ENGINE || 'n8n default',
+			},
+			notes: opts.notes,
+			figures: { rows },
+		};
+		const file = writeResult(stored, resultFile('bench-n8n'));
+		say(`\nresult stored in ${path.relative(process.cwd(), file)}`);
+		for (const doc of renderDocs()) say(`${doc} rendered from it`);
 	}
 	if (failed.length) {
 		say(`\nFAIL ${failed.length} run(s) did not count; the user folder is kept: ${folder}`);
@@ -312,50 +332,35 @@ function progressLine(r: Run): string {
 	return `${where} ${r.seconds!.toFixed(2).padStart(7)} s ${r.itemsPerSecond.toFixed(0).padStart(5)} items/s  ${r.cpuMsPerItem!.toFixed(2)} CPU ms/item  peak RSS ${r.peakRssMb!.toFixed(0)} MB  in flight ${r.peakInFlight}  gateway ${r.gatewayMs!.toFixed(1)} ms/request  token ${r.tokenRequests}  created ${r.payoutsCreated}${r.problem ? `  PROBLEM: ${r.problem}` : ''}`;
 }
 
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-
-/** One row per route, N and c (every pass's items/s), then B / C per N and c. */
-function markdown(results: Run[], opts: Options): string {
-	const lines = [
-		'| route | N | c | items/s per pass | mean items/s | n8n CPU ms/item per pass | gateway ms/request | peak in flight | peak RSS MB | token requests | payouts created | load avg (1 min) per pass |',
-		'|---|---:|---:|---|---:|---|---|---:|---:|---|---|---|',
-	];
-	const runsOf = (route: string, n: number, c: number) =>
-		results.filter((r) => r.route === route && r.n === n && r.concurrency === c);
-	const ratios = [
-		'',
-		'| N | c | B / C (mean items/s) | B / C, slowest B vs fastest C | B ≥ 2x C |',
-		'|---:|---:|---:|---:|---|',
-	];
-	for (const n of opts.sizes) {
-		for (const c of opts.concurrency) {
-			for (const route of opts.routes) {
-				const runs = runsOf(route, n, c);
-				const rates = runs.map((r) =>
-					r.problem
-						? `${r.itemsPerSecond?.toFixed(0) ?? '-'} (failed)`
-						: r.itemsPerSecond!.toFixed(0),
+/** The runs as the stored result keeps them: one row per route, N and c, with every pass. */
+function rowsOf(results: Run[], opts: Options): N8nRow[] {
+	return opts.sizes.flatMap((n) =>
+		opts.concurrency.flatMap((concurrency) =>
+			opts.routes.map((route) => {
+				const runs = results.filter(
+					(r) => r.route === route && r.n === n && r.concurrency === concurrency,
 				);
-				const counted = runs.filter((r) => !r.problem).map((r) => r.itemsPerSecond!);
-				lines.push(
-					`| ${N8N_ROUTES[route].label} | ${n} | ${c} | ${rates.join(', ')} | ${counted.length ? mean(counted).toFixed(0) : '-'} | ${runs.map((r) => r.cpuMsPerItem?.toFixed(2) ?? '-').join(', ')} | ${runs.map((r) => r.gatewayMs?.toFixed(1) ?? '-').join(', ')} | ${Math.max(...runs.map((r) => r.peakInFlight ?? 0))} | ${Math.max(...runs.map((r) => r.peakRssMb ?? 0)).toFixed(0)} | ${runs.map((r) => r.tokenRequests ?? '-').join(', ')} | ${runs.map((r) => r.payoutsCreated ?? '-').join(', ')} | ${runs.map((r) => r.load.toFixed(1)).join(', ')} |`,
-				);
-			}
-			const speeds = (route: string) =>
-				runsOf(route, n, c)
-					.filter((r) => !r.problem)
-					.map((r) => r.itemsPerSecond!);
-			const [b, cc] = [speeds('B'), speeds('C')];
-			if (b.length && cc.length) {
-				const ratio = mean(b) / mean(cc);
-				const worst = Math.min(...b) / Math.max(...cc);
-				ratios.push(
-					`| ${n} | ${c} | ${ratio.toFixed(2)}x | ${worst.toFixed(2)}x | ${ratio >= 2 ? 'yes' : 'no'} |`,
-				);
-			}
-		}
-	}
-	return [...lines, ...(ratios.length > 3 ? ratios : [])].join('\n');
+				return {
+					route,
+					label: N8N_ROUTES[route].label,
+					n,
+					concurrency,
+					passes: runs.map(({ pass, load, itemsPerSecond, cpuMsPerItem, gatewayMs, ...r }) => ({
+						pass,
+						load,
+						itemsPerSecond,
+						cpuMsPerItem,
+						gatewayMs,
+						tokenRequests: r.tokenRequests,
+						payoutsCreated: r.payoutsCreated,
+						problem: r.problem,
+					})),
+					peakInFlight: Math.max(...runs.map((r) => r.peakInFlight ?? 0)),
+					peakRssMb: Math.max(...runs.map((r) => r.peakRssMb ?? 0)),
+				};
+			}),
+		),
+	);
 }
 
 /** Where n8n's CPU went over the whole profiled process (every run of this benchmark). */

@@ -1,7 +1,8 @@
 /**
  * The shape of the package, so it cannot drift back unnoticed: imports in nodes/ and credentials/
  * only go downward through the layers docs/ARCHITECTURE.md draws, an operation reaches the service
- * only through the runner, no module-level map in nodes/ keeps per-run state (a run holds its own
+ * only through the runner, no module imports itself back through others (nodes/, credentials/,
+ * scripts/), no module-level map in nodes/ keeps per-run state (a run holds its own
  * context), the sandbox stays an independent fake of the service (nothing of
  * nodes/ in it), every module of nodes/shared/ has its own tests at the path mirroring it (or is
  * listed as tested through scenarios, with why), and test helpers live in test/harness/ only. Each
@@ -228,6 +229,81 @@ function walk(entry: string): string[] {
 	};
 	visit(entry);
 	return [...seen];
+}
+
+/**
+ * The import circles among the modules under `dirs` (relative imports, type-only ones included: a
+ * circle of types still ties two modules into one), one line per circle: the modules in import
+ * order back to the first. Found as strongly connected components (Tarjan), so a tangle of many
+ * modules is one line: its shortest circle through its first module, and how many it ties.
+ */
+export function importCircles(root: string, dirs: string[]): string[] {
+	const files = dirs.flatMap((dir) =>
+		existsSync(path.join(root, dir)) ? tsFiles(path.join(root, dir)) : [],
+	);
+	const inScope = new Set(files);
+	const importsOf = new Map(
+		files.map((file) => [
+			file,
+			specifiersOf(readFileSync(file, 'utf8'))
+				.filter((specifier) => specifier.startsWith('.'))
+				.map((specifier) => resolveRelative(file, specifier))
+				.filter((target): target is string => target !== undefined && inScope.has(target)),
+		]),
+	);
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const components: string[][] = [];
+	const connect = (file: string) => {
+		index.set(file, index.size);
+		low.set(file, index.get(file)!);
+		stack.push(file);
+		onStack.add(file);
+		for (const target of importsOf.get(file)!) {
+			if (!index.has(target)) {
+				connect(target);
+				low.set(file, Math.min(low.get(file)!, low.get(target)!));
+			} else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+		}
+		if (low.get(file) !== index.get(file)) return;
+		const component: string[] = [];
+		let member: string;
+		do {
+			member = stack.pop()!;
+			onStack.delete(member);
+			component.push(member);
+		} while (member !== file);
+		const selfImport = importsOf.get(file)!.includes(file);
+		if (component.length > 1 || selfImport) components.push(component);
+	};
+	for (const file of [...files].sort()) if (!index.has(file)) connect(file);
+	const name = (file: string) => path.relative(root, file).split(path.sep).join('/');
+	return components.map((component) => {
+		// The shortest way from the first module back to it through the tangle (breadth first).
+		const members = new Set(component);
+		const start = [...component].sort()[0];
+		const cameFrom = new Map<string, string>();
+		const queue = [start];
+		let closing: string | undefined;
+		while (queue.length && !closing) {
+			const at = queue.shift()!;
+			for (const target of importsOf.get(at)!.filter((file) => members.has(file))) {
+				if (target === start) {
+					closing = at;
+					break;
+				}
+				if (cameFrom.has(target)) continue;
+				cameFrom.set(target, at);
+				queue.push(target);
+			}
+		}
+		const circle = [start];
+		for (let at = closing!; at !== start; at = cameFrom.get(at)!) circle.splice(1, 0, at);
+		const tied = component.length > circle.length ? ` (${component.length} modules tied)` : '';
+		return `${[...circle, start].map(name).join(' -> ')}${tied}`;
+	});
 }
 
 function tsFiles(dir: string): string[] {
@@ -554,6 +630,53 @@ describe('the checks catch what they look for', () => {
 		]);
 	});
 
+	test('an import circle is reported, through a type-only import and an index file too; a diamond is not', () => {
+		// A tangle: the runner's contract and the daily maximum reading each other (as they once did).
+		write(
+			'nodes/shared/runner/operation.ts',
+			"import type { DailyCap } from './dailyCap';\nimport { runParameter } from './itemValues';\n",
+		);
+		write(
+			'nodes/shared/runner/dailyCap.ts',
+			"import { readOption } from './operation';\nimport type { RunContext } from './runContext';\n",
+		);
+		write('nodes/shared/runner/itemValues.ts', "import type { RunContext } from './runContext';\n");
+		write('nodes/shared/runner/runContext.ts', "import type { DailyCap } from './dailyCap';\n");
+		// An entry point and its report importing each other, one through a folder's index file.
+		write('scripts/bench.ts', "import * as report from './report';\n");
+		write('scripts/report/index.ts', "export type { Options } from '../bench';\n");
+		// A diamond and a module importing outside the scope: no circle.
+		write('credentials/A.credentials.ts', "import { x } from './b';\nimport { y } from './c';\n");
+		write('credentials/b.ts', "import { z } from './d';\n");
+		write('credentials/c.ts', "import { z } from './d';\nimport { w } from '../test/w';\n");
+		write('credentials/d.ts', 'export const z = 1;\n');
+		write('test/w.ts', "import { y } from '../credentials/c';\n");
+		expect(importCircles(dir, ['nodes', 'credentials', 'scripts']).sort()).toEqual([
+			'nodes/shared/runner/dailyCap.ts -> nodes/shared/runner/operation.ts -> nodes/shared/runner/dailyCap.ts (4 modules tied)',
+			'scripts/bench.ts -> scripts/report/index.ts -> scripts/bench.ts',
+		]);
+		// The fix of the runner's tangle: reading options below both, the type below the run context.
+		write('nodes/shared/runner/options.ts', "import type { RunContext } from './runContext';\n");
+		write(
+			'nodes/shared/runner/operation.ts',
+			"import type { DailyCap } from '../validation/days';\nimport { readOption } from './options';\n",
+		);
+		write(
+			'nodes/shared/runner/dailyCap.ts',
+			"import { readOption } from './options';\nimport type { RunContext } from './runContext';\n",
+		);
+		write(
+			'nodes/shared/runner/runContext.ts',
+			"import type { DailyCap } from '../validation/days';\n",
+		);
+		write('nodes/shared/validation/days.ts', 'export interface DailyCap {}\n');
+		expect(importCircles(dir, ['nodes', 'credentials'])).toEqual([]);
+		write('nodes/shared/validation/self.ts', "import { me } from './self';\n");
+		expect(importCircles(dir, ['nodes'])).toEqual([
+			'nodes/shared/validation/self.ts -> nodes/shared/validation/self.ts',
+		]);
+	});
+
 	test('an import reaching into the forbidden folder is reported, by relative path or by name', () => {
 		write('sandbox/ok.ts', "import { x } from './own';\nimport * as http from 'http';\n");
 		write(
@@ -596,6 +719,10 @@ describe('the shape of the package', () => {
 
 	test('test helpers live in test/harness/, none named like a module of nodes/', () => {
 		expect(misplacedHelpers(ROOT)).toEqual([]);
+	});
+
+	test('no import circle among the modules of nodes/, credentials/ and scripts/ (type-only imports included)', () => {
+		expect(importCircles(ROOT, ['nodes', 'credentials', 'scripts'])).toEqual([]);
 	});
 
 	test('no file in sandbox/ imports from nodes/', () => {

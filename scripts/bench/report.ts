@@ -1,7 +1,5 @@
-// Figures -> the checks, the table and the block of docs/benchmarks.md (see its Columns).
-import fs from 'fs';
-
-import type { BenchOptions, MachineInfo } from '../bench';
+// Figures -> the checks and the tables (docs/benchmarks.md, "Columns"); render.ts puts them in the
+// docs from the stored result.
 import type { GatewayFigures } from './gateway';
 import type { RunAnswer, RunSpec } from './runChild';
 import { NODE_ROUTES, ROUTES } from './workflows';
@@ -14,6 +12,16 @@ export type RunResult = ReturnType<typeof figures> & {
 	vsLoop?: number;
 	vsBatching?: number;
 };
+
+/** What the checks need to know of the run's settings (scripts/bench.ts reads them from argv). */
+export interface CheckSettings {
+	sizes: number[];
+	concurrency: number[];
+	latencyMs: number;
+	routes: string[];
+	/** Why the HTTP Request routes did not run, if they did not. */
+	httpNote?: string;
+}
 
 export interface Check {
 	name: string;
@@ -184,7 +192,7 @@ export function markdownTable(results: RunResult[]): string {
 }
 
 /** The engines side by side (with more than one): a row per route, N and c, a column per engine. */
-function sideBySide(results: RunResult[]): string[] {
+export function sideBySide(results: RunResult[]): string[] {
 	const ids = engineIds(results);
 	if (ids.length < 2) return [];
 	const first = (id: string) => results.find((r) => r.engine === id && r.n8nCore) ?? results[0];
@@ -217,7 +225,7 @@ function sideBySide(results: RunResult[]): string[] {
 }
 
 /** The checks of the benchmark issues, per engine and node route. */
-export function checks(results: RunResult[], options: BenchOptions): Check[] {
+export function checks(results: RunResult[], options: CheckSettings): Check[] {
 	const engines = engineIds(results);
 	const routes = [...NODE_ROUTES, RECONCILE].filter((route) =>
 		results.some((r) => r.route === route),
@@ -245,7 +253,7 @@ export function checks(results: RunResult[], options: BenchOptions): Check[] {
 const where = (r: RunResult) => `N=${r.n} c=${r.concurrency}`;
 
 /** Issue 21's targets for the automatic mapping: share of the bound at c = 16 and 64; 1.5x HTTP Request. */
-function autoTargets(results: RunResult[], options: BenchOptions): Check[] {
+function autoTargets(results: RunResult[], options: CheckSettings): Check[] {
 	const auto = results.filter((r) => r.route === 'nodeAuto' && r.ok);
 	const out: Check[] = [];
 	for (const [c, target] of Object.entries(AUTO_TARGET_RATIOS)) {
@@ -274,7 +282,7 @@ function autoTargets(results: RunResult[], options: BenchOptions): Check[] {
 	return out;
 }
 
-function checksOf(results: RunResult[], options: BenchOptions, route: string): Check[] {
+function checksOf(results: RunResult[], options: CheckSettings, route: string): Check[] {
 	const node = results.filter((r) => r.route === route);
 	const largest = Math.max(...options.sizes);
 	const smallest = Math.min(...options.sizes);
@@ -378,46 +386,4 @@ export function profileLines(results: RunResult[], markdown: boolean): string[] 
 			return `- ${title(r)}: ${top.map((f) => `\`${f.name}\` ${msPerItem(r, f.share)}`).join('; ')}`;
 		}),
 	];
-}
-
-const BEGIN = '<!-- bench:figures:begin -->';
-const END = '<!-- bench:figures:end -->';
-
-/** Replaces the figures block of the doc with these figures. */
-export function writeDoc(
-	file: string,
-	results: RunResult[],
-	checkList: Check[],
-	info: MachineInfo,
-	options: BenchOptions,
-): void {
-	const engines =
-		info.engines.length < 2
-			? `Node.js ${info.node}; n8n-core ${info.n8nCore}${info.n8nApp ? `, HTTP Request node from n8n ${info.n8nApp}` : ''}`
-			: `engines run alternately within each configuration: ${info.engines.map((e) => `${e.id} = n8n-core ${e.n8nCore} on Node.js ${e.nodeVersion}${e.appVersion ? ` (HTTP Request node from n8n ${e.appVersion})` : ''}`).join('; ')}`;
-	const profile = profileLines(results, true);
-	const block = [
-		BEGIN,
-		`Measured ${info.date} with \`${info.command}\`.`,
-		'',
-		`Machine: ${info.cores} cores (${info.cpuModel}), ${fixed(info.memoryGb, 1)} GB memory, ${info.platform}; ${engines}. Injected latency L = ${info.latencyMs} ms per request.`,
-		'',
-		...sideBySide(results),
-		markdownTable(results),
-		'',
-		...checkList.map((c) => `- **${c.status}** ${c.name}: ${c.detail}`),
-		...(profile.length ? ['', ...profile] : []),
-		...(options.httpNote ? ['', `Note: ${options.httpNote}`] : []),
-		END,
-	].join('\n');
-	replaceBlock(file, BEGIN, END, block);
-}
-
-/** Replaces the text from `begin` to `end` (both markers included) with `block`, which holds them. */
-export function replaceBlock(file: string, begin: string, end: string, block: string): void {
-	const doc = fs.readFileSync(file, 'utf8');
-	const start = doc.indexOf(begin);
-	const stop = doc.indexOf(end);
-	if (start === -1 || stop < start) throw new Error(`${file} has no ${begin} ... ${end} block`);
-	fs.writeFileSync(file, doc.slice(0, start) + block + doc.slice(stop + end.length));
 }

@@ -175,7 +175,7 @@ export const dailyCapOptions: INodeProperties[] = [
 /**
  * A safety limit with no default (Payout > Create from version 2): a pre-filled number such as the
  * service's own maximum guards nothing, so the option starts empty, and left empty it stops the
- * node with nothing sent (runner/operation.ts `readSafetyLimit` fails closed).
+ * node with nothing sent (runner/options.ts `readSafetyLimit` fails closed).
  */
 export function limitWithoutDefault(limit: INodeProperties): INodeProperties {
 	const text = { ...limit };

@@ -3,7 +3,8 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
-import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
+import { readExecutionOptions, type Operation } from '../runner/operation';
+import { readOption } from '../runner/options';
 import type { RecordKind } from '../validation/records';
 
 export interface GetByReferenceSpec {

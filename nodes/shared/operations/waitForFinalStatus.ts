@@ -7,7 +7,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executionOptionsProperty, referenceNoProperty } from '../descriptions/properties';
 import type { RecordKind } from '../validation/records';
-import { readExecutionOptions, readOption, type Operation } from '../runner/operation';
+import { readExecutionOptions, type Operation } from '../runner/operation';
+import { readOption } from '../runner/options';
 
 export interface WaitSpec {
 	show: Record<string, string[]>;

@@ -42,21 +42,17 @@ import {
 	DEFAULT_TIME_ZONE,
 	notAfterDayStarts,
 	readTimeZone,
+	type DailyCap,
 	type DailyTotal,
 } from '../validation/days';
 import { formatPesos, readUrl, toCentavos } from '../validation/validation';
-import { readOption, readSafetyLimit, type MoneyIntent } from './operation';
+import type { MoneyIntent } from './operation';
+import { readOption, readSafetyLimit } from './options';
 import type { RunContext } from './runContext';
 import { quoted, stopRun } from './runStop';
 
 export const RESERVED = 'reserved';
 export const PAID = 'paid';
-
-/** The maximum a day may hold, and the time zone its day turns in. */
-export interface DailyCap {
-	maximumCentavos: number;
-	timeZone: string;
-}
 
 /** Maximum Total per Day and Day Time Zone, read once before anything is sent; undefined when not set. */
 export function readDailyCap(run: RunContext): DailyCap | undefined {

@@ -3,10 +3,10 @@
  * describes its parameters and, per item, `prepare` reads and checks that item (every bad value at
  * once) and says what to do with it. The runner does it; an operation that creates money says what
  * it creates, and the money-safe path (moneySafe.ts) owns everything that makes creating it safe,
- * so no operation can skip a rule. The Options collection (descriptions/properties.ts) is read here.
+ * so no operation can skip a rule. The Options collection (descriptions/properties.ts) is read
+ * through options.ts.
  */
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	DEFAULT_TIMEOUT_MS,
@@ -15,19 +15,13 @@ import {
 	type ServiceResponse,
 } from '../transport/endpoints';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../descriptions/properties';
+import type { DailyCap } from '../validation/days';
 import type { Recipient } from '../validation/recipient';
 import type { RecipientFacts, RecordKind } from '../validation/records';
 import { isPerItem, runParameter } from './itemValues';
-import type { DailyCap } from './dailyCap';
+import { readSafetyLimit } from './options';
 import type { RunContext } from './runContext';
-import {
-	parseDryRun,
-	quoted,
-	readLimit,
-	sameForEveryRow,
-	stopRun,
-	type DryRunChoice,
-} from './runStop';
+import { parseDryRun, sameForEveryRow, type DryRunChoice } from './runStop';
 
 export type ItemResult = IDataObject | IDataObject[];
 
@@ -169,16 +163,6 @@ export interface ExecutionOptions {
 	endpointPath?: string;
 }
 
-/** One value of the Options collection: every option is read through here (once per run unless it is an expression). */
-export function readOption(
-	run: RunContext,
-	name: string,
-	itemIndex: number,
-	fallback: unknown,
-): unknown {
-	return runParameter(run, `options.${name}`, itemIndex, fallback);
-}
-
 export function readExecutionOptions(run: RunContext, itemIndex = 0): ExecutionOptions {
 	const raw = runParameter(run, 'options', itemIndex, {}) as {
 		concurrency?: number;
@@ -204,36 +188,6 @@ export interface RunGuards {
 	maxTotal?: number;
 	/** Maximum Total per Day, when set: every payout is reserved in the ledger first (dailyCap.ts). */
 	dailyCap?: DailyCap;
-}
-
-/**
- * A safety limit from the Options collection, or undefined when the option is not set. Whether it
- * is set is read from the stored parameters: an expression that comes out empty is a set limit
- * that cannot be read, not an absent one. A limit that cannot be read stops the run (fails closed).
- */
-export function readSafetyLimit(
-	run: RunContext,
-	itemIndex: number,
-	option: string,
-	label: string,
-	node: INode = run.ctx.getNode(),
-): number | undefined {
-	const options = node.parameters.options as Record<string, unknown> | undefined;
-	if (options?.[option] === undefined) return undefined;
-	const raw = readOption(run, option, itemIndex, undefined);
-	const limit = readLimit(raw);
-	if (limit !== undefined) return limit;
-	throw stopRun(
-		new NodeOperationError(
-			node,
-			`${label} is ${quoted(raw)}, not a positive number: nothing was sent`,
-			{
-				itemIndex,
-				description:
-					'Write the limit as a plain number such as 20000 (no commas, currency signs or text), or remove the option to have no limit.',
-			},
-		),
-	);
 }
 
 /**

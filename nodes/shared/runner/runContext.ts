@@ -11,8 +11,8 @@ import type { Ledger } from '../transport/ledger';
 import { serviceRun, type ServiceRun } from '../transport/runState';
 import type { ApprovalBinding } from '../validation/approvalToken';
 import type { PayoutChannel } from '../validation/channels';
+import type { DailyCap } from '../validation/days';
 import type { Bank } from '../validation/schemas';
-import type { DailyCap } from './dailyCap';
 
 /** The node's parameters as read in this run (itemValues.ts `runParameter`). */
 export interface RunParameters {

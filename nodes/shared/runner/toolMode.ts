@@ -15,7 +15,7 @@ import {
 } from '../validation/allowList';
 import type { Recipient } from '../validation/recipient';
 import { shownText } from '../validation/shownText';
-import { readOption } from './operation';
+import { readOption } from './options';
 import { stopRun } from './runStop';
 import type { RunContext } from './runContext';
 

@@ -63,6 +63,12 @@ export function notAfterDayStarts(timeZone: string, day: string): number {
 	return midnightUtc - offsetAt(timeZone, midnightUtc) - 3 * HOUR_MS;
 }
 
+/** Maximum Total per Day as a run reads it (runner/dailyCap.ts): the maximum a day may hold, and the time zone its day turns in. */
+export interface DailyCap {
+	maximumCentavos: number;
+	timeZone: string;
+}
+
 /**
  * A day's figures for Maximum Total per Day, in pesos, as Payout > Create, Prepare and Confirm give
  * them (`dailyTotal`): the day and its time zone, the maximum, the day's total before this payout

@@ -5,12 +5,16 @@
 // sheet is run again. Left out of `npm run e2e:queue` unless QUEUE_SHEET_ROWS is set:
 //   QUEUE_SHEET_ROWS=100000 npx playwright test -c test/n8n --project=queue 6-sheet
 // QUEUE_WORKER_HEAP_MB=512 starts each worker with --max-old-space-size=512 (its peak memory then
-// flat from 10,000 rows: docs/scaling.md).
+// flat from 10,000 rows: docs/scaling.md). QUEUE_SHEET_STORE=1 stores the runs as
+// docs/results/queue-sheet.json and renders docs/scaling.md's table from them.
 import fs from 'fs';
 import os from 'os';
+import { renderDocs, type SheetRun, type WorkerPeak } from '../../../scripts/bench/render';
+import { nowUtc, thisMachine, writeResult } from '../../../scripts/bench/results';
+import type { N8nRuntime } from '../../../scripts/n8n/app';
 import { log } from '../../../scripts/n8n/log';
 import { signalGroup, sleep } from '../../../scripts/n8n/proc';
-import type { N8nProcess } from './cluster';
+import { WORKER_CONCURRENCY, type N8nProcess } from './cluster';
 import type { SandboxControl, SandboxStats } from './executions';
 import { LATENCY_MS } from './figures';
 import { expect, test, type Queue } from './fixtures';
@@ -21,6 +25,8 @@ const KILL_ROWS = Number(process.env.QUEUE_SHEET_KILL_ROWS) || SHEET_ROWS;
 /** The row counts at which each worker's peak memory is read before the end. */
 const MILESTONES = [10000, 50000];
 const POLL_MS = 2000;
+/** Rows per batch in example 09. */
+const BATCH_ROWS = 1000;
 
 test.describe.configure({ mode: 'serial', timeout: 120 * 60_000 });
 test.skip(!SHEET_ROWS, 'QUEUE_SHEET_ROWS is not set');
@@ -76,9 +82,14 @@ interface SheetResult {
 	summary: Summary;
 	/** The machine's 1-minute load average at the end (other programs included). */
 	load: number;
+	/** The sheet's references checked after this run: never created, created more than once. */
+	paidOnce?: { lost: number; duplicates: number };
+	killedAtPayouts?: number;
 }
 
 const results: SheetResult[] = [];
+/** The n8n the runs used, for the stored result. */
+let ranOn: N8nRuntime | undefined;
 
 function refs(sheet: string, rows: number): string[] {
 	return Array.from({ length: rows }, (_, i) => `${sheet}-${String(i + 1).padStart(6, '0')}`);
@@ -184,11 +195,14 @@ async function paySheet(
 	return result;
 }
 
-async function expectPaidOnce(sandbox: SandboxControl, sheet: string, rows: number) {
-	expect(
-		lostAndDuplicated(await sandbox.stats(), sheet, rows),
-		`${sheet}: lost and duplicated`,
-	).toEqual({ lost: 0, duplicates: 0 });
+async function expectPaidOnce(
+	sandbox: SandboxControl,
+	sheet: string,
+	rows: number,
+	result: SheetResult,
+) {
+	result.paidOnce = lostAndDuplicated(await sandbox.stats(), sheet, rows);
+	expect(result.paidOnce, `${sheet}: lost and duplicated`).toEqual({ lost: 0, duplicates: 0 });
 }
 
 /** Stops every running worker and starts `count` new ones (fresh peak memory). */
@@ -219,48 +233,118 @@ function table(): string {
 	].join('\n');
 }
 
+/** The runs as docs/results/queue-sheet.json stores them (scripts/bench/render.ts renders them). */
+function storedRuns(): SheetRun[] {
+	const peakList = (p: Record<string, { worker: number; runner: number }>): WorkerPeak[] =>
+		Object.values(p).map((peak) => (peak.worker ? peak : null));
+	return results.map((r) => {
+		const payoutSeconds = Number.isNaN(r.payoutSeconds) ? null : r.payoutSeconds;
+		return {
+			label: r.label,
+			workers: r.workers,
+			rows: r.rows,
+			newPayouts: r.newPayouts,
+			payoutSeconds,
+			payoutsPerSecond: payoutSeconds === null ? null : r.newPayouts / payoutSeconds,
+			runSeconds: r.runSeconds,
+			rowsPerSecond: r.rows / r.runSeconds,
+			peakAt: r.peakAt.map(peakList),
+			peakEnd: peakList(r.peakEnd),
+			tokens: r.tokens,
+			batchesQueued: r.summary.batches_queued,
+			batchesAnswered: r.summary.batches_answered,
+			paid: r.summary.paid,
+			replayed: r.summary.replayed,
+			failed: r.summary.failed,
+			paidOnce: r.paidOnce,
+			killedAtPayouts: r.killedAtPayouts,
+			load: r.load,
+		};
+	});
+}
+
 test.afterAll(() => {
 	process.stdout.write(`\nsheet at L = ${LATENCY_MS} ms, ${os.cpus().length} cores:\n${table()}\n`);
+	if (!process.env.QUEUE_SHEET_STORE || !results.length || !ranOn) return;
+	const env = ['QUEUE_SHEET_ROWS', 'QUEUE_SHEET_KILL_ROWS', 'QUEUE_WORKER_HEAP_MB']
+		.filter((name) => process.env[name])
+		.map((name) => `${name}=${process.env[name]}`);
+	writeResult({
+		kind: 'queue-sheet',
+		date: nowUtc(),
+		command: `QUEUE_SHEET_STORE=1 ${env.join(' ')} npm run e2e:queue -- 6-sheet`,
+		machine: thisMachine(),
+		versions: { n8n: ranOn.n8nVersion, 'n8n on Node.js': ranOn.node.version },
+		settings: {
+			latencyMs: LATENCY_MS,
+			workerConcurrency: WORKER_CONCURRENCY,
+			batchRows: BATCH_ROWS,
+			workerHeapMb: Number(process.env.QUEUE_WORKER_HEAP_MB) || undefined,
+			milestones: MILESTONES,
+		},
+		notes: [`Runs: ${results.map((r) => r.label).join('; ')}.`],
+		figures: { runs: storedRuns() },
+	});
+	for (const doc of renderDocs()) log(`${doc} rendered from docs/results/queue-sheet.json`);
 });
 
 test(`a sheet of ${SHEET_ROWS} rows with 2 workers: each row paid once`, async ({
 	queue,
 	sandbox,
+	runtime,
 }) => {
+	ranOn = runtime;
 	await sandbox.setLatency(LATENCY_MS);
 	expect(queue.cluster.workers().length, 'workers running').toBe(2);
 	const r = await paySheet(queue, sandbox, '2 workers', 'SHEET-W2', SHEET_ROWS);
 	expect([r.summary.paid, r.summary.replayed, r.summary.failed]).toEqual([SHEET_ROWS, 0, 0]);
-	await expectPaidOnce(sandbox, 'SHEET-W2', SHEET_ROWS);
+	await expectPaidOnce(sandbox, 'SHEET-W2', SHEET_ROWS, r);
 });
 
-test(`a sheet of ${SHEET_ROWS} rows with 1 worker`, async ({ queue, sandbox }) => {
+test(`a sheet of ${SHEET_ROWS} rows with 1 worker`, async ({ queue, sandbox, runtime }) => {
+	ranOn = runtime;
 	await freshWorkers(queue, 1);
-	const r = await paySheet(queue, sandbox, '1 worker', 'SHEET-W1', SHEET_ROWS);
+	const r = await paySheet(queue, sandbox, '1 new worker', 'SHEET-W1', SHEET_ROWS);
 	expect([r.summary.paid, r.summary.replayed, r.summary.failed]).toEqual([SHEET_ROWS, 0, 0]);
-	await expectPaidOnce(sandbox, 'SHEET-W1', SHEET_ROWS);
+	await expectPaidOnce(sandbox, 'SHEET-W1', SHEET_ROWS, r);
 });
 
 test(`a worker killed mid-way through ${KILL_ROWS} rows, then the same sheet again: each row paid once`, async ({
 	queue,
 	sandbox,
+	runtime,
 }, testInfo) => {
+	ranOn = runtime;
 	await freshWorkers(queue, 2);
 	const [victim] = queue.cluster.workers();
 	let killedAt = 0;
-	await paySheet(queue, sandbox, 'worker killed', 'SHEET-K', KILL_ROWS, (created) => {
-		if (killedAt || created < KILL_ROWS / 2) return;
-		killedAt = created;
-		signalGroup(victim.pid, 'SIGKILL');
-		log(`${victim.name} killed (SIGKILL) at ${created} payouts`);
-	});
+	const killed = await paySheet(
+		queue,
+		sandbox,
+		'2 new workers',
+		'SHEET-K',
+		KILL_ROWS,
+		(created) => {
+			if (killedAt || created < KILL_ROWS / 2) return;
+			killedAt = created;
+			signalGroup(victim.pid, 'SIGKILL');
+			log(`${victim.name} killed (SIGKILL) at ${created} payouts`);
+		},
+	);
 	expect(killedAt, 'payouts when the worker was killed').toBeGreaterThan(0);
+	killed.killedAtPayouts = killedAt;
 	const before = createdCount(await sandbox.stats(), 'SHEET-K');
-	const again = await paySheet(queue, sandbox, 'same sheet again', 'SHEET-K', KILL_ROWS);
+	const again = await paySheet(
+		queue,
+		sandbox,
+		'the same sheet again (the surviving worker alone)',
+		'SHEET-K',
+		KILL_ROWS,
+	);
 	expect(
 		[again.summary.paid, again.summary.replayed, again.summary.failed],
 		`the re-run: paid, replayed (${before} were paid before it), failed`,
 	).toEqual([KILL_ROWS - before, before, 0]);
-	await expectPaidOnce(sandbox, 'SHEET-K', KILL_ROWS);
+	await expectPaidOnce(sandbox, 'SHEET-K', KILL_ROWS, again);
 	await testInfo.attach('sheet', { body: `killed at ${killedAt} payouts\n${table()}` });
 });

@@ -31,12 +31,12 @@ import {
 import {
 	readExecutionOptions,
 	readRunGuards,
-	readSafetyLimit,
 	type ItemPlan,
 	type MoneyIntent,
 	type RunGuards,
 	type SendPlan,
 } from '../../../shared/runner/operation';
+import { readSafetyLimit } from '../../../shared/runner/options';
 import type { ServiceRequest } from '../../../shared/transport/endpoints';
 import {
 	allowedRecipientsOption,
@@ -157,7 +157,7 @@ export const maxAmountPerPayoutOption: INodeProperties = {
 		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 };
 
-/** Maximum Amount per Payout, read fail-closed (shared/runner/operation.ts `readSafetyLimit`); undefined when not set. */
+/** Maximum Amount per Payout, read fail-closed (shared/runner/options.ts `readSafetyLimit`); undefined when not set. */
 export function readMaxPerPayout(
 	run: RunContext,
 	itemIndex: number,

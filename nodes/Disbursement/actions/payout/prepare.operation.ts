@@ -14,12 +14,12 @@ import { dailyCapOptions, executionOptionsProperty } from '../../../shared/descr
 import { readDailyCap } from '../../../shared/runner/dailyCap';
 import { runParameter } from '../../../shared/runner/itemValues';
 import {
-	readOption,
 	type ItemPlan,
 	type MoneyIntent,
 	type RunGuards,
 	type SendPlan,
 } from '../../../shared/runner/operation';
+import { readOption } from '../../../shared/runner/options';
 import { allowedRecipientsOption, checkAllowList } from '../../../shared/runner/toolMode';
 import { unshownCodes } from '../../../shared/validation/approvalToken';
 import {

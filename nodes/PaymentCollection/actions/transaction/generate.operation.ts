@@ -13,11 +13,11 @@ import {
 import { isAutoMapped, itemValues } from '../../../shared/runner/itemValues';
 import {
 	readExecutionOptions,
-	readOption,
 	readRunGuards,
 	type RunGuards,
 	type ItemPlan,
 } from '../../../shared/runner/operation';
+import { readOption } from '../../../shared/runner/options';
 import { requireCapAsTool } from '../../../shared/runner/toolMode';
 import { unsendableCode } from '../../../shared/validation/codes';
 import { ItemProblems } from '../../../shared/validation/problems';
