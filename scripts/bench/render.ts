@@ -109,8 +109,11 @@ function provenance(result: StoredResult, docFile: string): string[] {
 	const file = path.relative(path.dirname(docFile), `docs/results/${result.kind}.json`);
 	const { machine } = result;
 	const versions = Object.entries(result.versions)
-		.map(([name, version]) => `${name} ${version}`)
+		.map(([name, version]) => `${name}: ${version}`)
 		.join(', ');
+	// The notes are listed below: the command is shown without them.
+	const command = result.command.replace(/ --note (?:"(?:[^"\\]|\\.)*"|\S+)/g, '');
+	const noted = command !== result.command;
 	const on = [
 		`${machine.cores} cores (${machine.cpuModel})`,
 		machine.memoryGb && `${fixed(machine.memoryGb, 1)} GB`,
@@ -125,7 +128,7 @@ function provenance(result: StoredResult, docFile: string): string[] {
 	return [
 		origin,
 		'',
-		`Measured ${result.date} with \`${result.command}\` on ${on}; ${versions}.`,
+		`Measured ${result.date} with \`${command}\`${noted ? ' (and the notes below as `--note`)' : ''} on ${on}; ${versions}.`,
 		...(result.notes.length ? ['', ...result.notes.map((note) => `- ${note}`)] : []),
 		'',
 	];
