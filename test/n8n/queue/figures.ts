@@ -40,6 +40,8 @@ const LABELS = {
 	claimedReferences: 'references posted to two webhook processes at once, with a ledger:',
 	claimedExecutions: 'executions they started:',
 	claimsAnswered503: 'deliveries answered 503 (the ledger undecided), then delivered again:',
+	claimWindowMedianMs: 'ms from a claim marked to its execution stored, median:',
+	claimWindowMostMs: 'ms from a claim marked to its execution stored, most:',
 };
 
 export type Figures = Partial<Record<keyof typeof LABELS, number>> & {
