@@ -1,7 +1,7 @@
 /**
  * One spelling of every code, through n8n's engine against the sandbox over HTTP: a channel or bank
  * code is sent exactly as Prepare's summary, Dry Run's payee and the approval token show it. That
- * is the service's own spelling from its bank list where Prepare holds one, otherwise the code as
+ * is the service's own spelling from its channel or bank list where Prepare reads one, otherwise the code as
  * typed when it is printable ASCII; any other code is refused for its row, naming it. Codes are
  * compared with their ASCII letters folded and nothing else: the long s (`ſ`) is never an S, nor
  * the dotless i (`ı`) an I, in the summary, in Allowed Recipients or in a record check.
@@ -23,6 +23,8 @@ import {
 import { PAYOUT_PROCESS, PAYOUT_PROCESS_KEY } from '../harness/servicePaths';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
+
+const CHANNELS = '/v1/api/disbursement/channels';
 
 const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
@@ -76,13 +78,26 @@ describe('a code that is not printable ASCII is refused for its row, naming it',
 });
 
 describe('a code is sent exactly as it is shown', () => {
-	test('Prepare, channel "gcash" typed so: the summary shows gcash, and the token sends gcash', async () => {
+	test('Prepare, channel "gcash": the summary shows the channel list\'s GCASH, and the token sends GCASH', async () => {
 		const result = await run(s, eWalletParameters(preparing()), {
 			items: [{ ref: 'OS-CASE-1', amount: 100, mobile: '09171234567', channel: 'gcash' }],
 		});
 		const [out] = jsonOf(result);
 		expect(out.summary).toBe(
-			'Pay PHP 100.00 to e-wallet mobile number 09171234567 on gcash, reference OS-CASE-1 (Sandbox)',
+			'Pay PHP 100.00 to e-wallet mobile number 09171234567 on GCASH, reference OS-CASE-1 (Sandbox)',
+		);
+		expect(sentBodyOf(out).channel).toBe('GCASH');
+		expect(out).toMatchObject({ channel: 'GCASH', recipient: { channel: 'GCASH' } });
+	});
+
+	test('Prepare, channel "gcash" without a readable channel list: shown and sent as typed', async () => {
+		s.gw.faults.add({ method: 'GET', path: CHANNELS, mode: 'error-before', status: 404 });
+		const result = await run(s, eWalletParameters(preparing()), {
+			items: [{ ref: 'OS-CASE-2', amount: 100, mobile: '09171234567', channel: 'gcash' }],
+		});
+		const [out] = jsonOf(result);
+		expect(out.summary).toBe(
+			'Pay PHP 100.00 to e-wallet mobile number 09171234567 on gcash, reference OS-CASE-2 (Sandbox)',
 		);
 		expect(sentBodyOf(out).channel).toBe('gcash');
 	});

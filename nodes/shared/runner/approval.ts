@@ -25,6 +25,7 @@ import {
 	type ApprovalPayload,
 } from '../validation/approvalToken';
 import type { DailyTotal } from '../validation/days';
+import { channelsOfType, payoutChannelsIn, type ChannelType } from '../validation/channels';
 import { listedSpelling } from '../validation/codes';
 import type { Recipient } from '../validation/recipient';
 import { banksIn, type Bank } from '../validation/schemas';
@@ -77,15 +78,11 @@ async function signingKey(
  */
 async function listedBank(run: RunContext, code: string): Promise<Bank | undefined> {
 	// The bank list is read at most once per run, for the codes and names in Prepare's summaries.
-	let list = run.bankList;
-	if (!list) {
-		list = callService(run, { endpoint: 'getBanks' }).then(
-			({ data }) => banksIn(data),
-			() => undefined,
-		);
-		run.bankList = list;
-	}
-	const banks = (await list) ?? [];
+	run.bankList ??= callService(run, { endpoint: 'getBanks' }).then(
+		({ data }) => banksIn(data),
+		() => undefined,
+	);
+	const banks = (await run.bankList) ?? [];
 	const spelling = listedSpelling(
 		code,
 		banks.map((bank) => bank.code),
@@ -94,24 +91,45 @@ async function listedBank(run: RunContext, code: string): Promise<Bank | undefin
 }
 
 /**
- * The payout as it is sent and shown: with its bank code in the service's own spelling when the
- * bank list names it once (`bpi` is sent as the list's `BPI`), so the summary and the request read
- * one code; and the bank's name, for the summary.
+ * The account's payout channel codes of `channelType`, read at most once per run (shared with the
+ * explanation of a refused channel); undefined when the list cannot be read.
  */
-async function withListedBank(
+async function listedChannelCodes(
+	run: RunContext,
+	channelType: string,
+): Promise<string[] | undefined> {
+	run.payoutChannels ??= callService(run, { endpoint: 'getPayoutChannels' }).then(
+		({ data }) => payoutChannelsIn(data),
+		() => undefined,
+	);
+	const channels = await run.payoutChannels;
+	return channels && channelsOfType(channels, channelType as ChannelType).map(({ code }) => code);
+}
+
+/**
+ * The payout as it is sent and shown: its channel and bank code in the service's own spelling
+ * where its lists name them once (`gcash` is sent as the list's `GCASH`, `bpi` as `BPI`), so the
+ * summary and the request read one code; and the bank's name, for the summary.
+ */
+async function inListedSpelling(
 	run: RunContext,
 	send: SendPlan['send'],
 	recipient: Recipient | undefined,
+	channelType: string,
 ): Promise<{ send: SendPlan['send']; recipient?: Recipient; bankName?: string }> {
-	if (recipient?.kind !== 'bankAccount') return { send, recipient };
-	const bank = await listedBank(run, recipient.bankCode);
-	if (!bank) return { send, recipient };
-	const body = send.body ?? {};
-	const fields = { ...(body.fields as IDataObject), bank_code: bank.code };
+	if (!recipient) return { send, recipient };
+	const body = { ...(send.body ?? {}) };
+	const listedChannels = await listedChannelCodes(run, channelType);
+	const channel = listedChannels && listedSpelling(recipient.channel, listedChannels);
+	if (channel) body.channel = channel;
+	const listed = { ...recipient, channel: channel ?? recipient.channel };
+	if (listed.kind !== 'bankAccount') return { send: { ...send, body }, recipient: listed };
+	const bank = await listedBank(run, listed.bankCode);
+	if (bank) body.fields = { ...(body.fields as IDataObject), bank_code: bank.code };
 	return {
-		send: { ...send, body: { ...body, fields } },
-		recipient: { ...recipient, bankCode: bank.code },
-		bankName: bank.name,
+		send: { ...send, body },
+		recipient: bank ? { ...listed, bankCode: bank.code } : listed,
+		bankName: bank?.name,
 	};
 }
 
@@ -139,10 +157,11 @@ export async function signedApproval(
 		plan.approve.send.endpoint,
 	);
 	const expiresAt = Date.now() + validForMs;
-	const { send, recipient, bankName } = await withListedBank(
+	const { send, recipient, bankName } = await inListedSpelling(
 		run,
 		plan.approve.send,
 		creates.recipient,
+		channelType,
 	);
 	const payload: ApprovalPayload = {
 		send: signedPart(send),
@@ -159,7 +178,7 @@ export async function signedApproval(
 		summary: approvalSummary(payload),
 		reference_no: creates.referenceNo,
 		amount: creates.amount,
-		channel: creates.channel,
+		channel: recipient?.channel ?? creates.channel,
 		...(recipient ? { recipient: { ...recipient, ...(bankName ? { bankName } : {}) } } : {}),
 		...(dailyTotal ? { dailyTotal } : {}),
 		expiresAt: new Date(expiresAt).toISOString(),

@@ -42,9 +42,9 @@ export interface RunContext extends ServiceRun<IExecuteFunctions> {
 	readonly nodeVersion: number;
 	/** The approval key, derived once per run on first use: scrypt is slow on purpose (approval.ts). */
 	signingKey?: Promise<SigningKey>;
-	/** The bank list, read at most once per run for the names in Prepare's summaries (approval.ts). */
+	/** The bank list, read at most once per run for the codes and names in Prepare's summaries (approval.ts). */
 	bankList?: Promise<Bank[] | undefined>;
-	/** The account's payout channels, read on the first refused payout and shared by later items. */
+	/** The account's payout channels, read once: on Prepare's first row (approval.ts) or the first refused payout. */
 	payoutChannels?: Promise<PayoutChannel[] | undefined>;
 	/** Maximum Total per Day, read once by the operation's run checks (dailyCap.ts). */
 	dailyCap?: DailyCap;

@@ -1,5 +1,5 @@
 /** The one reading of list answers: which shapes hold a list, and which bank entries count. */
-import { banksIn, pickList } from '../../../nodes/shared/validation/schemas';
+import { banksIn, isStatus, pickList } from '../../../nodes/shared/validation/schemas';
 
 describe('pickList', () => {
 	test.each([
@@ -51,5 +51,28 @@ describe('banksIn', () => {
 	it('says there is no list (undefined), which differs from a list with no usable bank ([])', () => {
 		expect(banksIn({ message: 'ok' })).toBeUndefined();
 		expect(banksIn({ banks: [{ code: 1 }] })).toEqual([]);
+	});
+});
+
+describe('isStatus', () => {
+	test.each([['pending'], ['completed'], ['cancelled']])('%j is a status', (value) => {
+		expect(isStatus(value)).toBe(true);
+	});
+
+	test.each([
+		['COMPLETED'],
+		['Completed'],
+		[' completed'],
+		['completed '],
+		['success'],
+		['canceled'],
+		['compl\u0435ted'],
+		[''],
+		[null],
+		[undefined],
+		[1],
+		[['completed']],
+	])('%j is not: only the three documented values, exactly', (value) => {
+		expect(isStatus(value)).toBe(false);
 	});
 });
