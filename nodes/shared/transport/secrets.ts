@@ -280,9 +280,10 @@ const HTML_NAMES: Record<string, string> = {
 	'\n': 'NewLine',
 };
 
-const ENTITY_CHAR = new Map(
+/** The character of each named entity, by name. */
+const ENTITY_CHAR: Record<string, string> = Object.fromEntries(
 	Object.entries(HTML_NAMES).flatMap(([char, names]) =>
-		names.split('|').map((name) => [name, char] as const),
+		names.split('|').map((name) => [name, char]),
 	),
 );
 
@@ -314,7 +315,7 @@ function decodeOnce(text: string): string {
 			const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
 			return code <= 0x10ffff ? String.fromCodePoint(code) : found;
 		}
-		return ENTITY_CHAR.get(name) ?? found;
+		return Object.prototype.hasOwnProperty.call(ENTITY_CHAR, name) ? ENTITY_CHAR[name] : found;
 	});
 }
 
