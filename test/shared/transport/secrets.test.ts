@@ -333,7 +333,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 				const shown = scrubText(`${before}${formOf(secret, form)}${after}`, secrets);
 				expect(leaks(shown, secret)).toEqual([]);
 			}),
-			{ numRuns: 150 },
+			{ numRuns: 100 },
 		);
 	});
 
@@ -354,7 +354,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 					expect(shown).toContain(WITHHELD);
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: 100 },
 		);
 	});
 
@@ -366,7 +366,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 				const shown = scrubText(`${before}${formOf(secret.slice(0, kept), form)}`, secrets);
 				expect(shown).toBe(WITHHELD);
 			}),
-			{ numRuns: 150 },
+			{ numRuns: 100 },
 		);
 	});
 
@@ -386,7 +386,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 						expect(leaks(shown, secret)).toEqual([]);
 				},
 			),
-			{ numRuns: 60 },
+			{ numRuns: 40 },
 		);
 	});
 });
