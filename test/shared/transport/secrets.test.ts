@@ -266,7 +266,16 @@ describe('a secret is hidden in every form it is quoted in', () => {
 	});
 });
 
-describe('speed: scrubbing runs on every answer', () => {
+/**
+ * The process's CPU time in milliseconds: what scrubbing costs, whatever else the machine runs
+ * at the same time (wall time on 2 shared cores says more about the neighbours).
+ */
+function cpuMs(): number {
+	const { user, system } = process.cpuUsage();
+	return (user + system) / 1000;
+}
+
+describe('speed: scrubbing runs on every answer (CPU time)', () => {
 	const secrets = secretsOf(
 		{ username: USERNAME, password: PASSWORD, signingSecret: 'signing-secret-abcdef' },
 		'tok_abcdefghijklmnopqrstuvwxyz0123456789',
@@ -284,16 +293,31 @@ describe('speed: scrubbing runs on every answer', () => {
 	];
 
 	test.each(texts)('1 MiB of %s takes well under a second', (_what, text) => {
-		const started = performance.now();
+		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(text);
-		expect(performance.now() - started).toBeLessThan(1000);
+		expect(cpuMs() - started).toBeLessThan(1000);
 	});
 
 	test('1 MiB of near misses of the password (each a part of it) is withheld, well under a second', () => {
 		const text = encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40);
-		const started = performance.now();
+		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(WITHHELD);
-		expect(performance.now() - started).toBeLessThan(1000);
+		expect(cpuMs() - started).toBeLessThan(1000);
+	});
+
+	test('a list answer of 4,000 records (about 1.2 MB of JSON, 44,000 strings) takes well under a second', () => {
+		const records = Array.from({ length: 4000 }, (_, i) => ({
+			reference_no: `REF-${i}`,
+			status: 'completed',
+			amount: 100 + i,
+			channel: { code: 'GCASH_TRN', name: 'GCash', category: { slug: 'e-wallet' } },
+			web_payment_url: `https://pay.example.ph/pay/REF-${i}?t=a%20b`,
+			created_at: '2026-11-28T10:00:00+08:00',
+			note: 'a note of some length, with words and \\"quotes\\" in it',
+		}));
+		const started = cpuMs();
+		expect(scrubDeep({ data: records }, secrets).data).toBe(records);
+		expect(cpuMs() - started).toBeLessThan(1000);
 	});
 
 	test('1 MiB holding each secret in several forms', () => {
@@ -306,9 +330,9 @@ describe('speed: scrubbing runs on every answer', () => {
 			jsonEscaped(PASSWORD) +
 			base64('signing-secret-abcdef') +
 			text.slice(2 * third);
-		const started = performance.now();
+		const started = cpuMs();
 		const scrubbed = scrubText(seeded, secrets);
-		expect(performance.now() - started).toBeLessThan(1000);
+		expect(cpuMs() - started).toBeLessThan(1000);
 		expect(scrubbed.split(HIDDEN)).toHaveLength(4);
 	});
 });
