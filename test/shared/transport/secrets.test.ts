@@ -17,6 +17,7 @@ import {
 	partsShown,
 	quotedAs,
 	formEncoded,
+	hex,
 	jsonEscaped,
 	quotedForms,
 } from '../../harness/secretForms';
@@ -227,6 +228,19 @@ describe('a secret is hidden in every form it is quoted in', () => {
 		['backslashes and escapes', '\\\\\\"\\u0024\\u0024 %24%24%20'],
 	])('%s is left as it is', (_what, text) => {
 		expect(scrubText(text, secrets)).toBe(text);
+	});
+
+	test.each([
+		['the password in two pieces', `user ${PASSWORD.slice(0, 8)} pass ${PASSWORD.slice(8)}`],
+		['the password cut where the quote ends', `Invalid password ${PASSWORD.slice(0, 9)}`],
+		[
+			'the password percent-encoded twice, in two pieces',
+			`${encodeURIComponent(encodeURIComponent(PASSWORD.slice(0, 7)))} and ${encodeURIComponent(encodeURIComponent(PASSWORD.slice(7)))}`,
+		],
+		['the signing secret in hex, cut', hex('signing-secret-abcdef').slice(0, 20)],
+		['the token in base64, cut', base64('tok-98765').slice(0, 8)],
+	])('%s: the text is withheld', (_what, text) => {
+		expect(scrubText(text, secrets)).toBe(WITHHELD);
 	});
 
 	test('scrubDeep hides the forms in values and keys', () => {
