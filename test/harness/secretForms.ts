@@ -136,15 +136,25 @@ export function quotedAs(text: string, form: number, username: string): string {
 	return form >= FORM_COUNT ? text : quotedForms(text, username)[form][1];
 }
 
+const escaped = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
 /** A run this long of a secret is part of it: none may show. */
 export const PART_LENGTH = 6;
 
 /**
  * What `shown` holds of the secret: the secret as written or in any form of `quotedForms`, and
  * each run of PART_LENGTH characters of it as written or in any form but Basic auth's (a run of
- * the password is not a login). Empty when nothing shows.
+ * the password is not a login). Empty when nothing shows. `ownWords` (the marks the nodes put in
+ * place of a secret, whose words may be a secret's too) are taken out first, in any case.
  */
-export function partsShown(shown: string, secret: string, username: string): string[] {
+export function partsShown(
+	quoted: string,
+	secret: string,
+	username: string,
+	ownWords: readonly string[] = [],
+): string[] {
+	let shown = quoted;
+	for (const word of ownWords) shown = shown.replace(new RegExp(escaped(word), 'gi'), ' ');
 	const found = formsFoundIn(shown, secret, username);
 	for (let at = 0; at + PART_LENGTH <= secret.length; at++) {
 		const run = secret.slice(at, at + PART_LENGTH);

@@ -98,7 +98,10 @@ function formsOf(secret: string): string[] {
 	return forms;
 }
 
-/** Finds the secret as written, URL-encoded, form-encoded, JSON-escaped or in base64. */
+/**
+ * Finds the secret as written, URL-encoded once or twice, form-encoded, JSON-escaped or `\uXXXX`,
+ * as HTML entities, in hex or in base64.
+ */
 function containsSecret(text: string, secret: string): boolean {
 	return formsOf(secret).some((form) => text.includes(form));
 }

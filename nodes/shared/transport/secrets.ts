@@ -45,6 +45,9 @@ export const PARTIAL_ECHO_LENGTH = 6;
  */
 const MIN_BASE64_FRAGMENT = 12;
 
+/** 6 bytes decide at least 7 base64 characters, whatever their offset (42 bits). */
+const BASE64_RUN_LENGTH = 7;
+
 /** The forms of a list's secrets, built once and carried by the list (not enumerable). */
 const FORMS = Symbol('secretForms');
 
@@ -58,11 +61,11 @@ interface SecretForms {
 	/** Each form on its own, to find every span a secret covers when forms overlap. */
 	each: RegExp[];
 	/** The runs of PARTIAL_ECHO_LENGTH characters of each secret, a space for `+` (see `canonical`). */
-	runs: Set<string>;
+	runs: Runs;
 	/** The same runs' UTF-8 bytes in lower-case hex (6 bytes, 12 digits). */
-	hexRuns: Set<string>;
+	hexRuns: Runs;
 	/** The base64url characters 6 bytes of a secret alone decide, at each offset (7 characters). */
-	base64Runs: Set<string>;
+	base64Runs: Runs;
 }
 
 type SecretList = readonly string[] & { [FORMS]?: SecretForms };
@@ -198,13 +201,12 @@ function hideWhole(text: string, forms: SecretForms): string {
  * or base64 in any of those.
  */
 function holdsPart(text: string, forms: SecretForms): boolean {
-	if (forms.runs.size === 0 || text.length < PARTIAL_ECHO_LENGTH) return false;
+	if (forms.runs.all.size === 0 || text.length < PARTIAL_ECHO_LENGTH) return false;
 	let view = text;
 	for (let depth = 0; depth <= 3; depth++) {
-		if (holdsRun(canonical(view), forms.runs, PARTIAL_ECHO_LENGTH)) return true;
-		if (holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, 12, (run) => run.toLowerCase()))
-			return true;
-		if (holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, 7, base64url)) return true;
+		if (holdsRun(canonical(view), forms.runs)) return true;
+		if (holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, (run) => run.toLowerCase())) return true;
+		if (holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, base64url)) return true;
 		const decoded = decodeOnce(view);
 		if (decoded === view) break;
 		view = decoded;
@@ -216,9 +218,34 @@ function holdsPart(text: string, forms: SecretForms): boolean {
 const canonical = (text: string) => (text.includes('+') ? text.replace(/\+/g, ' ') : text);
 const base64url = (text: string) => text.replace(/[+/]/g, (char) => (char === '+' ? '-' : '_'));
 
-function holdsRun(text: string, runs: Set<string>, length: number): boolean {
+/**
+ * Runs of one length, and the pairs of ASCII characters they start with: a place of a text that
+ * starts no run's pair is passed over without taking its run out of the text.
+ */
+interface Runs {
+	length: number;
+	all: Set<string>;
+	/** 1 at `128 * first + second` for each run's first two characters (ASCII). */
+	starts: number[];
+}
+
+function runsOf(length: number): Runs {
+	return { length, all: new Set(), starts: new Array<number>(128 * 128).fill(0) };
+}
+
+function addRun(runs: Runs, run: string): void {
+	runs.all.add(run);
+	const first = run.charCodeAt(0);
+	const second = run.charCodeAt(1);
+	if (first < 128 && second < 128) runs.starts[128 * first + second] = 1;
+}
+
+function holdsRun(text: string, { length, all, starts }: Runs): boolean {
 	for (let at = 0; at + length <= text.length; at++) {
-		if (runs.has(text.slice(at, at + length))) return true;
+		const first = text.charCodeAt(at);
+		const second = text.charCodeAt(at + 1);
+		if (first < 128 && second < 128 && starts[128 * first + second] === 0) continue;
+		if (all.has(text.slice(at, at + length))) return true;
 	}
 	return false;
 }
@@ -230,13 +257,12 @@ const BASE64_STRETCH = /[A-Za-z0-9+/_-]{7,}/g;
 function holdsEncodedRun(
 	text: string,
 	stretch: RegExp,
-	runs: Set<string>,
-	length: number,
+	runs: Runs,
 	spelling: (run: string) => string,
 ): boolean {
 	stretch.lastIndex = 0;
 	for (let found = stretch.exec(text); found; found = stretch.exec(text)) {
-		if (holdsRun(spelling(found[0]), runs, length)) return true;
+		if (holdsRun(spelling(found[0]), runs)) return true;
 	}
 	return false;
 }
@@ -280,9 +306,10 @@ const HTML_NAMES: Record<string, string> = {
 	'\n': 'NewLine',
 };
 
-const ENTITY_CHAR = new Map(
+/** The character of each named entity, by name. */
+const ENTITY_CHAR: Record<string, string> = Object.fromEntries(
 	Object.entries(HTML_NAMES).flatMap(([char, names]) =>
-		names.split('|').map((name) => [name, char] as const),
+		names.split('|').map((name) => [name, char]),
 	),
 );
 
@@ -314,7 +341,7 @@ function decodeOnce(text: string): string {
 			const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
 			return code <= 0x10ffff ? String.fromCodePoint(code) : found;
 		}
-		return ENTITY_CHAR.get(name) ?? found;
+		return Object.prototype.hasOwnProperty.call(ENTITY_CHAR, name) ? ENTITY_CHAR[name] : found;
 	});
 }
 
@@ -338,15 +365,15 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
 
 function buildForms(secrets: readonly string[], base64Only: readonly string[] = []): SecretForms {
 	const sources: string[] = [];
-	const runs = new Set<string>();
-	const hexRuns = new Set<string>();
-	const base64Runs = new Set<string>();
+	const runs = runsOf(PARTIAL_ECHO_LENGTH);
+	const hexRuns = runsOf(2 * PARTIAL_ECHO_LENGTH);
+	const base64Runs = runsOf(BASE64_RUN_LENGTH);
 	for (const secret of secrets) {
 		// An empty value would match everywhere.
 		if (secret.length === 0) continue;
 		sources.push(textPattern(secret), hexPattern(toHex(secret)), ...base64Patterns(secret, true));
 		for (let at = 0; at + PARTIAL_ECHO_LENGTH <= secret.length; at++) {
-			runs.add(canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH)));
+			addRun(runs, canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH)));
 		}
 		addByteRuns(secret, hexRuns, base64Runs);
 	}
@@ -366,14 +393,14 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 const toHex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
 /** Every 6 bytes of the secret in hex, and in base64 at each of the 3 offsets a byte may take. */
-function addByteRuns(secret: string, hexRuns: Set<string>, base64Runs: Set<string>): void {
+function addByteRuns(secret: string, hexRuns: Runs, base64Runs: Runs): void {
 	const bytes = Buffer.from(secret, 'utf8');
 	for (let at = 0; at + PARTIAL_ECHO_LENGTH <= bytes.length; at++) {
 		const run = bytes.subarray(at, at + PARTIAL_ECHO_LENGTH);
-		hexRuns.add(run.toString('hex'));
+		addRun(hexRuns, run.toString('hex'));
 		for (const offset of [0, 1, 2]) {
 			const shifted = Buffer.concat([Buffer.alloc(offset), run]).toString('base64url');
-			base64Runs.add(shifted.slice(Math.ceil((8 * offset) / 6)).slice(0, 7));
+			addRun(base64Runs, shifted.slice(Math.ceil((8 * offset) / 6)).slice(0, BASE64_RUN_LENGTH));
 		}
 	}
 }

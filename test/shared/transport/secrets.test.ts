@@ -17,6 +17,7 @@ import {
 	partsShown,
 	quotedAs,
 	formEncoded,
+	hex,
 	jsonEscaped,
 	quotedForms,
 } from '../../harness/secretForms';
@@ -229,6 +230,19 @@ describe('a secret is hidden in every form it is quoted in', () => {
 		expect(scrubText(text, secrets)).toBe(text);
 	});
 
+	test.each([
+		['the password in two pieces', `user ${PASSWORD.slice(0, 8)} pass ${PASSWORD.slice(8)}`],
+		['the password cut where the quote ends', `Invalid password ${PASSWORD.slice(0, 9)}`],
+		[
+			'the password percent-encoded twice, in two pieces',
+			`${encodeURIComponent(encodeURIComponent(PASSWORD.slice(0, 7)))} and ${encodeURIComponent(encodeURIComponent(PASSWORD.slice(7)))}`,
+		],
+		['the signing secret in hex, cut', hex('signing-secret-abcdef').slice(0, 20)],
+		['the token in base64, cut', base64('tok-98765').slice(0, 8)],
+	])('%s: the text is withheld', (_what, text) => {
+		expect(scrubText(text, secrets)).toBe(WITHHELD);
+	});
+
 	test('scrubDeep hides the forms in values and keys', () => {
 		const record = {
 			message: `Invalid ${encodeURIComponent(PASSWORD)}`,
@@ -266,7 +280,16 @@ describe('a secret is hidden in every form it is quoted in', () => {
 	});
 });
 
-describe('speed: scrubbing runs on every answer', () => {
+/**
+ * The process's CPU time in milliseconds: what scrubbing costs, whatever else the machine runs
+ * at the same time (wall time on 2 shared cores says more about the neighbours).
+ */
+function cpuMs(): number {
+	const { user, system } = process.cpuUsage();
+	return (user + system) / 1000;
+}
+
+describe('speed: scrubbing runs on every answer (CPU time)', () => {
 	const secrets = secretsOf(
 		{ username: USERNAME, password: PASSWORD, signingSecret: 'signing-secret-abcdef' },
 		'tok_abcdefghijklmnopqrstuvwxyz0123456789',
@@ -284,16 +307,31 @@ describe('speed: scrubbing runs on every answer', () => {
 	];
 
 	test.each(texts)('1 MiB of %s takes well under a second', (_what, text) => {
-		const started = performance.now();
+		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(text);
-		expect(performance.now() - started).toBeLessThan(1000);
+		expect(cpuMs() - started).toBeLessThan(1000);
 	});
 
 	test('1 MiB of near misses of the password (each a part of it) is withheld, well under a second', () => {
 		const text = encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40);
-		const started = performance.now();
+		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(WITHHELD);
-		expect(performance.now() - started).toBeLessThan(1000);
+		expect(cpuMs() - started).toBeLessThan(1000);
+	});
+
+	test('a list answer of 4,000 records (about 1.2 MB of JSON, 44,000 strings) takes well under a second', () => {
+		const records = Array.from({ length: 4000 }, (_, i) => ({
+			reference_no: `REF-${i}`,
+			status: 'completed',
+			amount: 100 + i,
+			channel: { code: 'GCASH_TRN', name: 'GCash', category: { slug: 'e-wallet' } },
+			web_payment_url: `https://pay.example.ph/pay/REF-${i}?t=a%20b`,
+			created_at: '2026-11-28T10:00:00+08:00',
+			note: 'a note of some length, with words and \\"quotes\\" in it',
+		}));
+		const started = cpuMs();
+		expect(scrubDeep({ data: records }, secrets).data).toBe(records);
+		expect(cpuMs() - started).toBeLessThan(1000);
 	});
 
 	test('1 MiB holding each secret in several forms', () => {
@@ -306,9 +344,9 @@ describe('speed: scrubbing runs on every answer', () => {
 			jsonEscaped(PASSWORD) +
 			base64('signing-secret-abcdef') +
 			text.slice(2 * third);
-		const started = performance.now();
+		const started = cpuMs();
 		const scrubbed = scrubText(seeded, secrets);
-		expect(performance.now() - started).toBeLessThan(1000);
+		expect(cpuMs() - started).toBeLessThan(1000);
 		expect(scrubbed.split(HIDDEN)).toHaveLength(4);
 	});
 });
@@ -321,7 +359,8 @@ describe('speed: scrubbing runs on every answer', () => {
 describe('property: no secret, and no 6 characters of one, survive scrubbing in any form', () => {
 	const RUN = PART_LENGTH;
 	const formOf = (text: string, form: number) => quotedAs(text, form, USERNAME);
-	const leaks = (shown: string, secret: string) => partsShown(shown, secret, USERNAME);
+	const leaks = (shown: string, secret: string) =>
+		partsShown(shown, secret, USERNAME, [HIDDEN, WITHHELD]);
 	const noise = fc.string({ unit: 'grapheme-ascii', maxLength: 30 });
 	const forms = fc.integer({ min: 0, max: FORM_COUNT });
 
@@ -332,7 +371,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 				const shown = scrubText(`${before}${formOf(secret, form)}${after}`, secrets);
 				expect(leaks(shown, secret)).toEqual([]);
 			}),
-			{ numRuns: 150 },
+			{ numRuns: 100 },
 		);
 	});
 
@@ -353,7 +392,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 					expect(shown).toContain(WITHHELD);
 				},
 			),
-			{ numRuns: 150 },
+			{ numRuns: 100 },
 		);
 	});
 
@@ -365,7 +404,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 				const shown = scrubText(`${before}${formOf(secret.slice(0, kept), form)}`, secrets);
 				expect(shown).toBe(WITHHELD);
 			}),
-			{ numRuns: 150 },
+			{ numRuns: 100 },
 		);
 	});
 
@@ -385,7 +424,7 @@ describe('property: no secret, and no 6 characters of one, survive scrubbing in 
 						expect(leaks(shown, secret)).toEqual([]);
 				},
 			),
-			{ numRuns: 60 },
+			{ numRuns: 40 },
 		);
 	});
 });
