@@ -4,9 +4,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as authorization from './actions/authorization/Authorization.resource';
 import * as bank from './actions/bank/Bank.resource';
 import * as payout from './actions/payout/Payout.resource';
-import { router } from './actions/router';
+import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as wallet from './actions/wallet/Wallet.resource';
 import { loadOptions } from './methods';
+import { summaryOutputs } from '../shared/descriptions/versions';
 
 export class Disbursement implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,9 +15,10 @@ export class Disbursement implements INodeType {
 		name: 'disbursement',
 		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
 		group: ['transform'],
-		// Version 2 tidies the Payout > Create form (actions/payout/formVersions.ts); version 1 stays for stored workflows.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2 tidies the Payout > Create form (actions/payout/formVersions.ts); version 3 gives
+		// Reconcile's and Check Only's summary an output of its own. Earlier versions stay for stored workflows.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		// A node that only checks says so on the canvas: Mode from version 2, Dry Run in Options in version 1.
 		subtitle:
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
@@ -25,7 +27,7 @@ export class Disbursement implements INodeType {
 		defaults: { name: 'Payment Gateway Disbursement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: summaryOutputs(SUMMARY_OUTPUT_FROM),
 		credentials: [
 			{ name: 'disbursementApi', required: true },
 			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts); without that option it is never used.

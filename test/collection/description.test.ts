@@ -31,7 +31,7 @@ it('keeps its stable type, credential and class names', () => {
 	expect(description.name).toBe('paymentCollection');
 	expect(description.displayName).toBe('Payment Gateway Collection');
 	expect(description.credentials).toEqual([{ name: 'paymentCollectionApi', required: true }]);
-	expect(description.version).toBe(1);
+	expect([description.version, description.defaultVersion]).toEqual([[1, 2], 2]);
 	expect(description.usableAsTool).toBe(true);
 	expect(description.subtitle).toBe('={{$parameter["operation"] + ": " + $parameter["resource"]}}');
 });

@@ -21,8 +21,8 @@ test('type, credential, tool use and icons', () => {
 	expect(description).toMatchObject({
 		name: 'disbursement',
 		displayName: 'Payment Gateway Disbursement',
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		usableAsTool: true,
 		credentials: [
 			{ name: 'disbursementApi', required: true },
