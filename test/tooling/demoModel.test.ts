@@ -78,7 +78,7 @@ describe('the demo model', () => {
 		expect(answer.content).toMatch(/^There is nothing to confirm yet/);
 	});
 
-	it('says what a refusal said', async () => {
+	it('says what a refusal said, in its words alone', async () => {
 		const asked: ChatMessage = { role: 'user', content: 'pay 500 to GCash 09171234567' };
 		const prepare = await say([asked]);
 		const refused = await say([
@@ -90,6 +90,6 @@ describe('the demo model', () => {
 				content: JSON.stringify({ refused: true, error: 'Over the cap.', whatToDo: 'Lower it.' }),
 			},
 		]);
-		expect(refused.content).toBe('Not prepared: Over the cap. Lower it.');
+		expect(refused.content).toBe('Over the cap. Lower it.');
 	});
 });

@@ -36,7 +36,9 @@ export async function routeToOperation(
 	}
 	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
 	if (!runsAsTool(ctx)) throw ran.failure;
-	return [[{ json: toolAnswerFor(ran.failure), pairedItem: { item: 0 } }]];
+	return [
+		[{ json: toolAnswerFor(ran.failure, ctx.getInputData().length), pairedItem: { item: 0 } }],
+	];
 }
 
 /**
