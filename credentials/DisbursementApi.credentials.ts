@@ -10,6 +10,7 @@ import type {
 import { credentialProperties } from '../nodes/shared/descriptions/credentialProperties';
 import { ENDPOINTS } from '../nodes/shared/transport/endpoints';
 import { addBearerToken, obtainToken } from '../nodes/shared/transport/token';
+import { readmeSection } from '../nodes/shared/descriptions/documentation';
 
 export class DisbursementApi implements ICredentialType {
 	name = 'disbursementApi';
@@ -18,8 +19,7 @@ export class DisbursementApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
+	documentationUrl = readmeSection('credentials');
 
 	properties: INodeProperties[] = credentialProperties('Disbursement API');
 

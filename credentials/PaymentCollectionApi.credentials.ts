@@ -10,6 +10,7 @@ import type {
 import { credentialProperties } from '../nodes/shared/descriptions/credentialProperties';
 import { ENDPOINTS } from '../nodes/shared/transport/endpoints';
 import { addBearerToken, obtainToken } from '../nodes/shared/transport/token';
+import { readmeSection } from '../nodes/shared/descriptions/documentation';
 
 export class PaymentCollectionApi implements ICredentialType {
 	name = 'paymentCollectionApi';
@@ -18,8 +19,7 @@ export class PaymentCollectionApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
+	documentationUrl = readmeSection('credentials');
 
 	properties: INodeProperties[] = credentialProperties('Payments API');
 

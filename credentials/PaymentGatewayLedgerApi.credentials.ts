@@ -6,6 +6,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { readmeSection } from '../nodes/shared/descriptions/documentation';
+
 /**
  * Where Maximum Total per Day keeps the day's payouts, and the Payment Gateway Trigger its claims of
  * deliveries: an n8n Data Table, reached through n8n's public API with an API key, so every
@@ -19,8 +21,7 @@ export class PaymentGatewayLedgerApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway/blob/main/docs/agent.md#a-total-per-day';
+	documentationUrl = readmeSection('credentials');
 
 	properties: INodeProperties[] = [
 		{

@@ -8,6 +8,7 @@ import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as wallet from './actions/wallet/Wallet.resource';
 import { loadOptions } from './methods';
 import { summaryOutputs } from '../shared/descriptions/versions';
+import { nodeCodex } from '../shared/descriptions/documentation';
 
 export class Disbursement implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,6 +25,17 @@ export class Disbursement implements INodeType {
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 		description:
 			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum Amount per Payout" option.',
+		codex: nodeCodex('payment-gateway-disbursement', [
+			'payout',
+			'disbursement',
+			'send money',
+			'GCash',
+			'Maya',
+			'bank transfer',
+			'InstaPay',
+			'PESONet',
+			'e-wallet',
+		]),
 		defaults: { name: 'Payment Gateway Disbursement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

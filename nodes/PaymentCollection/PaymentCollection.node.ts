@@ -11,6 +11,7 @@ import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { loadOptions } from './methods';
 import { summaryOutputs } from '../shared/descriptions/versions';
+import { nodeCodex } from '../shared/descriptions/documentation';
 
 export class PaymentCollection implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,6 +24,15 @@ export class PaymentCollection implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create payment links and look up payments with the Payment Collection service',
+		codex: nodeCodex('payment-gateway-collection', [
+			'payment link',
+			'collect payment',
+			'checkout',
+			'invoice',
+			'GCash',
+			'Maya',
+			'e-wallet',
+		]),
 		defaults: { name: 'Payment Gateway Collection' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

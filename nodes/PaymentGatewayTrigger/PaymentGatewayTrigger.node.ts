@@ -18,6 +18,7 @@ import { triggerSettings } from './helpers/settings';
 import { allowListProblem } from './helpers/sourceAddress';
 import { missingSecretError, missingSecretReason, signingSecrets } from './helpers/verification';
 import { handleCallback } from './webhook';
+import { nodeCodex } from '../shared/descriptions/documentation';
 
 // A constant rather than an inline array: n8n's two rule sets disagree on how an inline array
 // must spell it ('main' against NodeConnectionTypes.Main), and neither has a view on this form.
@@ -38,6 +39,13 @@ export class PaymentGatewayTrigger implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{"Callbacks: " + $parameter["interface"]}}',
 		description: 'Starts the workflow when a payment or payout reaches its final status',
+		codex: nodeCodex('payment-gateway-trigger', [
+			'payment webhook',
+			'payment callback',
+			'payment completed',
+			'payout completed',
+			'payout status',
+		]),
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],
 		outputs: MAIN_OUTPUT,
