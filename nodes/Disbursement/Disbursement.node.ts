@@ -1,14 +1,15 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { ledgerPicker } from '../shared/descriptions/credentialProperties';
+import { nodeCodex } from '../shared/descriptions/documentation';
+import { summaryOutputs } from '../shared/descriptions/versions';
 import * as authorization from './actions/authorization/Authorization.resource';
 import * as bank from './actions/bank/Bank.resource';
 import * as payout from './actions/payout/Payout.resource';
 import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as wallet from './actions/wallet/Wallet.resource';
 import { loadOptions } from './methods';
-import { summaryOutputs } from '../shared/descriptions/versions';
-import { nodeCodex } from '../shared/descriptions/documentation';
 
 export class Disbursement implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,6 +47,7 @@ export class Disbursement implements INodeType {
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
+				displayName: ledgerPicker('Maximum Total per Day'),
 				displayOptions: {
 					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
 				},

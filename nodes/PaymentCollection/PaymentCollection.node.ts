@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { nodeCodex } from '../shared/descriptions/documentation';
+import { summaryOutputs } from '../shared/descriptions/versions';
 import * as channel from './actions/channel/Channel.resource';
 import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { loadOptions } from './methods';
-import { summaryOutputs } from '../shared/descriptions/versions';
-import { nodeCodex } from '../shared/descriptions/documentation';
 
 export class PaymentCollection implements INodeType {
 	description: INodeTypeDescription = {

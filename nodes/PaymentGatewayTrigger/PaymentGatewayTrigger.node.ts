@@ -9,6 +9,8 @@ import {
 	type NodeConnectionType,
 } from 'n8n-workflow';
 
+import { ledgerPicker } from '../shared/descriptions/credentialProperties';
+import { nodeCodex } from '../shared/descriptions/documentation';
 import { LEDGER_CREDENTIAL_TYPE } from '../shared/transport/ledger';
 import { serviceRun } from '../shared/transport/runState';
 import { properties } from './description';
@@ -18,7 +20,6 @@ import { triggerSettings } from './helpers/settings';
 import { allowListProblem } from './helpers/sourceAddress';
 import { missingSecretError, missingSecretReason, signingSecrets } from './helpers/verification';
 import { handleCallback } from './webhook';
-import { nodeCodex } from '../shared/descriptions/documentation';
 
 // A constant rather than an inline array: n8n's two rule sets disagree on how an inline array
 // must spell it ('main' against NodeConnectionTypes.Main), and neither has a view on this form.
@@ -68,7 +69,8 @@ export class PaymentGatewayTrigger implements INodeType {
 			{
 				name: LEDGER_CREDENTIAL_TYPE,
 				required: false,
-				displayName: 'Payout Ledger (One Execution per Callback)',
+				// Several webhook processes (queue mode): each delivery is claimed in the ledger, so it starts one execution (docs/trigger.md).
+				displayName: ledgerPicker('One Execution per Callback'),
 			},
 		],
 		webhooks: [

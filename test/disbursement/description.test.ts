@@ -29,6 +29,7 @@ test('type, credential, tool use and icons', () => {
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
+				displayName: 'Payout Ledger (Optional: Maximum Total per Day)',
 				displayOptions: {
 					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
 				},
