@@ -23,6 +23,14 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 	try {
 		await serveChatWidget(page);
 		await page.goto(chatUrl(example!.workflow, demo.server.url));
+		await expect(
+			page.getByText(/I pay out to GCash e-wallets, and a person approves every payout/).first(),
+			'the chat opens saying what it does and that a person approves each payout',
+		).toBeVisible({ timeout: 60_000 });
+		await expect(
+			page.getByText('Try: pay 500 to GCash 09171234567').first(),
+			'the chat opens with a request to try',
+		).toBeVisible();
 		const input = page.locator('textarea');
 		// The widget takes a message once its last answer is in: it empties the box when it sends.
 		const send = async (text: string) => {
