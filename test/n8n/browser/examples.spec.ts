@@ -60,6 +60,21 @@ test('after a crash, what was paid? (example 07) run in the editor after example
 	}).toPass({ timeout: 20_000 });
 	await editor.screenshotOutput('reconcile-output.png');
 	await editor.closeNode();
+	// Reconcile itself: the rows on its Rows output, the summary alone on its Summary output.
+	await editor.openNode('What was paid?');
+	await expect(async () => {
+		const rows = await editor.outputPanel.innerText();
+		expect(rows, `the Rows output: ${rows}`).toMatch(/4 items/);
+		expect(rows, 'no summary among the rows').not.toMatch(/byStatus/);
+	}).toPass({ timeout: 20_000 });
+	await editor.outputPanel.getByText('Summary', { exact: true }).first().click();
+	await expect(async () => {
+		const summary = await editor.outputPanel.innerText();
+		expect(summary, `the Summary output: ${summary}`).toMatch(/1 item/);
+		expect(summary, 'the summary').toMatch(/byStatus[\s\S]*notFound/);
+	}).toPass({ timeout: 20_000 });
+	await editor.screenshotOutput('reconcile-summary-output.png');
+	await editor.closeNode();
 });
 
 test('AI agent example (08): Prepare free to call, Confirm behind the human review, all on the canvas', async ({
