@@ -130,7 +130,7 @@ test("a payout past the day's maximum: Prepare's answer is the refusal, and ther
 		error: expect.stringMatching(
 			/^Refused: this payout of PHP 1,500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 2,000\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was prepared\.$/,
 		),
-		whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
+		whatToDo: expect.stringContaining('add up to PHP 500.00, so PHP 1,000.00 is left for today.'),
 	});
 	expect(
 		(await sandbox.stats()).creationsByReference,
@@ -181,7 +181,7 @@ test("review, approved, of a payout the day had room for when prepared but not w
 		error: expect.stringMatching(
 			/^Refused: this payout of PHP 500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 1,600\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent\.$/,
 		),
-		whatToDo: expect.stringContaining('add up to PHP 1,100.00; PHP 400.00 remain'),
+		whatToDo: expect.stringContaining('add up to PHP 1,100.00, so PHP 400.00 is left for today.'),
 	});
 	expect(
 		(await sandbox.stats()).creationsByReference,

@@ -94,7 +94,7 @@ describe('over the maximum', () => {
 			`Refused: this payout of PHP 1,000.00 would bring the total of ${today()} (Asia/Manila) to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00, so nothing was sent (row 1)`,
 		);
 		expect(String(jsonOf(result)[0].errorDetails)).toMatch(
-			/so far, reserved or paid, add up to PHP 4,500.00; PHP 500.00 remain/,
+			/so far, reserved or paid, add up to PHP 4,500.00, so PHP 500.00 is left for today\./,
 		);
 		expect(sent()).toBe(0);
 		expect(ledgerRows(s).map((entry) => entry.reference)).toEqual(['EARLIER-0', 'EARLIER-1']);
@@ -546,7 +546,7 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 			`Refused: this payout of PHP 1,000.00 would bring the total of ${today()} (Asia/Manila) to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00, so nothing was prepared (row 1)`,
 		);
 		expect(String(out.errorDetails)).toMatch(
-			/so far, reserved or paid, add up to PHP 4,500.00; PHP 500.00 remain/,
+			/so far, reserved or paid, add up to PHP 4,500.00, so PHP 500.00 is left for today\./,
 		);
 		expect(out.approvalToken).toBeUndefined();
 		onlyReads();
@@ -658,7 +658,9 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 			expect(over).toEqual({
 				refused: true,
 				error: `Refused: this payout of PHP 1,001.00 would bring the total of ${today()} (Asia/Manila) to PHP 1,501.00, above the Maximum Total per Day of PHP 1,500.00, so nothing was prepared.`,
-				whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
+				whatToDo: expect.stringContaining(
+					'add up to PHP 500.00, so PHP 1,000.00 is left for today.',
+				),
 			});
 			for (const fault of [
 				{ method: 'GET', drop: true },
