@@ -109,6 +109,7 @@ describe("example 08's chat, as it opens", () => {
 
 	it("says what it can do and that a person approves each payout, in place of n8n's stock greeting", () => {
 		expect(greeting).not.toMatch(/Nathan/);
+		expect(chat.options).toMatchObject({ title: 'Payouts, approved by a person' });
 		expect(greeting).toMatch(/I pay out to GCash e-wallets/);
 		expect(greeting).toMatch(/a person approves every payout before it is sent/);
 	});

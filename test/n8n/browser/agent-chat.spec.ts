@@ -28,6 +28,10 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 			'the chat opens saying what it does and that a person approves each payout',
 		).toBeVisible({ timeout: 60_000 });
 		await expect(
+			page.getByText('Payouts, approved by a person').first(),
+			"the chat's own title, not n8n's stock greeting",
+		).toBeVisible();
+		await expect(
 			page.getByText('Try: pay 500 to GCash 09171234567').first(),
 			'the chat opens with a request to try',
 		).toBeVisible();
