@@ -232,6 +232,13 @@ describe('Docs links of the node and credential panels', () => {
 		expect(filesUnder('nodes').filter((file) => file.endsWith('.node.json'))).toEqual([]);
 	});
 
+	test.each(credentialLinks)(
+		"%s's documentationUrl is README_URL's Credentials heading",
+		(_owner, url) => {
+			expect(url).toBe(`${README_URL}#credentials`);
+		},
+	);
+
 	test.each([...codexLinks, ...credentialLinks])(
 		'%s: %s points at a heading of the README',
 		(_owner, url) => {

@@ -2,7 +2,8 @@
  * The Docs links of the nodes' and credentials' panels, from one place. They lead to headings of
  * the README where the package is published: package.json's `homepage` without its "#readme".
  * Publishing under another repository changes README_URL, with package.json's `repository` and
- * `homepage`; test/docs/citations.test.ts holds the three together and proves every heading exists.
+ * `homepage`, and the credentials' documentationUrl (n8n's lint wants each written out as text);
+ * test/docs/citations.test.ts holds them all to README_URL and proves every heading exists.
  */
 import type { CodexData } from 'n8n-workflow';
 
