@@ -14,7 +14,7 @@ import { SANDBOX_CREDENTIALS } from '../../../sandbox';
 import { runNode } from '../../harness';
 import { freshStart, gatewayPerSuite, setUp, type Setup } from '../../harness/disbursementRuns';
 import { PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
-import { askTool as askToolOf, toolVariant } from '../../harness/toolRuns';
+import { askTool as askToolOf, askToolForItems, toolVariant } from '../../harness/toolRuns';
 
 const s = gatewayPerSuite(
 	async (): Promise<Setup> => {
@@ -360,5 +360,19 @@ describe('who is paid, as a tool', () => {
 			}
 		});
 		expect(sentPayouts()).toBe(0);
+	});
+});
+
+describe('Reconcile as a tool', () => {
+	test('the agent reads the rows and the summary as one list, as version 1 gives them, whatever outputs the node has in a workflow', async () => {
+		const answer = await askToolForItems(s.store, new Disbursement(), {
+			resource: 'payout',
+			operation: 'reconcile',
+			referenceNo: 'TM-RECONCILE-1',
+		});
+		expect(answer.map((item) => [item.status ?? null, item.summary ?? null])).toEqual([
+			['not found', null],
+			[null, true],
+		]);
 	});
 });
