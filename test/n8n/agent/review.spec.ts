@@ -1,6 +1,6 @@
 // A person's review in front of Confirm, proven in real n8n 2.41.1 with example 08 as shipped: a
 // public chat, n8n's AI Agent on a scripted model (modelScripts.ts REVIEW_SCRIPTS), Prepare and
-// Confirm (node version 2), and n8n's human review holding Confirm. The check reads the review on
+// Confirm (node version 3), and n8n's human review holding Confirm. The check reads the review on
 // the chat socket and presses its buttons as a browser does. The review shows the summary of the
 // token Confirm receives (the payout in words) and no part of the token a person cannot use: approve pays once, deny pays nothing, and a model that prepares two payouts and passes the
 // second one's token gets a review naming the second one. Prepare and Confirm carry a Maximum Total

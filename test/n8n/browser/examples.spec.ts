@@ -24,7 +24,7 @@ test('the node panel finds the three Payment Gateway nodes', async ({ editor }) 
 	await editor.searchNodePanel('Payment Gateway', NODE_NAMES, 'node-panel.png');
 });
 
-test('example 01 pays on the form a new node gets (version 2): Mode, Channel Type, the columns mapped below', async ({
+test('example 01 pays on the form a new node gets (version 3): Mode, Channel Type, the columns mapped below', async ({
 	editor,
 }) => {
 	await editor.openWorkflow('pgwSheetPayouts');
