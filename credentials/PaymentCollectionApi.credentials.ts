@@ -18,6 +18,7 @@ export class PaymentCollectionApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:paymentGateway.svg', dark: 'file:paymentGateway.dark.svg' };
 
+	// README_URL's Credentials heading: n8n's lint wants the text here (nodes/shared/descriptions/documentation.ts).
 	documentationUrl =
 		'https://github.com/n8n-nodes-payment-gateway/n8n-nodes-payment-gateway#credentials';
 

@@ -1,10 +1,13 @@
 import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { ledgerPicker } from '../shared/descriptions/credentialProperties';
+import { nodeCodex } from '../shared/descriptions/documentation';
+import { summaryOutputs } from '../shared/descriptions/versions';
 import * as authorization from './actions/authorization/Authorization.resource';
 import * as bank from './actions/bank/Bank.resource';
 import * as payout from './actions/payout/Payout.resource';
-import { router } from './actions/router';
+import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as wallet from './actions/wallet/Wallet.resource';
 import { loadOptions } from './methods';
 
@@ -14,24 +17,37 @@ export class Disbursement implements INodeType {
 		name: 'disbursement',
 		icon: { light: 'file:disbursement.svg', dark: 'file:disbursement.dark.svg' },
 		group: ['transform'],
-		// Version 2 tidies the Payout > Create form (actions/payout/formVersions.ts); version 1 stays for stored workflows.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 2 tidies the Payout > Create form (actions/payout/formVersions.ts); version 3 gives
+		// Reconcile's and Check Only's summary an output of its own. Earlier versions stay for stored workflows.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		// A node that only checks says so on the canvas: Mode from version 2, Dry Run in Options in version 1.
 		subtitle:
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 		description:
 			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum Amount per Payout" option.',
+		codex: nodeCodex('payment-gateway-disbursement', [
+			'payout',
+			'disbursement',
+			'send money',
+			'GCash',
+			'Maya',
+			'bank transfer',
+			'InstaPay',
+			'PESONet',
+			'e-wallet',
+		]),
 		defaults: { name: 'Payment Gateway Disbursement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: summaryOutputs(SUMMARY_OUTPUT_FROM),
 		credentials: [
 			{ name: 'disbursementApi', required: true },
 			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts); without that option it is never used.
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
+				displayName: ledgerPicker('Maximum Total per Day'),
 				displayOptions: {
 					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
 				},

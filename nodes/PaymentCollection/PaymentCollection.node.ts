@@ -6,8 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { nodeCodex } from '../shared/descriptions/documentation';
+import { summaryOutputs } from '../shared/descriptions/versions';
 import * as channel from './actions/channel/Channel.resource';
-import { router } from './actions/router';
+import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as transaction from './actions/transaction/Transaction.resource';
 import { loadOptions } from './methods';
 
@@ -17,13 +19,24 @@ export class PaymentCollection implements INodeType {
 		name: 'paymentCollection',
 		icon: { light: 'file:paymentCollection.svg', dark: 'file:paymentCollection.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2 gives Reconcile's summary an output of its own; version 1 stays for stored workflows.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create payment links and look up payments with the Payment Collection service',
+		codex: nodeCodex('payment-gateway-collection', [
+			'payment link',
+			'collect payment',
+			'checkout',
+			'invoice',
+			'GCash',
+			'Maya',
+			'e-wallet',
+		]),
 		defaults: { name: 'Payment Gateway Collection' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: summaryOutputs(SUMMARY_OUTPUT_FROM),
 		credentials: [{ name: 'paymentCollectionApi', required: true }],
 		properties: [
 			{

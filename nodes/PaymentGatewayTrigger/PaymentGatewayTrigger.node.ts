@@ -9,6 +9,8 @@ import {
 	type NodeConnectionType,
 } from 'n8n-workflow';
 
+import { ledgerPicker } from '../shared/descriptions/credentialProperties';
+import { nodeCodex } from '../shared/descriptions/documentation';
 import { LEDGER_CREDENTIAL_TYPE } from '../shared/transport/ledger';
 import { serviceRun } from '../shared/transport/runState';
 import { properties } from './description';
@@ -38,6 +40,13 @@ export class PaymentGatewayTrigger implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{"Callbacks: " + $parameter["interface"]}}',
 		description: 'Starts the workflow when a payment or payout reaches its final status',
+		codex: nodeCodex('payment-gateway-trigger', [
+			'payment webhook',
+			'payment callback',
+			'payment completed',
+			'payout completed',
+			'payout status',
+		]),
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],
 		outputs: MAIN_OUTPUT,
@@ -60,7 +69,8 @@ export class PaymentGatewayTrigger implements INodeType {
 			{
 				name: LEDGER_CREDENTIAL_TYPE,
 				required: false,
-				displayName: 'Payout Ledger (One Execution per Callback)',
+				// Several webhook processes (queue mode): each delivery is claimed in the ledger, so it starts one execution (docs/trigger.md).
+				displayName: ledgerPicker('One Execution per Callback'),
 			},
 		],
 		webhooks: [

@@ -8,7 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { FROM_VERSION_2, IN_VERSION_1 } from '../shared/descriptions/versions';
 
 const WHAT_IT_DOES =
-	"Whether to look each callback up with the service before starting the workflow (one look-up per callback, with the chosen credential). The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount, channel or recipient) is refused with HTTP 401. A channel or recipient the record does not state is listed in unconfirmed, never taken from the callback. With it off, the status is as the callback states it (statusConfirmed is false).";
+	"Whether to look each callback up with the service before starting the workflow (one look-up per callback, with the chosen credential; HTTP 503 when the service cannot be asked). The signature covers only the amount and reference, never the status: with this on, the status and amount come from the service's own record (statusConfirmed is true), and a callback the record contradicts (status, amount, total amount, channel or recipient) is refused with HTTP 401. A channel or recipient the record does not state is listed in unconfirmed, never taken from the callback. With it off, the status is as the callback states it (statusConfirmed is false).";
 
 export const confirmProperties: INodeProperties[] = [
 	{
@@ -26,14 +26,6 @@ export const confirmProperties: INodeProperties[] = [
 		default: true,
 		description: WHAT_IT_DOES,
 		displayOptions: { show: FROM_VERSION_2 },
-	},
-	{
-		displayName:
-			'Each callback costs one look-up of its reference with the chosen credential before the workflow starts (HTTP 503 when the service cannot be asked). To skip the look-up, switch off Confirm With Service: the status is then as the callback states it (statusConfirmed is false).',
-		name: 'confirmNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { ...FROM_VERSION_2, confirmWithService: [true] } },
 	},
 	{
 		displayName:

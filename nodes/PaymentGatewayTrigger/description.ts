@@ -5,7 +5,7 @@ import { confirmProperties } from './confirmProperties';
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Paste this node\'s Production URL (under Webhook URLs above) into the Callback Webhook URL field of the Payment Collection or Disbursement node, or send it as callback_webhook_url. The service has no API to register it, so nothing else is needed. Use the Test URL only while you click "Listen for test event".',
+			"Paste this node's Production URL (under Webhook URLs above) into the Callback Webhook URL field of the Payment Collection or Disbursement node, or send it as callback_webhook_url: the service has no API to register it, so nothing else is needed. The Test URL answers only while the editor waits for a test event.",
 		name: 'callbackUrlNotice',
 		type: 'notice',
 		default: '',
@@ -69,13 +69,6 @@ export const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { acceptUnsignedCallbacks: [true] } },
-	},
-	{
-		displayName:
-			'Several webhook processes (queue mode)? Select a Payout Ledger credential above: each delivery is then claimed in the ledger and starts one execution however many processes receive it. Without one, each process keeps its own record of deliveries, and one callback received by two of them at the same moment can start two executions.',
-		name: 'ledgerNotice',
-		type: 'notice',
-		default: '',
 	},
 	{
 		displayName: 'Allowed IP Addresses',

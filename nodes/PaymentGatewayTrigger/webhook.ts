@@ -33,10 +33,13 @@ import {
 } from './helpers/sourceAddress';
 import { checkSignature } from './helpers/verification';
 
+/** A check on the callback: true when it ran and passed, null when it is off (not configured). */
+type Check = true | null;
+
 interface Verified {
-	signature: true | 'not configured';
-	sourceAddress: true | 'not configured';
-	confirmedWithService: true | 'not configured';
+	signature: Check;
+	sourceAddress: Check;
+	confirmedWithService: Check;
 }
 
 /** What the item states; each fact is either verified or marked as not confirmed. */
@@ -62,7 +65,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	const log = callbackLog(this, sourceAddress, hidden);
 
 	// 1. Source address.
-	let addressChecked: Verified['sourceAddress'] = 'not configured';
+	let addressChecked: Check = null;
 	if (allowText.trim() !== '') {
 		const problem = allowListProblem(allowText);
 		if (problem) {
@@ -186,9 +189,9 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		total_amount: facts.totalAmount,
 		channel: facts.channel,
 		verified: {
-			signature: signature.verified,
+			signature: signature.verified === true ? true : null,
 			sourceAddress: addressChecked,
-			confirmedWithService: confirm ? true : 'not configured',
+			confirmedWithService: confirm ? true : null,
 		} satisfies Verified,
 		sourceAddress: sourceAddress ?? null,
 		receivedAt: new Date().toISOString(),

@@ -104,7 +104,7 @@ async function nodeTypesFor(spec: RunSpec, workflow: BenchWorkflow, store: Crede
 		if (node.type.endsWith('.disbursement')) node.credentials = { [workflow.credentialType]: ref };
 	}
 	const entry = harness.PACKAGE_NODES.find((node) => node.name === 'disbursement')!;
-	// With the extension: beside each node sits its codex, Disbursement.node.json.
+	// With the extension, as the harness loads the node's own file.
 	await add(
 		path.join(ROOT, `${entry.file}.ts`),
 		entry.className,

@@ -36,14 +36,14 @@ export async function startDemoModel(port = 0): Promise<ChatModelServer> {
 
 	function afterTool(request: ChatRequest, toolName: string, answer: Answer): ModelTurn {
 		if (/prepare/i.test(toolName)) {
-			if (answer.refused) return { text: `Not prepared: ${said(answer)}` };
+			if (answer.refused) return { text: said(answer) };
 			const summary = String(answer.summary ?? '');
 			if (typeof answer.approvalToken === 'string') tokens.set(summary, answer.approvalToken);
 			return {
 				text: `${summary}\n\nReply "yes" to pay it: a person then reviews it here before it is sent.`,
 			};
 		}
-		if (answer.refused) return { text: `Not sent: ${said(answer)}` };
+		if (answer.refused) return { text: said(answer) };
 		if (typeof answer.reference_no === 'string')
 			return {
 				text: `Sent: payout ${answer.reference_no} is ${String(answer.status)}${answer.replayed ? ' (it had been sent before)' : ''}.`,

@@ -8,6 +8,7 @@ import {
 	run,
 	setUp,
 } from '../harness/collectionRuns';
+import { jsonOf } from '../harness/disbursementRuns';
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 
@@ -412,5 +413,50 @@ describe('re-runs and retried items never create a second transaction', () => {
 			{ json: { ...s.gw.getTransaction(reference), replayed: true }, pairedItem: { item: 1 } },
 		]);
 		expect(s.gw.stats().creationsByReference[reference]).toBe(1);
+	});
+});
+
+describe("Generate's Dry Run: where the summary goes", () => {
+	const rows = [
+		{ ref: 'TGEN-SUM-1', amount: 100 },
+		{ ref: 'TGEN-SUM-2', amount: 250.5 },
+	];
+
+	test('version 2: the checked rows on the first output, the summary alone on the second, nothing created', async () => {
+		const result = await run(s, generateParameters({ options: { dryRun: true } }), {
+			items: rows,
+			typeVersion: 2,
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.outputs).toHaveLength(2);
+		expect(jsonOf(result, 0).map((row) => [row.reference_no, row.wouldSend])).toEqual([
+			['TGEN-SUM-1', true],
+			['TGEN-SUM-2', true],
+		]);
+		expect(jsonOf(result, 1)).toEqual([expect.objectContaining({ rows: 2, totalAmount: 350.5 })]);
+		const created = s.gw.stats().creationsByReference;
+		expect([created['TGEN-SUM-1'], created['TGEN-SUM-2']]).toEqual([undefined, undefined]);
+	});
+
+	test('version 2 without Dry Run: one output, the payment links', async () => {
+		const result = await run(s, generateParameters(), {
+			items: [{ ref: 'TGEN-SUM-3', amount: 100 }],
+			typeVersion: 2,
+		});
+		expect(result.outputs).toHaveLength(1);
+		expect(jsonOf(result).map((row) => row.reference_no)).toEqual(['TGEN-SUM-3']);
+	});
+
+	test('version 1 keeps one output: the checked rows, then the summary as the last item', async () => {
+		const result = await run(s, generateParameters({ options: { dryRun: true } }), {
+			items: rows,
+			typeVersion: 1,
+		});
+		expect(result.outputs).toHaveLength(1);
+		expect(jsonOf(result).map((item) => item.reference_no ?? item.summary)).toEqual([
+			'TGEN-SUM-1',
+			'TGEN-SUM-2',
+			true,
+		]);
 	});
 });

@@ -51,3 +51,33 @@ test('status per row, amount compared with the subtotal, channel_code with the c
 	);
 	expect(s.gw.stats().requestsByPath).toEqual({ 'GET /v1/biller/transactions': 3 });
 });
+
+describe('where the summary goes', () => {
+	const reconcile = {
+		resource: 'transaction',
+		operation: 'reconcile',
+		mappingMode: 'autoMapInputData',
+	};
+	const rows = [{ reference_no: 'TREC-SUM-1' }, { reference_no: 'TREC-SUM-2' }];
+
+	test('version 2: the rows on the first output, the summary alone on the second ("Summary")', async () => {
+		const result = await run(s, reconcile, { items: rows, typeVersion: 2 });
+		expect(result.error).toBeUndefined();
+		expect(result.outputs).toHaveLength(2);
+		expect(jsonOf(result, 0).map((row) => [row.reference_no, row.status])).toEqual([
+			['TREC-SUM-1', 'not found'],
+			['TREC-SUM-2', 'not found'],
+		]);
+		expect(jsonOf(result, 1)).toEqual([expect.objectContaining({ rows: 2, notFound: 2 })]);
+	});
+
+	test('version 1 (stored workflows) keeps one output: the rows, then the summary as the last item', async () => {
+		const result = await run(s, reconcile, { items: rows, typeVersion: 1 });
+		expect(result.outputs).toHaveLength(1);
+		expect(jsonOf(result).map((item) => item.reference_no ?? item.summary)).toEqual([
+			'TREC-SUM-1',
+			'TREC-SUM-2',
+			true,
+		]);
+	});
+});

@@ -3,9 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
-import codex from '../../nodes/Disbursement/Disbursement.node.json';
 
 const { description } = new Disbursement();
+const codex = description.codex!;
 
 function property(name: string, show: Record<string, string[]>): INodeProperties | undefined {
 	return description.properties.find(
@@ -21,14 +21,15 @@ test('type, credential, tool use and icons', () => {
 	expect(description).toMatchObject({
 		name: 'disbursement',
 		displayName: 'Payment Gateway Disbursement',
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		usableAsTool: true,
 		credentials: [
 			{ name: 'disbursementApi', required: true },
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
+				displayName: 'Payout Ledger (Optional: Maximum Total per Day)',
 				displayOptions: {
 					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
 				},
@@ -39,10 +40,7 @@ test('type, credential, tool use and icons', () => {
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 	});
 	expect(description.description).toMatch(/Maximum Amount per Payout/);
-	expect(codex).toMatchObject({
-		node: 'n8n-nodes-payment-gateway.disbursement',
-		categories: ['Finance & Accounting'],
-	});
+	expect(codex).toMatchObject({ categories: ['Finance & Accounting'] });
 });
 
 test('resources and operations keep their stable names', () => {

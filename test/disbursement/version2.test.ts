@@ -79,8 +79,8 @@ const VERSION_1_CASES: INodeParameters[] = [
 	{ resource: 'authorization', operation: 'get' },
 ];
 
-test('versions 1 and 2, new nodes get version 2', () => {
-	expect([source.version, source.defaultVersion]).toEqual([[1, 2], 2]);
+test('versions 1, 2 and 3 (the summary on its own output), new nodes get version 3', () => {
+	expect([source.version, source.defaultVersion]).toEqual([[1, 2, 3], 3]);
 });
 
 describe.each(implementations)('%s', (_label, helpers) => {

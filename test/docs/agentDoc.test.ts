@@ -248,7 +248,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		);
 	});
 
-	test("example 08's review of a token Prepare gave reads its summary, then the token's last 8 characters, and no signed part", async () => {
+	test("example 08's review of a token Prepare gave reads its summary alone: no part of the token a person cannot use", async () => {
 		const [first] = jsonOf(await prepareWallet('AGENT-REVIEW-1', 500));
 		const again = await run(
 			s,
@@ -261,13 +261,14 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 			const token = String(prepared.approvalToken);
 			const review = reviewOf(token);
 			expect(review).toBe(
-				`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(prepared.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
+				`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(prepared.summary)}`,
 			);
 			expect(String(review)).not.toContain('pa4.');
+			expect(String(review)).not.toContain(token.slice(-9, -1));
 			return review;
 		});
-		// The same payout prepared twice: the same words, told apart by the token's ending.
-		expect(reviews[0]).not.toBe(reviews[1]);
+		// The same payout prepared twice reads the same: either token pays that one payout, once (its reference).
+		expect(reviews[0]).toBe(reviews[1]);
 		expect(s.gw.stats().requestsByPath['POST /v1/api/disbursement/transactions/process']).toBe(
 			undefined,
 		);
@@ -283,7 +284,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 		expect(String(out.summary)).toContain('[pa4.x]');
 		const token = String(out.approvalToken);
 		expect(reviewOf(token)).toBe(
-			`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(out.summary)}\n\nApproval token ending ${token.slice(-9, -1)}`,
+			`The agent asks to send this payout. Pay only if it is the amount and the person you mean to pay:\n\n${String(out.summary)}`,
 		);
 	});
 

@@ -4,11 +4,16 @@
  * node and credential panels. The service's interface document is not in the repository, so
  * nothing cites it by section: docs/endpoints.md states what the nodes rely on.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { existsSync, readdirSync, readFileSync } from 'fs';
 import { basename, dirname, join, relative } from 'path';
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
 import { PaymentCollectionApi } from '../../credentials/PaymentCollectionApi.credentials';
+import { PaymentGatewayLedgerApi } from '../../credentials/PaymentGatewayLedgerApi.credentials';
+import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
+import { PaymentCollection } from '../../nodes/PaymentCollection/PaymentCollection.node';
+import { PaymentGatewayTrigger } from '../../nodes/PaymentGatewayTrigger/PaymentGatewayTrigger.node';
+import { README_URL } from '../../nodes/shared/descriptions/documentation';
 
 const ROOT = join(__dirname, '..', '..');
 const SKIPPED_FOLDERS = new Set([
@@ -201,34 +206,44 @@ describe('files that comments cite', () => {
 });
 
 describe('Docs links of the node and credential panels', () => {
-	const homepage = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(
-		/#.*$/,
-		'',
-	);
+	const { homepage, repository } = JSON.parse(read('package.json')) as {
+		homepage: string;
+		repository: { url: string };
+	};
 	const anchors = anchorsOf(read('README.md'));
-	const codexFiles = filesUnder('nodes').filter((file) => file.endsWith('.node.json'));
-	const codexLinks = codexFiles.flatMap((file) => {
-		const codex = JSON.parse(read(file)) as { resources: Record<string, Array<{ url: string }>> };
-		return Object.values(codex.resources)
+	const nodes = [new PaymentCollection(), new Disbursement(), new PaymentGatewayTrigger()];
+	const codexLinks = nodes.flatMap(({ description }) =>
+		Object.values(description.codex?.resources ?? {})
 			.flat()
-			.map((resource): [string, string] => [file, resource.url]);
-	});
+			.map((resource): [string, string] => [description.name, resource.url]),
+	);
 	const credentialLinks: Array<[string, string]> = [
-		['PaymentCollectionApi', new PaymentCollectionApi().documentationUrl],
-		['DisbursementApi', new DisbursementApi().documentationUrl],
-	];
+		new PaymentCollectionApi(),
+		new DisbursementApi(),
+		new PaymentGatewayLedgerApi(),
+	].map((credential) => [credential.name, String(credential.documentationUrl)]);
 
-	test('every codex file is read', () => {
-		expect(codexFiles).toHaveLength(3);
-		expect(codexLinks.length).toBeGreaterThanOrEqual(6);
-		for (const file of codexFiles) expect(statSync(join(ROOT, file)).isFile()).toBe(true);
+	test("one place names the README's page, and it is package.json's homepage and repository", () => {
+		expect([homepage, repository.url]).toEqual([`${README_URL}#readme`, `${README_URL}.git`]);
 	});
+
+	test('every node has its Docs link and the credentials one; no codex file beside a node overrides them', () => {
+		expect(codexLinks).toHaveLength(2 * nodes.length);
+		expect(filesUnder('nodes').filter((file) => file.endsWith('.node.json'))).toEqual([]);
+	});
+
+	test.each(credentialLinks)(
+		"%s's documentationUrl is README_URL's Credentials heading",
+		(_owner, url) => {
+			expect(url).toBe(`${README_URL}#credentials`);
+		},
+	);
 
 	test.each([...codexLinks, ...credentialLinks])(
 		'%s: %s points at a heading of the README',
 		(_owner, url) => {
 			const [page, anchor] = url.split('#');
-			expect(page).toBe(homepage);
+			expect(page).toBe(README_URL);
 			expect([anchor, anchors.has(anchor)]).toEqual([anchor, true]);
 		},
 	);

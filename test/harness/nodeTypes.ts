@@ -171,7 +171,7 @@ export function defaultNodeTypes(): HarnessNodeTypes {
 }
 
 function loadPackageNode(path: string, { file, className, name }: PackageNode): AnyNodeType {
-	// Name the extension: without it Node's resolver finds the `.node.json` codex file first.
+	// Name the extension: the source when it is there, else the compiled file.
 	const source = existsSync(`${path}.ts`) ? `${path}.ts` : `${path}.js`;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the node file is chosen at run time
 	const loaded = require(source) as Record<string, new () => AnyNodeType>;

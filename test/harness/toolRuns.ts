@@ -54,12 +54,22 @@ export function toolVariant(node: INodeType, main = false): INodeType {
 	return node;
 }
 
-/** What the agent got back from the tool `node` with these parameters. */
+/** What the agent got back from the tool `node` with these parameters: its first item. */
 export async function askTool(
 	store: CredentialStore,
 	node: INodeType,
 	parameters: INodeParameters,
 ): Promise<IDataObject> {
+	const [answer] = await askToolForItems(store, node, parameters);
+	return answer;
+}
+
+/** Every item the agent got back from the tool `node` with these parameters. */
+export async function askToolForItems(
+	store: CredentialStore,
+	node: INodeType,
+	parameters: INodeParameters,
+): Promise<IDataObject[]> {
 	const tool = toolVariant(node);
 	const run = await runWorkflow({
 		store,
@@ -80,6 +90,5 @@ export async function askTool(
 		},
 	});
 	if (run.runError) throw run.runError;
-	const [answer] = run.outputOf('Agent')[0][0].json.answer as IDataObject[];
-	return answer;
+	return run.outputOf('Agent')[0][0].json.answer as IDataObject[];
 }

@@ -4,6 +4,9 @@
  * Confirm call with the token of the summary it showed, and a tool answer is read one way for every
  * shape n8n passes back.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
 import type { ChatMessage, ChatModelServer } from '../../scripts/n8n/chatModelServer';
 import { toolAnswerOf } from '../../scripts/n8n/chatModelServer';
 import { startDemoModel } from '../../scripts/n8n/demoModel';
@@ -78,7 +81,7 @@ describe('the demo model', () => {
 		expect(answer.content).toMatch(/^There is nothing to confirm yet/);
 	});
 
-	it('says what a refusal said', async () => {
+	it('says what a refusal said, in its words alone', async () => {
 		const asked: ChatMessage = { role: 'user', content: 'pay 500 to GCash 09171234567' };
 		const prepare = await say([asked]);
 		const refused = await say([
@@ -90,6 +93,31 @@ describe('the demo model', () => {
 				content: JSON.stringify({ refused: true, error: 'Over the cap.', whatToDo: 'Lower it.' }),
 			},
 		]);
-		expect(refused.content).toBe('Not prepared: Over the cap. Lower it.');
+		expect(refused.content).toBe('Over the cap. Lower it.');
+	});
+});
+
+describe("example 08's chat, as it opens", () => {
+	const example = JSON.parse(
+		readFileSync(
+			join(__dirname, '..', '..', 'examples', '08-ai-agent-pays-after-approval.json'),
+			'utf8',
+		),
+	) as { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+	const chat = example.nodes.find((node) => node.type.endsWith('.chatTrigger'))!.parameters;
+	const greeting = String(chat.initialMessages);
+
+	it("says what it can do and that a person approves each payout, in place of n8n's stock greeting", () => {
+		expect(greeting).not.toMatch(/Nathan/);
+		expect(chat.options).toMatchObject({ title: 'Payouts, approved by a person' });
+		expect(greeting).toMatch(/I pay out to GCash e-wallets/);
+		expect(greeting).toMatch(/a person approves every payout before it is sent/);
+	});
+
+	it('gives an example request the demo model prepares, as the input placeholder too', async () => {
+		const [, example] = /Try: (.+)/.exec(greeting)!;
+		expect((chat.options as Record<string, unknown>).inputPlaceholder).toBe(example);
+		const prepare = await say([{ role: 'user', content: example }]);
+		expect(prepare.tool_calls?.[0].function.name).toBe('Prepare_payout');
 	});
 });

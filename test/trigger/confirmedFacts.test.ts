@@ -96,7 +96,7 @@ describe('Confirm With Service off', () => {
 		expect(call.result!.workflowData![0][0].json).toMatchObject({
 			status: 'completed',
 			statusConfirmed: false,
-			verified: { signature: true, confirmedWithService: 'not configured' },
+			verified: { signature: true, confirmedWithService: null },
 		});
 	});
 });

@@ -122,7 +122,7 @@ describe('what the editor shows', () => {
 		expect(pickers).toEqual([
 			'Collection Credential (Payments)',
 			'Disbursement Credential (Payouts)',
-			'Payout Ledger (One Execution per Callback)',
+			'Payout Ledger (Optional: One Execution per Callback)',
 		]);
 		const types = [
 			new PaymentCollectionApi().displayName,

@@ -290,7 +290,7 @@ describe('confirm with the service', () => {
 			interface: 'collection',
 			reference_no: 'CF-2',
 			status: 'completed',
-			verified: { signature: true, sourceAddress: 'not configured', confirmedWithService: true },
+			verified: { signature: true, sourceAddress: null, confirmedWithService: true },
 		});
 		expect(item.transaction).toEqual(s.gw.getTransaction('CF-2'));
 		expect(s.gw.stats().requestsByPath[LOOKUP_COLLECTION]).toBe(1);

@@ -113,7 +113,7 @@ test('payout -> transferred -> signed callback -> one execution; a repost starts
 		amount: 250,
 		total_amount: payout.total_amount,
 		channel: 'GCASH',
-		verified: { signature: true, sourceAddress: 'not configured', confirmedWithService: true },
+		verified: { signature: true, sourceAddress: null, confirmedWithService: true },
 		transaction: payout,
 	});
 

@@ -66,7 +66,7 @@ test('expressions that yield what the parameter holds work as the plain values',
 	expect(call.statusCode).toBe(200);
 	expect(call.result?.workflowData?.[0][0].json).toMatchObject({
 		statusConfirmed: false,
-		verified: { signature: true, sourceAddress: true, confirmedWithService: 'not configured' },
+		verified: { signature: true, sourceAddress: true, confirmedWithService: null },
 	});
 	expect((await h.post(callbackBody('SE-3', 100, 'pending'))).body).toEqual({
 		message: 'Ignored: status pending',

@@ -57,8 +57,8 @@ describe('a valid signed callback', () => {
 			channel: 'GCASH_TRN',
 			verified: {
 				signature: true,
-				sourceAddress: 'not configured',
-				confirmedWithService: 'not configured',
+				sourceAddress: null,
+				confirmedWithService: null,
 			},
 			sourceAddress: '127.0.0.1',
 			receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -206,7 +206,7 @@ describe('source address allow-list', () => {
 		expect(call.executionStarted).toBe(true);
 		expect(call.result!.workflowData![0][0].json).toMatchObject({
 			sourceAddress: '127.0.0.2',
-			verified: { signature: true, sourceAddress: true, confirmedWithService: 'not configured' },
+			verified: { signature: true, sourceAddress: true, confirmedWithService: null },
 		});
 	});
 
@@ -347,9 +347,9 @@ describe('no signing secret configured, unsigned callbacks accepted (the unsafe 
 		expect(call.statusCode).toBe(200);
 		expect(call.executionStarted).toBe(true);
 		expect(call.result!.workflowData![0][0].json.verified).toEqual({
-			signature: 'not configured',
-			sourceAddress: 'not configured',
-			confirmedWithService: 'not configured',
+			signature: null,
+			sourceAddress: null,
+			confirmedWithService: null,
 		});
 		expect(call.result!.workflowData![0][0].json.statusConfirmed).toBe(false);
 		expect(call.logs.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual([

@@ -64,7 +64,7 @@ describe('version 2 with default parameters', () => {
 			statusConfirmed: true,
 			amount: record.subtotal_amount,
 			transaction: record,
-			verified: { signature: true, sourceAddress: 'not configured', confirmedWithService: true },
+			verified: { signature: true, sourceAddress: null, confirmedWithService: true },
 		});
 		expect(lookups()).toBe(1);
 	});
@@ -80,7 +80,7 @@ describe('version 2 with Confirm With Service switched off behaves like version 
 		expect(fromVersionOne).toMatchObject({
 			status: 'completed',
 			statusConfirmed: false,
-			verified: { signature: true, confirmedWithService: 'not configured' },
+			verified: { signature: true, confirmedWithService: null },
 		});
 		expect(fromSwitchedOff).toEqual(fromVersionOne);
 		expect(lookups()).toBe(0);

@@ -103,34 +103,42 @@ describe.each(implementations)('%s', (_label, helpers) => {
 		});
 	});
 
-	test('version 2 shows what Confirm costs while on, and the risk once off; version 1 shows neither', () => {
-		expect(shownNotices(helpers, source, 2)).toEqual([
-			'callbackUrlNotice',
-			'confirmNotice',
-			'ledgerNotice',
-		]);
+	test('at its defaults one notice, where the callback URL goes; version 2 adds the risk once Confirm is off', () => {
+		expect(shownNotices(helpers, source, 2)).toEqual(['callbackUrlNotice']);
 		expect(shownNotices(helpers, source, 2, { confirmWithService: false })).toEqual([
 			'callbackUrlNotice',
 			'unconfirmedNotice',
-			'ledgerNotice',
 		]);
-		expect(shownNotices(helpers, source, 1)).toEqual(['callbackUrlNotice', 'ledgerNotice']);
+		expect(shownNotices(helpers, source, 1)).toEqual(['callbackUrlNotice']);
 		expect(shownNotices(helpers, source, 1, { confirmWithService: true })).toEqual([
 			'callbackUrlNotice',
-			'ledgerNotice',
+		]);
+		expect(shownNotices(helpers, source, 2, { acceptUnsignedCallbacks: true })).toEqual([
+			'callbackUrlNotice',
+			'unsignedNotice',
 		]);
 	});
 });
 
-test('the version 2 texts say what Confirm costs and how to turn it off', () => {
+test('the version 2 texts say what Confirm costs and what turning it off risks', () => {
 	const text = (name: string) => source.properties.filter((property) => property.name === name);
 	expect(text('confirmWithService')[1].description).toMatch(
-		/one look-up per callback, with the chosen credential/,
+		/one look-up per callback, with the chosen credential; HTTP 503 when the service cannot be asked/,
 	);
-	const [costs] = text('confirmNotice');
-	expect(costs.displayName).toMatch(/one look-up of its reference with the chosen credential/);
-	expect(costs.displayName).toMatch(/To skip the look-up, switch off Confirm With Service/);
+	expect(text('confirmWithService')[1].description).toMatch(
+		/With it off, the status is as the callback states it/,
+	);
 	expect(text('unconfirmedNotice')[0].displayName).toMatch(/switch Confirm With Service on/);
+});
+
+test('every text reads alike in n8n 1.x and 2.x: none names a button only one of them has', () => {
+	const texts = source.properties.flatMap((property) => [
+		property.displayName,
+		property.description ?? '',
+	]);
+	expect(
+		texts.filter((text) => /Listen for test event|Execute step|Test this trigger/.test(text)),
+	).toEqual([]);
 });
 
 (existsSync(BUILT) ? test : test.skip)(

@@ -6,6 +6,9 @@ import * as bank from './bank/Bank.resource';
 import * as payout from './payout/Payout.resource';
 import * as wallet from './wallet/Wallet.resource';
 
+/** The node's first version with a run's summary (Reconcile, Check Only) on an output of its own. */
+export const SUMMARY_OUTPUT_FROM = 3;
+
 const operations: OperationTable = {
 	payout: {
 		confirm: payout.confirm,

@@ -4,6 +4,9 @@ import { routeToOperation, type OperationTable } from '../../shared/runner/route
 import * as channel from './channel/Channel.resource';
 import * as transaction from './transaction/Transaction.resource';
 
+/** The node's first version with a run's summary (Reconcile, Check Only) on an output of its own. */
+export const SUMMARY_OUTPUT_FROM = 2;
+
 const operations: OperationTable = {
 	transaction: {
 		generate: transaction.generate,

@@ -62,3 +62,11 @@ export function credentialProperties(serviceLabel: string): INodeProperties[] {
 		},
 	];
 }
+
+/**
+ * The Payout Ledger credential's picker on a node, named alike on every node: the credential is
+ * optional, and the label says what this node uses it for.
+ */
+export function ledgerPicker(purpose: string): string {
+	return `Payout Ledger (Optional: ${purpose})`;
+}

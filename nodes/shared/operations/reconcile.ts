@@ -2,7 +2,8 @@
  * "Reconcile", offered by both action nodes: each row (reference_no; optionally amount, channel and
  * a payout's recipient) is checked against the record the service holds, with one look-up per row
  * and nothing else sent, whatever the input. One item per row tells its status and what does not
- * match; one summary item follows (runner/recordLookUps.ts).
+ * match; one summary item follows, on an output of its own from the node versions that declare it
+ * (runner/recordLookUps.ts, descriptions/versions.ts).
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -62,7 +63,7 @@ export function reconcileOperation(spec: ReconcileSpec): Operation {
 		`${what} the ${kind} should have; left empty, it is not compared`;
 	const description: INodeProperties[] = [
 		{
-			displayName: `Only looks each ${kind} up: nothing that creates or moves money is sent. Each row comes out with the service's status and what does not match; a summary item follows.`,
+			displayName: `Only looks each ${kind} up: nothing that creates or moves money is sent. Each row comes out with the service's status and what does not match; the summary comes out on its own output (Summary).`,
 			name: 'reconcileNotice',
 			type: 'notice',
 			default: '',

@@ -175,6 +175,11 @@ function ledgerRefusal(run: RunContext, itemIndex: number, failure: unknown, not
 	);
 }
 
+/** What the day has left below the maximum, as a person says it. */
+function leftToday(centavos: number): string {
+	return centavos > 0 ? `${pesos(centavos)} is left for today` : 'nothing is left for today';
+}
+
 /**
  * The refusal of a payout of `centavos` that would bring the day to `total` centavos (this payout
  * included), above the maximum; `note` adds what happened to its reservation, when anything did.
@@ -193,7 +198,7 @@ function overTheCap(
 		run,
 		itemIndex,
 		`this payout of ${pesos(centavos)} would bring the total of ${day} (${cap.timeZone}) to ${pesos(total)}, above the Maximum Total per Day of ${pesos(cap.maximumCentavos)}`,
-		`Today's payouts so far, reserved or paid, add up to ${pesos(total - centavos)}; ${pesos(Math.max(0, cap.maximumCentavos - total + centavos))} remain. Pay a smaller amount, wait for the next day, or ask the owner of this workflow to raise the maximum.${note}`,
+		`Today's payouts so far, reserved or paid, add up to ${pesos(total - centavos)}, so ${leftToday(cap.maximumCentavos - total + centavos)}. Pay a smaller amount, wait for the next day, or ask the owner of this workflow to raise the maximum.${note}`,
 		nothing,
 	);
 }

@@ -1,7 +1,7 @@
 /**
  * Dry Run: every row is prepared exactly as for a real run, nothing that creates money is sent, and
- * the output shows per row what would be sent, then one summary item (rows, total per channel,
- * rows that would fail and why), so a sheet can be checked before it is paid.
+ * the output shows per row what would be sent, and apart from the rows one summary item (rows, total
+ * per channel, rows that would fail and why), so a sheet can be checked before it is paid.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -94,11 +94,11 @@ export function dryRunItems(
 		summary.maximumTotalPerRun = maxTotal;
 		summary.overMaximumTotal = total > toCentavos(maxTotal);
 	}
-	items.push({
+	const summaryItem = {
 		json: summary,
 		pairedItem: Array.from({ length: itemCount }, (_, item) => ({ item })),
-	});
-	return [items];
+	};
+	return [items, [summaryItem]];
 }
 
 /** The sum of what the prepared rows would create, in pesos, exact to the centavo. */

@@ -243,12 +243,11 @@ export async function runItems(
 				results[itemIndex] = fail(itemIndex, notSentError(ctx, itemIndex, stop.stopper));
 		}
 	}
-	if (operation.summarize) {
-		const rows = Array.from({ length: itemCount }, (_, item) => ({ item }));
-		const summary = operation.summarize(Array.from(outputs));
-		results.push([{ json: summary, pairedItem: rows }]);
-	}
-	return [results.flat()];
+	if (!operation.summarize) return [results.flat()];
+	// The summary comes apart from the rows: the router puts it on its own output or after them.
+	const rows = Array.from({ length: itemCount }, (_, item) => ({ item }));
+	const summary = operation.summarize(Array.from(outputs));
+	return [results.flat(), [{ json: summary, pairedItem: rows }]];
 }
 
 /**

@@ -8,6 +8,7 @@ import { startRun } from './runContext';
 import { runsAsTool, toolAnswerFor } from './toolMode';
 import { outcomeOf } from '../transport/transport';
 import { simplifyOutput } from './simplifyOutput';
+import { SUMMARY_OUTPUT } from '../descriptions/versions';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
 
@@ -29,8 +30,24 @@ export async function routeToOperation(
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(run, 0);
 	const ran = await outcomeOf(runItems(run, handler, concurrency));
-	if ('answer' in ran) return simplifyOutput(ctx, ran.answer);
+	if ('answer' in ran) {
+		const [rows, summary = []] = ran.answer;
+		return simplifyOutput(ctx, hasSummaryOutput(ctx) ? [rows, summary] : [[...rows, ...summary]]);
+	}
 	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
 	if (!runsAsTool(ctx)) throw ran.failure;
-	return [[{ json: toolAnswerFor(ran.failure), pairedItem: { item: 0 } }]];
+	return [
+		[{ json: toolAnswerFor(ran.failure, ctx.getInputData().length), pairedItem: { item: 0 } }],
+	];
+}
+
+/**
+ * Whether the node, as configured, declares an output for the run's summary (a version that does,
+ * descriptions/versions.ts `summaryOutputs`); otherwise the summary follows the rows on the one
+ * output, as earlier versions and a tool's answer have it.
+ */
+function hasSummaryOutput(ctx: IExecuteFunctions): boolean {
+	// An agent reads one list, whatever output the node would give a workflow.
+	if (runsAsTool(ctx)) return false;
+	return ctx.getNodeOutputs().some((output) => output.displayName === SUMMARY_OUTPUT);
 }

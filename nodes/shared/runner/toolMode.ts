@@ -131,12 +131,27 @@ export function requireAllowedRecipient(
 	);
 }
 
-/** A refusal or error as a tool's answer, which the agent reads and can relay. */
-export function toolAnswerFor(error: unknown): IDataObject {
+/**
+ * A refusal or error as a tool's answer, which the agent reads and can relay to a person as it is:
+ * sentences ending with a full stop, and no "(row 1)" when the tool was given one item (a
+ * spreadsheet's row means nothing in a chat).
+ */
+export function toolAnswerFor(error: unknown, itemCount: number): IDataObject {
 	const message = error instanceof Error ? error.message : String(error);
 	const description =
 		error instanceof Error && 'description' in error && typeof error.description === 'string'
 			? error.description
 			: undefined;
-	return { refused: true, error: message, ...(description ? { whatToDo: description } : {}) };
+	const said = itemCount > 1 ? message : message.replace(/ \(row \d+\)$/, '');
+	return {
+		refused: true,
+		error: sentence(said),
+		...(description ? { whatToDo: sentence(description) } : {}),
+	};
+}
+
+/** The text as a sentence: ending with a full stop unless it ends as one already. */
+function sentence(text: string): string {
+	const trimmed = text.trim();
+	return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -125,12 +125,13 @@ export function unshownCodes(recipient: Recipient): string[] {
 }
 
 /**
- * The day's figures in words: the day and its time zone, what the day held when Prepare read it,
- * and, after this payout, the day's total of the maximum and what remains.
+ * The day's figures as a person says them: the day and its time zone, what the day held when
+ * Prepare read it, of the maximum, then the day's total after this payout and what is left.
  */
 function dayInWords(figures: DailyTotal): string {
 	const { day, timeZone, maximum, totalBefore, total, remaining } = figures;
-	return `Today (${shownText(day, 10)}, ${shownText(timeZone, 40)}): ${pesos(totalBefore)} paid or reserved so far; after this payout ${pesos(total)} of the maximum ${pesos(maximum)}, ${pesos(remaining)} remain`;
+	const left = remaining > 0 ? `${pesos(remaining)} left` : 'nothing left';
+	return `Today (${shownText(day, 10)}, ${shownText(timeZone, 40)}) so far ${pesos(totalBefore)} of ${pesos(maximum)}; after this payout ${pesos(total)}, ${left}`;
 }
 
 /** The label before the account name, the summary's last part. */

@@ -1,12 +1,11 @@
 // A person's review in front of Confirm, proven in real n8n 2.41.1 with example 08 as shipped: a
 // public chat, n8n's AI Agent on a scripted model (modelScripts.ts REVIEW_SCRIPTS), Prepare and
-// Confirm (node version 2), and n8n's human review holding Confirm. The check reads the review on
+// Confirm (node version 3), and n8n's human review holding Confirm. The check reads the review on
 // the chat socket and presses its buttons as a browser does. The review shows the summary of the
-// token Confirm receives (the payout in words) and the token's last characters, not its signed
-// part: approve pays once, deny pays nothing, and a model that prepares two payouts and passes the
+// token Confirm receives (the payout in words) and no part of the token a person cannot use: approve pays once, deny pays nothing, and a model that prepares two payouts and passes the
 // second one's token gets a review naming the second one. Prepare and Confirm carry a Maximum Total
 // per Day (1,500, the day kept in the payout ledger set up in this n8n): the review states the day's
-// total so far and what remains, Prepare refuses a payout past the day, Confirm refuses, as the
+// total so far and what is left, Prepare refuses a payout past the day, Confirm refuses, as the
 // tool's answer, a payout approved past a day that filled during the review, and a paid payout's
 // answer states the day's total.
 import { publicApi } from '../../../scripts/n8n/ledger';
@@ -21,13 +20,13 @@ test.describe.configure({ mode: 'serial' });
 const summaryOf = (reference: string, mobile: string) =>
 	`Pay PHP 500.00 to e-wallet mobile number ${mobile} on GCASH, reference ${reference} (Sandbox)`;
 
-/** The line example 08's review ends with: the token's last 8 characters before its closing "]". */
-const endingOf = (token: unknown) => `Approval token ending ${String(token).trim().slice(-9, -1)}`;
+/** The token's last 8 characters before its closing "]", which the review never shows. */
+const endingOf = (token: unknown) => String(token).trim().slice(-9, -1);
 
-/** The review as a sentence: the summary alone, no signed part. */
+/** The review as a sentence: the summary alone, no part of the token. */
 function expectSentence(text: string, summary: string, token: unknown): void {
 	expect(text, 'the review names the payout').toContain(summary);
-	expect(text, "the review ends with the token's last characters").toContain(endingOf(token));
+	expect(text, "the review shows none of the token's characters").not.toContain(endingOf(token));
 	expect(text, 'the review shows no signed part').not.toContain('pa4.');
 }
 
@@ -42,11 +41,11 @@ const dayMaximumOf = (name: string) =>
 	);
 const DAY = /^\d{4}-\d\d-\d\d$/;
 
-/** The day as the review states it, after the payout and before the token's ending (amounts as `PHP 500.00`). */
-function dayInWords(before: string, after: string, remain: string): RegExp {
+/** The day as the review states it, after the payout, ending the review (amounts as `PHP 500.00`). */
+function dayInWords(before: string, after: string, left: string): RegExp {
 	const text = (words: string) => words.replace(/[.()]/g, '\\$&');
 	return new RegExp(
-		`${text(' (Sandbox). Today (')}\\d{4}-\\d\\d-\\d\\d${text(`, Asia/Manila): ${before} paid or reserved so far; after this payout ${after} of the maximum PHP 1,500.00, ${remain} remain`)}\\s+Approval token ending `,
+		`${text(' (Sandbox). Today (')}\\d{4}-\\d\\d-\\d\\d${text(`, Asia/Manila) so far ${before} of PHP 1,500.00; after this payout ${after}, ${left === 'PHP 0.00' ? 'nothing' : left} left`)}\\s*$`,
 	);
 }
 
@@ -129,9 +128,9 @@ test("a payout past the day's maximum: Prepare's answer is the refusal, and ther
 	expect(refused, 'what Prepare answered the agent').toEqual({
 		refused: true,
 		error: expect.stringMatching(
-			/^Refused: this payout of PHP 1,500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 2,000\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was prepared \(row 1\)$/,
+			/^Refused: this payout of PHP 1,500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 2,000\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was prepared\.$/,
 		),
-		whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
+		whatToDo: expect.stringContaining('add up to PHP 500.00, so PHP 1,000.00 is left for today.'),
 	});
 	expect(
 		(await sandbox.stats()).creationsByReference,
@@ -180,9 +179,9 @@ test("review, approved, of a payout the day had room for when prepared but not w
 	expect(refused, 'what Confirm answered the agent').toEqual({
 		refused: true,
 		error: expect.stringMatching(
-			/^Refused: this payout of PHP 500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 1,600\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent \(row 1\)$/,
+			/^Refused: this payout of PHP 500\.00 would bring the total of \d{4}-\d\d-\d\d \(Asia\/Manila\) to PHP 1,600\.00, above the Maximum Total per Day of PHP 1,500\.00, so nothing was sent\.$/,
 		),
-		whatToDo: expect.stringContaining('add up to PHP 1,100.00; PHP 400.00 remain'),
+		whatToDo: expect.stringContaining('add up to PHP 1,100.00, so PHP 400.00 is left for today.'),
 	});
 	expect(
 		(await sandbox.stats()).creationsByReference,

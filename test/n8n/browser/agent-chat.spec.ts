@@ -1,6 +1,6 @@
 // Example 08 as a person meets it in the demo: its public chat in Chromium, the demo's scripted
 // model, and n8n's human review in the chat. The review names the payout in full, as a sentence
-// and the token's last characters; Pay pays it once.
+// and the day's figures, no part of the token; Pay pays it once.
 // The picture of the review goes to docs/images/.
 import path from 'path';
 import { chatUrl, hasChatTrigger } from '../../../scripts/n8n/examples';
@@ -23,6 +23,18 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 	try {
 		await serveChatWidget(page);
 		await page.goto(chatUrl(example!.workflow, demo.server.url));
+		await expect(
+			page.getByText(/I pay out to GCash e-wallets, and a person approves every payout/).first(),
+			'the chat opens saying what it does and that a person approves each payout',
+		).toBeVisible({ timeout: 60_000 });
+		await expect(
+			page.getByText('Payouts, approved by a person').first(),
+			"the chat's own title, not n8n's stock greeting",
+		).toBeVisible();
+		await expect(
+			page.getByText('Try: pay 500 to GCash 09171234567').first(),
+			'the chat opens with a request to try',
+		).toBeVisible();
 		const input = page.locator('textarea');
 		// The widget takes a message once its last answer is in: it empties the box when it sends.
 		const send = async (text: string) => {
@@ -45,11 +57,11 @@ test("AI agent example (08) in its chat: the demo model prepares, the person's r
 			page
 				.getByText(
 					new RegExp(
-						`reference ${reference} \\(Sandbox\\)\\. Today \\([^)]*\\): .* remain\\s*Approval token ending `,
+						`reference ${reference} \\(Sandbox\\)\\. Today \\([^)]*\\) so far PHP [\\d,.]+ of PHP 1,500\\.00; after this payout PHP [\\d,.]+, (PHP [\\d,.]+|nothing) left`,
 					),
 				)
 				.first(),
-			"the review shows the summary of the token Confirm receives, the day, and the token's last characters",
+			'the review shows the summary of the token Confirm receives and the day, and nothing of the token',
 		).toBeVisible();
 		await expect(page.getByText(/\[pa4\./), 'the review shows no signed part').toHaveCount(0);
 		expect(demo.sandbox.stats().creationsByReference, 'paid before the review').not.toHaveProperty(

@@ -24,7 +24,7 @@ test('the node panel finds the three Payment Gateway nodes', async ({ editor }) 
 	await editor.searchNodePanel('Payment Gateway', NODE_NAMES, 'node-panel.png');
 });
 
-test('example 01 pays on the form a new node gets (version 2): Mode, Channel Type, the columns mapped below', async ({
+test('example 01 pays on the form a new node gets (version 3): Mode, Channel Type, the columns mapped below', async ({
 	editor,
 }) => {
 	await editor.openWorkflow('pgwSheetPayouts');
@@ -59,6 +59,25 @@ test('after a crash, what was paid? (example 07) run in the editor after example
 		).toEqual({ pending: 3, notFound: 1 });
 	}).toPass({ timeout: 20_000 });
 	await editor.screenshotOutput('reconcile-output.png');
+	await editor.closeNode();
+	// Reconcile itself: the rows on its Rows output, the summary alone on its Summary output.
+	await editor.openNode('What was paid?');
+	await expect(async () => {
+		const rows = await editor.outputPanel.innerText();
+		expect(rows, `the Rows output: ${rows}`).toMatch(/4 items/);
+		expect(rows, 'no summary among the rows').not.toMatch(/byStatus/);
+	}).toPass({ timeout: 20_000 });
+	// n8n names each output's tab after it: "Rows Branch (4 items)", "Summary Branch (1 item)", "Error Branch".
+	await expect(
+		editor.outputPanel.getByRole('tab', { name: /^Rows Branch \(4 items\)/ }),
+		'the Rows output',
+	).toBeVisible();
+	await editor.outputPanel.getByRole('tab', { name: /^Summary Branch \(1 item\)/ }).click();
+	await expect(async () => {
+		const summary = await editor.outputPanel.innerText();
+		expect(summary, 'the summary').toMatch(/byStatus[\s\S]*notFound/);
+	}).toPass({ timeout: 20_000 });
+	await editor.screenshotOutput('reconcile-summary-output.png');
 	await editor.closeNode();
 });
 

@@ -238,7 +238,7 @@ test('"Accept Unsigned Callbacks (Unsafe)" on: the unsigned callback starts one 
 	expect(item, 'the item the trigger emitted').toBeDefined();
 	expect([item.reference_no, item.verified.signature, item.statusConfirmed], 'item').toEqual([
 		'E2E-UNSIGNED-1',
-		'not configured',
+		null,
 		false,
 	]);
 });

@@ -2,7 +2,10 @@
  * The fields both credentials share (nodes/shared/descriptions/credentialProperties.ts): every
  * secret is a password field, and the session token is n8n's expirable, hidden field.
  */
-import { credentialProperties } from '../../../nodes/shared/descriptions/credentialProperties';
+import {
+	credentialProperties,
+	ledgerPicker,
+} from '../../../nodes/shared/descriptions/credentialProperties';
 
 const properties = credentialProperties('Disbursement');
 const named = (name: string) => properties.find((property) => property.name === name);
@@ -47,4 +50,10 @@ describe('credentialProperties', () => {
 			'The Disbursement host given to you with your credentials, without a trailing path',
 		);
 	});
+});
+
+test('the Payout Ledger picker says it is optional and what the node uses it for', () => {
+	expect(ledgerPicker('Maximum Total per Day')).toBe(
+		'Payout Ledger (Optional: Maximum Total per Day)',
+	);
 });

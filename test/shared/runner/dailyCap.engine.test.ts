@@ -125,7 +125,7 @@ describe('over the maximum', () => {
 			`Refused: this payout of PHP 1,000.00 would bring the total of ${today()} (Asia/Manila) to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00, so nothing was sent (row 1)`,
 		);
 		expect(String(jsonOf(result)[0].errorDetails)).toMatch(
-			/so far, reserved or paid, add up to PHP 4,500.00; PHP 500.00 remain/,
+			/so far, reserved or paid, add up to PHP 4,500.00, so PHP 500.00 is left for today\./,
 		);
 		expect(sent()).toBe(0);
 		expect(ledgerRows(s).map((entry) => entry.reference)).toEqual(['EARLIER-0', 'EARLIER-1']);
@@ -704,8 +704,8 @@ describe('as a tool, and through Prepare and Confirm', () => {
 describe("Prepare: the day's figures a person approves, read without reserving", () => {
 	const DAY_CAP = { maxTotalPerDay: '5000' };
 	/** The words Prepare's summary states of the day. */
-	const dayInWords = (before: string, after: string, remain: string, zone = 'Asia/Manila') =>
-		`Today (${today(zone)}, ${zone}): PHP ${before} paid or reserved so far; after this payout PHP ${after} of the maximum PHP 5,000.00, PHP ${remain} remain`;
+	const dayInWords = (before: string, after: string, left: string, zone = 'Asia/Manila') =>
+		`Today (${today(zone)}, ${zone}) so far PHP ${before} of PHP 5,000.00; after this payout PHP ${after}, ${left === '0.00' ? 'nothing' : `PHP ${left}`} left`;
 	/** The ledger's requests before the node ran: the test's own rows. */
 	let written = 0;
 	beforeEach(() => (written = 0));
@@ -802,13 +802,13 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 		const cut = token.lastIndexOf(' [pa4.');
 		const summary = token.slice(0, cut);
 		const signed = token.slice(cut);
-		const inSummary = `${summary.replace('PHP 3,000.00 paid or reserved so far', 'PHP 0.00 paid or reserved so far')}${signed}`;
+		const inSummary = `${summary.replace('so far PHP 3,000.00', 'so far PHP 0.00')}${signed}`;
 		const [, encoded, signature] = signed.slice(2, -1).split('.');
 		const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString()) as IDataObject;
 		payload.dailyTotal = { ...(payload.dailyTotal as IDataObject), totalBefore: 0, total: 1000 };
 		const changedSummary = summary
-			.replace('PHP 3,000.00 paid', 'PHP 0.00 paid')
-			.replace('PHP 4,000.00 of', 'PHP 1,000.00 of');
+			.replace('so far PHP 3,000.00', 'so far PHP 0.00')
+			.replace('after this payout PHP 4,000.00', 'after this payout PHP 1,000.00');
 		const inSigned = `${changedSummary} [pa4.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}]`;
 		const refusals = [];
 		for (const changed of [inSummary, inSigned]) {
@@ -833,7 +833,7 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 			`Refused: this payout of PHP 1,000.00 would bring the total of ${today()} (Asia/Manila) to PHP 5,500.00, above the Maximum Total per Day of PHP 5,000.00, so nothing was prepared (row 1)`,
 		);
 		expect(String(out.errorDetails)).toMatch(
-			/so far, reserved or paid, add up to PHP 4,500.00; PHP 500.00 remain/,
+			/so far, reserved or paid, add up to PHP 4,500.00, so PHP 500.00 is left for today\./,
 		);
 		expect(out.approvalToken).toBeUndefined();
 		onlyReads();
@@ -939,13 +939,15 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 				dailyTotal: { totalBefore: 500, total: 1500, remaining: 0, maximum: 1500 },
 			});
 			expect(String(within.summary)).toContain(
-				`Today (${today()}, Asia/Manila): PHP 500.00 paid or reserved so far; after this payout PHP 1,500.00 of the maximum PHP 1,500.00, PHP 0.00 remain`,
+				`Today (${today()}, Asia/Manila) so far PHP 500.00 of PHP 1,500.00; after this payout PHP 1,500.00, nothing left`,
 			);
 			const over = await prepareAsTool(1001);
 			expect(over).toEqual({
 				refused: true,
-				error: `Refused: this payout of PHP 1,001.00 would bring the total of ${today()} (Asia/Manila) to PHP 1,501.00, above the Maximum Total per Day of PHP 1,500.00, so nothing was prepared (row 1)`,
-				whatToDo: expect.stringContaining('add up to PHP 500.00; PHP 1,000.00 remain'),
+				error: `Refused: this payout of PHP 1,001.00 would bring the total of ${today()} (Asia/Manila) to PHP 1,501.00, above the Maximum Total per Day of PHP 1,500.00, so nothing was prepared.`,
+				whatToDo: expect.stringContaining(
+					'add up to PHP 500.00, so PHP 1,000.00 is left for today.',
+				),
 			});
 			for (const fault of [
 				{ method: 'GET', drop: true },

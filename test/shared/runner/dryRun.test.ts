@@ -43,10 +43,20 @@ const payouts = (recipient?: Recipient): Operation => ({
 	},
 });
 
+/** The rows' items, then the summary: the two outputs dryRunItems gives, one after the other. */
 const dryRun = (rows: Row[], maxTotal?: number, operation = payouts()) =>
-	dryRunItems(startRun(handMadeContext({ items: rows }).ctx), operation, maxTotal)[0];
+	dryRunItems(startRun(handMadeContext({ items: rows }).ctx), operation, maxTotal).flat();
 
 describe('dryRunItems', () => {
+	test('gives the rows and the summary apart: one item per row, then one summary item', () => {
+		const [rows, summary, ...more] = dryRunItems(
+			startRun(handMadeContext({ items: [{ ref: 'P-1', amount: 100, channel: 'GCASH' }] }).ctx),
+			payouts(),
+			undefined,
+		);
+		expect([rows.length, summary.map((item) => item.json.summary), more]).toEqual([1, [true], []]);
+	});
+
 	test('one item per row with what would be sent, then the summary, totals exact to the centavo', () => {
 		const items = dryRun([
 			{ ref: 'P-1', amount: 0.1, channel: 'GCASH' },

@@ -14,7 +14,7 @@ import { SANDBOX_CREDENTIALS } from '../../../sandbox';
 import { runNode } from '../../harness';
 import { freshStart, gatewayPerSuite, setUp, type Setup } from '../../harness/disbursementRuns';
 import { PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
-import { askTool as askToolOf, toolVariant } from '../../harness/toolRuns';
+import { askTool as askToolOf, askToolForItems, toolVariant } from '../../harness/toolRuns';
 
 const s = gatewayPerSuite(
 	async (): Promise<Setup> => {
@@ -59,7 +59,7 @@ describe('Payout > Create as a tool', () => {
 		expect(answer).toEqual({
 			refused: true,
 			error:
-				'Refused: this tool moves money and its "Maximum Amount per Payout" is not set, so nothing was sent',
+				'Refused: this tool moves money and its "Maximum Amount per Payout" is not set, so nothing was sent.',
 			whatToDo: expect.stringMatching(
 				/owner of this workflow must set "Maximum Amount per Payout"/,
 			),
@@ -83,6 +83,18 @@ describe('Payout > Create as a tool', () => {
 			error: expect.stringMatching(/Maximum Amount per Payout/),
 		});
 		expect(sentPayouts()).toBe(1);
+	});
+
+	test('a refusal reads as sentences a person is told: no spreadsheet row, a full stop after each', async () => {
+		const above = await askTool(
+			new Disbursement(),
+			payout('TM-WORDS-1', { maxAmountPerPayout: 1000 }),
+		);
+		const { error, whatToDo } = above as { error: string; whatToDo: string };
+		expect([error, whatToDo].map((text) => /\(row \d+\)/.test(text))).toEqual([false, false]);
+		expect([error, whatToDo].map((text) => /[.!?]$/.test(text))).toEqual([true, true]);
+		expect(error).not.toMatch(/Refused: .*Refused:/);
+		expect(sentPayouts()).toBe(0);
 	});
 
 	test('a recipient outside Allowed Recipients is refused; one inside is paid', async () => {
@@ -120,7 +132,7 @@ describe('Allowed Recipients as a tool: an account number names its bank', () =>
 		const refusal = {
 			refused: true,
 			error:
-				'Allowed Recipients has an account number without its bank: "001234567890". Write it with its bank code, as BDO:001234567890, or as ANY:001234567890 for that number at any bank. Nothing was sent',
+				'Allowed Recipients has an account number without its bank: "001234567890". Write it with its bank code, as BDO:001234567890, or as ANY:001234567890 for that number at any bank. Nothing was sent.',
 			whatToDo: expect.stringMatching(/BDO:001234567890, or ANY:001234567890/),
 		};
 		const created = await askTool(new Disbursement(), atBank('TM-BANK-1', 'BDO', '001234567890'));
@@ -348,5 +360,19 @@ describe('who is paid, as a tool', () => {
 			}
 		});
 		expect(sentPayouts()).toBe(0);
+	});
+});
+
+describe('Reconcile as a tool', () => {
+	test('the agent reads the rows and the summary as one list, as version 1 gives them, whatever outputs the node has in a workflow', async () => {
+		const answer = await askToolForItems(s.store, new Disbursement(), {
+			resource: 'payout',
+			operation: 'reconcile',
+			referenceNo: 'TM-RECONCILE-1',
+		});
+		expect(answer.map((item) => [item.status ?? null, item.summary ?? null])).toEqual([
+			['not found', null],
+			[null, true],
+		]);
 	});
 });

@@ -185,7 +185,7 @@ describe("approvalSummary: the day's figures Prepare read", () => {
 		remaining: 2749.5,
 	};
 	const DAY_WORDS =
-		'Today (2026-11-28, Asia/Manila): PHP 1,000.00 paid or reserved so far; after this payout PHP 2,250.50 of the maximum PHP 5,000.00, PHP 2,749.50 remain';
+		'Today (2026-11-28, Asia/Manila) so far PHP 1,000.00 of PHP 5,000.00; after this payout PHP 2,250.50, PHP 2,749.50 left';
 
 	test('stated after the payout and before the names, in plain words', () => {
 		expect(approvalSummary({ ...bankPayload, dailyTotal: day })).toBe(
@@ -201,7 +201,7 @@ describe("approvalSummary: the day's figures Prepare read", () => {
 			...walletPayload,
 			dailyTotal: { ...day, timeZone: 'Asia/Manila\u202e"), PHP 0.00' },
 		})!;
-		expect(summary).toContain('Today (2026-11-28, Asia/Manila{U+202E}{U+0022}), PHP 0.00):');
+		expect(summary).toContain('Today (2026-11-28, Asia/Manila{U+202E}{U+0022}), PHP 0.00) so far');
 		expect(HOSTILE.test(summary)).toBe(false);
 	});
 
@@ -209,7 +209,7 @@ describe("approvalSummary: the day's figures Prepare read", () => {
 		const signed = signApproval(key, { ...walletPayload, dailyTotal: day });
 		expect(accepted(signed)).toBe(true);
 		const [, summary, part] = /^(.*) \[(pa4\.[^\]]+)\]$/.exec(signed)!;
-		expect(accepted(`${summary.replace('PHP 1,000.00 paid', 'PHP 0.00 paid')} [${part}]`)).toBe(
+		expect(accepted(`${summary.replace('so far PHP 1,000.00', 'so far PHP 0.00')} [${part}]`)).toBe(
 			false,
 		);
 		const [, encoded, signatureOfDay] = part.split('.');

@@ -56,7 +56,7 @@ export const runModeProperty: INodeProperties = fromVersion2({
 			name: 'Check Only (Dry Run)',
 			value: 'dryRun',
 			description:
-				'Check every row and show what would be sent, with a summary item (rows, total per channel, rows that would fail and why). Nothing is paid.',
+				'Check every row and show what would be sent (output Rows), and a summary (output Summary: rows, total per channel, rows that would fail and why). Nothing is paid.',
 		},
 	],
 	default: 'pay',
