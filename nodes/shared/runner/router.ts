@@ -4,10 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runItems } from './itemRunner';
 import { readExecutionOptions, type Operation } from './operation';
-import { startRun } from './runContext';
+import { startRun, type RunContext } from './runContext';
 import { runsAsTool, toolAnswerFor } from './toolMode';
 import { outcomeOf } from '../transport/transport';
 import { simplifyOutput } from './simplifyOutput';
+import { checkSendAndWait, sendsAndWaits, waitForCallback } from './sendAndWait';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
 
@@ -28,9 +29,22 @@ export async function routeToOperation(
 	const run = startRun(ctx);
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(run, 0);
-	const ran = await outcomeOf(runItems(run, handler, concurrency));
+	const ran = await outcomeOf(runAndWait(run, handler, concurrency));
 	if ('answer' in ran) return simplifyOutput(ctx, ran.answer);
 	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
 	if (!runsAsTool(ctx)) throw ran.failure;
 	return [[{ json: toolAnswerFor(ran.failure), pairedItem: { item: 0 } }]];
+}
+
+/** The item loop; with Send and Wait for Final Status, checked first and parked after the send. */
+async function runAndWait(
+	run: RunContext,
+	operation: Operation,
+	concurrency: number,
+): Promise<INodeExecutionData[][]> {
+	const waitsFor =
+		operation.waitsFor !== undefined && sendsAndWaits(run) ? operation.waitsFor : undefined;
+	if (waitsFor) await checkSendAndWait(run, waitsFor);
+	const output = await runItems(run, operation, concurrency);
+	return waitsFor ? await waitForCallback(run, output) : output;
 }

@@ -3,7 +3,7 @@
  * A workflow may read the copy's reference_no or amount rather than the signed ones, so a copy
  * that contradicts them (a genuine callback with a doctored copy) is refused, not passed on.
  */
-import { recordAmount, sameAmount } from '../../shared/validation/records';
+import { recordAmount, sameAmount } from '../validation/records';
 import { loggable } from './loggable';
 import { recordKindOf, type Callback } from './payload';
 
