@@ -52,6 +52,7 @@ export async function checkSendAndWait(run: RunContext, api: ApiInterface): Prom
 	const node = ctx.getNode();
 	const refuse = (message: string, description: string) =>
 		stopRun(new NodeOperationError(node, message, { description }));
+	// n8n reads the switch hidden from a tool as off; should one still read it on, it fails closed.
 	if (runsAsTool(ctx)) {
 		throw refuse(
 			"Refused: Send and Wait for Final Status cannot run as an agent's tool, so nothing was sent",
