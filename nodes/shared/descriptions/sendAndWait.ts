@@ -27,6 +27,23 @@ export const sendAndWaitWebhooks: IWebhookDescription[] = [
 	},
 ];
 
+const timeLimit: INodeProperties = {
+	displayName: 'Time Limit (Minutes)',
+	name: 'waitTimeLimitMinutes',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_WAIT_MINUTES },
+	default: 0,
+	description: `How long to wait for the final status. 0: until the link expires (its expires_at) plus ${LINK_EXPIRY_MARGIN_MINUTES} minutes. After it the execution goes on with the transaction still pending (finalStatus false).`,
+	displayOptions: { show: { [SEND_AND_WAIT]: [true] }, hide: { '@tool': [true] } },
+};
+
+const payoutTimeLimit: INodeProperties = {
+	...timeLimit,
+	default: DEFAULT_PAYOUT_WAIT_MINUTES,
+	description:
+		'How long to wait for the final status; after it the execution goes on with the payout still pending (finalStatus false), so Payout > Get or Reconcile can follow',
+};
+
 /** The toggle and its settings; `kind` decides the default time limit. */
 export function sendAndWaitProperties(kind: 'payment link' | 'payout'): INodeProperties[] {
 	const whenWaiting = { show: { [SEND_AND_WAIT]: [true] } };
@@ -48,18 +65,7 @@ export function sendAndWaitProperties(kind: 'payment link' | 'payout'): INodePro
 			default: '',
 			displayOptions: { ...whenWaiting, hide: { '@tool': [true] } },
 		},
-		{
-			displayName: 'Time Limit (Minutes)',
-			name: 'waitTimeLimitMinutes',
-			type: 'number',
-			typeOptions: { minValue: 0, maxValue: MAX_WAIT_MINUTES },
-			default: kind === 'payout' ? DEFAULT_PAYOUT_WAIT_MINUTES : 0,
-			description:
-				kind === 'payout'
-					? 'How long to wait for the final status; after it the execution goes on with the payout still pending (finalStatus false), so Payout > Get or Reconcile can follow'
-					: `How long to wait for the final status. 0: until the link expires (its expires_at) plus ${LINK_EXPIRY_MARGIN_MINUTES} minutes. After it the execution goes on with the transaction still pending (finalStatus false).`,
-			displayOptions: { ...whenWaiting, hide: { '@tool': [true] } },
-		},
+		kind === 'payout' ? payoutTimeLimit : timeLimit,
 		{
 			displayName: 'Confirm With Service',
 			name: 'waitConfirmWithService',
