@@ -18,7 +18,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { scrubDeep } from '../transport/secrets';
+import { scrubDeep, scrubText } from '../transport/secrets';
 import { serviceRun } from '../transport/runState';
 import type { ApiInterface } from '../transport/endpoints';
 import { confirmWithService } from './confirm';
@@ -50,9 +50,12 @@ export async function resumeOnCallback(
 	api: ApiInterface,
 ): Promise<IWebhookResponseData> {
 	const node = ctx.getNode().name;
+	const service = serviceRun(ctx);
+	// A broken service may echo a secret of the credential: nothing answered or logged holds one.
+	const hidden = await hiddenValues(service, [api]);
 	const refuse = (code: number, answer: string, reason: string) => {
 		ctx.logger.warn(
-			`${node} kept waiting: refused a callback (HTTP ${code}): ${loggable(reason, 400)}`,
+			`${node} kept waiting: refused a callback (HTTP ${code}): ${loggable(scrubText(reason, hidden), 400)}`,
 			{ node, workflowId: ctx.getWorkflow().id },
 		);
 		return reply(ctx, code, answer);
@@ -62,8 +65,6 @@ export async function resumeOnCallback(
 	if (!waiting) {
 		return refuse(409, 'This execution is not waiting for a callback', 'no waiting state');
 	}
-	const service = serviceRun(ctx);
-	const hidden = await hiddenValues(service, [api]);
 	const read = readCallback(ctx.getRequestObject() as unknown as IncomingRequest, hidden);
 	if (!read.ok) return refuse(400, `Bad request: ${read.reason}`, read.reason);
 	const { callback } = read;
@@ -97,10 +98,8 @@ export async function resumeOnCallback(
 				confirmed.reason,
 			);
 		}
+		// The service's record agrees with the callback, its final status included.
 		record = confirmed.record;
-		if (!FINAL_STATUSES.includes(confirmed.status)) {
-			return refuse(409, 'The service does not state a final status: still waiting', 'not final');
-		}
 	}
 
 	const item: IDataObject = {

@@ -30,13 +30,17 @@ export async function routeToOperation(
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(run, 0);
 	const ran = await outcomeOf(runAndWait(run, handler, concurrency));
-	if ('answer' in ran) return simplifyOutput(ctx, ran.answer);
+	if ('answer' in ran) return ran.answer;
 	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
 	if (!runsAsTool(ctx)) throw ran.failure;
 	return [[{ json: toolAnswerFor(ran.failure), pairedItem: { item: 0 } }]];
 }
 
-/** The item loop; with Send and Wait for Final Status, checked first and parked after the send. */
+/**
+ * The item loop, its output simplified as the node says; with Send and Wait for Final Status,
+ * checked first and parked after the send, and never simplified: the item after a wait is the
+ * record in full either way (docs/waiting.md).
+ */
 async function runAndWait(
 	run: RunContext,
 	operation: Operation,
@@ -44,7 +48,7 @@ async function runAndWait(
 ): Promise<INodeExecutionData[][]> {
 	const waitsFor =
 		operation.waitsFor !== undefined && sendsAndWaits(run) ? operation.waitsFor : undefined;
-	if (waitsFor) await checkSendAndWait(run, waitsFor);
-	const output = await runItems(run, operation, concurrency);
-	return waitsFor ? await waitForCallback(run, output) : output;
+	if (!waitsFor) return simplifyOutput(run.ctx, await runItems(run, operation, concurrency));
+	await checkSendAndWait(run, waitsFor);
+	return await waitForCallback(run, await runItems(run, operation, concurrency));
 }

@@ -12,7 +12,12 @@ import {
 	NODE_TYPE as COLLECTION_TYPE,
 } from '../../harness/collectionRuns';
 import { setUp as setUpDisbursement } from '../../harness/disbursementRuns';
-import { callbackBody, payoutTransaction, serviceCallback } from '../../harness/triggerRuns';
+import {
+	callbackBody,
+	paidTransaction,
+	payoutTransaction,
+	serviceCallback,
+} from '../../harness/triggerRuns';
 import { startWaitingRun, type WaitingRun } from '../../harness/waitingRuns';
 import type { Setup } from '../../harness/nodeRun';
 
@@ -228,6 +233,22 @@ describe('Transaction > Generate with Send and Wait for Final Status', () => {
 			'Send and Wait for Final Status needs the Signing Secret of the credential: nothing was sent',
 		);
 		expect(setup.gw.stats().requestsByPath[GENERATE] ?? 0).toBe(before);
+	});
+
+	test('a link already paid (a replay) does not wait: the full record, finalStatus true, whatever Simplify says', async () => {
+		await paidTransaction(setup.gw, 'WAIT-009', 250);
+		const run = await waitFor('WAIT-009', 250, { simplify: true });
+		expect(run.first.waitTill).toBeUndefined();
+		expect(run.first.status).toBe('success');
+		expect(run.nodeOutput()[0].json).toMatchObject({
+			reference_no: 'WAIT-009',
+			status: 'completed',
+			replayed: true,
+			finalStatus: true,
+			waitEnded: 'finalBeforeWaiting',
+			web_payment_url: expect.any(String),
+			subtotal_amount: 250,
+		});
 	});
 
 	test('Check Only still sends nothing and does not wait', async () => {
