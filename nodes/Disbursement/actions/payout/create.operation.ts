@@ -204,7 +204,8 @@ const properties: INodeProperties[] = [
 	},
 	runModeProperty,
 	...payoutFormProperties,
-	...sendAndWaitProperties('payout'),
+	// Version 1 stays as stored workflows know it (test/disbursement/version2.test.ts).
+	...sendAndWaitProperties('payout').map(fromVersion2),
 	version1Only(
 		executionOptionsProperty('createPayout', [
 			maxAmountPerPayoutOption,
