@@ -8,8 +8,9 @@
  * conflict and starts nothing.
  *
  * What the execution waits for is the item n8n passes on if nothing resumes it before its time
- * limit (the waiting node's input, set by the runner's sendAndWait.ts): the webhook reads it as
- * `$json`, so the expectation lives in the execution n8n stored, not in the URL a caller holds.
+ * limit (validation/waitingItem.ts; the waiting node's input, set by the runner's sendAndWait.ts):
+ * the webhook reads it as `$json`, so the expectation lives in the execution n8n stored, not in
+ * the URL a caller holds.
  */
 import type {
 	IDataObject,
@@ -26,24 +27,7 @@ import { hiddenValues } from './hiddenValues';
 import { loggable } from './loggable';
 import { readCallback, type IncomingRequest } from './payload';
 import { checkSignature } from './verification';
-
-export const FINAL_STATUSES = ['completed', 'cancelled'];
-
-/** How the wait ended, in the output's `waitEnded`. */
-export type WaitEnded = 'callback' | 'timeLimit' | 'finalBeforeWaiting';
-
-/**
- * The item n8n passes on when the time limit ends the wait: the record as it was sent, still
- * pending, saying so. The resume webhook reads the reference it waits for from it.
- */
-export function timeLimitItem(record: IDataObject, waitTill: Date): IDataObject {
-	return {
-		...record,
-		finalStatus: false,
-		waitEnded: 'timeLimit' satisfies WaitEnded,
-		waitedUntil: waitTill.toISOString(),
-	};
-}
+import { FINAL_STATUSES, readTimeLimitItem, type WaitEnded } from '../validation/waitingItem';
 
 export async function resumeOnCallback(
 	ctx: IWebhookFunctions,
@@ -115,24 +99,12 @@ export async function resumeOnCallback(
 }
 
 /** The reference the execution waits for and the record sent, or undefined when it waits for none. */
-function waitingFor(
-	ctx: IWebhookFunctions,
-): { referenceNo: string; record: IDataObject } | undefined {
-	let state: unknown;
+function waitingFor(ctx: IWebhookFunctions): ReturnType<typeof readTimeLimitItem> {
 	try {
-		state = ctx.evaluateExpression('{{ $json }}', 0);
+		return readTimeLimitItem(ctx.evaluateExpression('{{ $json }}', 0));
 	} catch {
 		return undefined;
 	}
-	if (typeof state !== 'object' || state === null || Array.isArray(state)) return undefined;
-	const record = state as IDataObject;
-	const { reference_no: referenceNo, waitEnded, finalStatus } = record;
-	if (typeof referenceNo !== 'string' || waitEnded !== 'timeLimit' || finalStatus !== false) {
-		return undefined;
-	}
-	const sent = { ...record };
-	for (const added of ['finalStatus', 'waitEnded', 'waitedUntil']) delete sent[added];
-	return { referenceNo, record: sent };
 }
 
 /** Answers the request; without workflowData n8n resumes nothing. */

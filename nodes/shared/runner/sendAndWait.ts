@@ -14,7 +14,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { FINAL_STATUSES, timeLimitItem, type WaitEnded } from '../callbacks/resume';
 import {
 	DEFAULT_PAYOUT_WAIT_MINUTES,
 	LINK_EXPIRY_MARGIN_MINUTES,
@@ -23,6 +22,7 @@ import {
 import type { ApiInterface } from '../transport/endpoints';
 import { credentialsFor } from '../transport/transport';
 import { recordStatus } from '../validation/records';
+import { FINAL_STATUSES, timeLimitItem, type WaitEnded } from '../validation/waitingItem';
 import { runParameter } from './itemValues';
 import type { RunContext } from './runContext';
 import { stopRun } from './runStop';
