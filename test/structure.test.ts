@@ -29,7 +29,14 @@ const ROOT = path.resolve(__dirname, '..');
  * Node folders (`nodes/<Node>/`) are one layer each and never import one another; inside one, the
  * node file is above its parts, and `helpers/` is below them.
  */
-const SHARED_LAYERS = ['operations', 'runner', 'descriptions', 'transport', 'validation'] as const;
+const SHARED_LAYERS = [
+	'operations',
+	'runner',
+	'descriptions',
+	'callbacks',
+	'transport',
+	'validation',
+] as const;
 
 /** Where a file sits: [rank, group]. Higher rank is higher up; a group is one node folder or "shared". */
 export function layerOf(root: string, file: string): { rank: number; group: string; name: string } {
@@ -337,6 +344,26 @@ function importsInto(dir: string, forbidden: string): string[] {
  * tests of its own at its mirrored path.
  */
 const TESTED_BY_SCENARIOS: Record<string, string> = {
+	'nodes/shared/callbacks/resume.ts':
+		"the restart webhook of a waiting Generate or Payout Create, called by n8n's waiting webhooks with the stored execution: test/shared/runner/sendAndWait.engine.test.ts",
+	'nodes/shared/descriptions/sendAndWait.ts':
+		"Send and Wait for Final Status's parameters and restart webhook, read by the engine when it runs, parks and resumes the node: test/shared/runner/sendAndWait.engine.test.ts",
+	'nodes/shared/callbacks/confirm.ts':
+		"Confirm With Service: a callback's reference looked up through the transport and compared with the sandbox's record, in the trigger's webhook and the wait's resume: test/trigger/confirmAttacks.test.ts, test/trigger/confirmedFacts.test.ts, test/shared/runner/sendAndWait.engine.test.ts",
+	'nodes/shared/callbacks/hiddenValues.ts':
+		"the secrets of a webhook request's credentials, read through n8n's credentials: test/trigger/secretEcho.test.ts, test/trigger/logSafety.test.ts",
+	'nodes/shared/callbacks/jsonBody.ts':
+		"a callback's body as n8n's server hands it to a webhook: test/trigger/bodyAttacks.test.ts",
+	'nodes/shared/callbacks/loggable.ts':
+		"what of a callback may reach n8n's log: test/trigger/logSafety.test.ts",
+	'nodes/shared/callbacks/payload.ts':
+		"reading a callback's body: test/trigger/helpers.test.ts, test/trigger/bodyAttacks.test.ts, test/trigger/sharedAmounts.test.ts",
+	'nodes/shared/callbacks/rawJson.ts':
+		"the amounts a callback's raw JSON states: test/trigger/helpers.test.ts",
+	'nodes/shared/callbacks/signedCopy.ts':
+		'a transaction copy contradicting the signed fields: test/trigger/sharedAmounts.test.ts',
+	'nodes/shared/callbacks/verification.ts':
+		"the signature check with each credential's Signing Secret, in the trigger's webhook and the wait's resume: test/trigger/verification.test.ts, test/trigger/signatureForms.test.ts, test/shared/runner/sendAndWait.engine.test.ts",
 	'nodes/shared/runner/itemRunner.ts':
 		"the item loop, carrying every plan out through the transport under n8n's continue-on-fail and pairedItem: only a node run in the engine against the sandbox shows it, test/faults/faultMatrix.test.ts, test/disbursement/payoutBatch.test.ts",
 	'nodes/shared/runner/moneyLookUps.ts':

@@ -1,9 +1,17 @@
-import type { IExecuteFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ledgerPicker } from '../shared/descriptions/credentialProperties';
 import { nodeCodex } from '../shared/descriptions/documentation';
 import { summaryOutputs } from '../shared/descriptions/versions';
+import { resumeOnCallback } from '../shared/callbacks/resume';
+import { sendAndWaitWebhooks } from '../shared/descriptions/sendAndWait';
 import * as authorization from './actions/authorization/Authorization.resource';
 import * as bank from './actions/bank/Bank.resource';
 import * as payout from './actions/payout/Payout.resource';
@@ -41,6 +49,8 @@ export class Disbursement implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: summaryOutputs(SUMMARY_OUTPUT_FROM),
+		// Send and Wait for Final Status: the service's callback resumes the waiting execution here.
+		webhooks: sendAndWaitWebhooks,
 		credentials: [
 			{ name: 'disbursementApi', required: true },
 			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts); without that option it is never used.
@@ -75,6 +85,10 @@ export class Disbursement implements INodeType {
 	};
 
 	methods = { loadOptions };
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback(this, 'disbursement');
+	}
 
 	async execute(this: IExecuteFunctions) {
 		return await router.call(this);

@@ -3,11 +3,15 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeCodex } from '../shared/descriptions/documentation';
 import { summaryOutputs } from '../shared/descriptions/versions';
+import { resumeOnCallback } from '../shared/callbacks/resume';
+import { sendAndWaitWebhooks } from '../shared/descriptions/sendAndWait';
 import * as channel from './actions/channel/Channel.resource';
 import { router, SUMMARY_OUTPUT_FROM } from './actions/router';
 import * as transaction from './actions/transaction/Transaction.resource';
@@ -37,6 +41,8 @@ export class PaymentCollection implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: summaryOutputs(SUMMARY_OUTPUT_FROM),
+		// Send and Wait for Final Status: the service's callback resumes the waiting execution here.
+		webhooks: sendAndWaitWebhooks,
 		credentials: [{ name: 'paymentCollectionApi', required: true }],
 		properties: [
 			{
@@ -56,6 +62,10 @@ export class PaymentCollection implements INodeType {
 	};
 
 	methods = { loadOptions };
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback(this, 'collection');
+	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

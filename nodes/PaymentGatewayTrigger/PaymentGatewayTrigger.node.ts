@@ -18,7 +18,11 @@ import { chosenInterfaces } from './helpers/chosenInterfaces';
 import { claimScope, claimsInLedger, ledgerProblem } from './helpers/ledgerClaims';
 import { triggerSettings } from './helpers/settings';
 import { allowListProblem } from './helpers/sourceAddress';
-import { missingSecretError, missingSecretReason, signingSecrets } from './helpers/verification';
+import {
+	missingSecretError,
+	missingSecretReason,
+	signingSecrets,
+} from '../shared/callbacks/verification';
 import { handleCallback } from './webhook';
 
 // A constant rather than an inline array: n8n's two rule sets disagree on how an inline array

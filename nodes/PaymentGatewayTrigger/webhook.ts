@@ -19,11 +19,11 @@ import { recordChannel } from '../shared/validation/records';
 import { accept, reply } from './helpers/answer';
 import { callbackLog } from './helpers/callbackLog';
 import { chosenInterfaces } from './helpers/chosenInterfaces';
-import { confirmWithService, type CallbackFact } from './helpers/confirm';
+import { confirmWithService, type CallbackFact } from '../shared/callbacks/confirm';
 import { deliveryKey, deliveryRecord } from './helpers/duplicates';
-import { hiddenValues } from './helpers/hiddenValues';
+import { hiddenValues } from '../shared/callbacks/hiddenValues';
 import { claimDelivery, claimScope, claimsInLedger } from './helpers/ledgerClaims';
-import { readCallback, type ApiInterface, type IncomingRequest } from './helpers/payload';
+import { readCallback, type ApiInterface, type IncomingRequest } from '../shared/callbacks/payload';
 import { triggerSettings } from './helpers/settings';
 import {
 	allowListProblem,
@@ -31,7 +31,7 @@ import {
 	normaliseAddress,
 	parseAllowList,
 } from './helpers/sourceAddress';
-import { checkSignature } from './helpers/verification';
+import { checkSignature } from '../shared/callbacks/verification';
 
 /** A check on the callback: true when it ran and passed, null when it is off (not configured). */
 type Check = true | null;

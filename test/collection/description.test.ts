@@ -48,6 +48,25 @@ it('offers the stable resources and operations', () => {
 	]);
 });
 
+it("waits for the final status through a restart webhook at the node's id, as n8n's send-and-wait operations do", () => {
+	expect(description.webhooks).toEqual([
+		{
+			name: 'default',
+			httpMethod: 'POST',
+			responseMode: 'onReceived',
+			path: '={{ $nodeId }}',
+			restartWebhook: true,
+			isFullPath: true,
+		},
+	]);
+	const named = (name: string) => description.properties.find((property) => property.name === name);
+	// Not offered to an agent's tool; the callback URL is then the resume URL, so its field hides.
+	expect(named('sendAndWait')?.displayOptions?.hide).toEqual({ '@tool': [true] });
+	expect(named('callbackWebhookUrl')?.displayOptions?.hide).toEqual({ sendAndWait: [true] });
+	expect(named('waitTimeLimitMinutes')?.default).toBe(0);
+	expect(named('waitConfirmWithService')?.default).toBe(true);
+});
+
 it('shows the stable parameters for each operation', () => {
 	expect(shownFor('transaction', 'generate')).toEqual([
 		'channelCode',
@@ -55,6 +74,10 @@ it('shows the stable parameters for each operation', () => {
 		'columnsNotice',
 		'amount',
 		'referenceNo',
+		'sendAndWait',
+		'sendAndWaitNotice',
+		'waitTimeLimitMinutes',
+		'waitConfirmWithService',
 		'callbackWebhookUrl',
 		'callbackMissingNotice',
 		'successRedirectUrl',

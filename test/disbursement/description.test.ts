@@ -67,6 +67,19 @@ test('resources and operations keep their stable names', () => {
 	});
 });
 
+test('Payout > Create waits for the final status through a restart webhook, a day by default; Prepare does not offer it', () => {
+	expect(description.webhooks).toEqual([
+		expect.objectContaining({ path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true }),
+	]);
+	const create = { resource: ['payout'], operation: ['create'] };
+	expect(property('sendAndWait', create)?.displayOptions?.hide).toEqual({ '@tool': [true] });
+	expect(property('waitTimeLimitMinutes', create)?.default).toBe(1440);
+	expect(property('sendAndWait', { resource: ['payout'], operation: ['prepare'] })).toBeUndefined();
+	expect(property('callbackWebhookUrl', create)?.displayOptions?.hide).toEqual({
+		sendAndWait: [true],
+	});
+});
+
 test('payout fields change with the channel type', () => {
 	const create = { resource: ['payout'], operation: ['create'] };
 	for (const name of [

@@ -127,9 +127,21 @@ describe.each(implementations)('%s', (_label, helpers) => {
 			'receiverAccountNumber',
 			'additionalFields',
 			'extraChannelFields',
+			'sendAndWait',
 			'options',
 			'simplify',
 		]);
+		// Waiting, the callback URL is the execution's resume URL: its field gives way to the wait's.
+		const waiting = names({ ...CREATE, mappingMode: 'defineBelow', sendAndWait: true });
+		expect(waiting).toEqual(
+			expect.arrayContaining([
+				'sendAndWaitNotice',
+				'waitTimeLimitMinutes',
+				'waitConfirmWithService',
+			]),
+		);
+		expect(waiting).not.toContain('callbackWebhookUrl');
+		expect(waiting).not.toContain('callbackMissingNotice');
 		expect(names({ ...CREATE, channelType: 'eWallet', mappingMode: 'defineBelow' })).toContain(
 			'mobileNumber',
 		);

@@ -64,6 +64,8 @@ export interface WorkflowRunResult {
 export interface PreparedWorkflow {
 	workflow: Workflow;
 	nodes: INode[];
+	/** The workflow as n8n's database holds it (an execution's `workflowData`). */
+	workflowData: IWorkflowBase;
 	additionalData: ReturnType<typeof buildAdditionalData>;
 }
 
@@ -113,7 +115,7 @@ export function prepareWorkflow(
 		executionId,
 		workflowData,
 	});
-	return { workflow, nodes, additionalData };
+	return { workflow, nodes, workflowData, additionalData };
 }
 
 export async function runWorkflow(options: RunWorkflowOptions): Promise<WorkflowRunResult> {

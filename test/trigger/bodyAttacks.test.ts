@@ -3,7 +3,7 @@
  * string, a form), nested deep, with keys repeated or with control and look-alike characters.
  * Each is answered by the trigger and what the workflow gets is what was verified.
  */
-import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
+import { readCallback } from '../../nodes/shared/callbacks/payload';
 import { signCallback } from '../../nodes/shared/validation/signature';
 import {
 	SECRET,

@@ -1,6 +1,6 @@
 /** The trigger's pure helpers: raw amount text, callback reading, allow-list parsing. */
-import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
-import { rawValueAt } from '../../nodes/PaymentGatewayTrigger/helpers/rawJson';
+import { readCallback } from '../../nodes/shared/callbacks/payload';
+import { rawValueAt } from '../../nodes/shared/callbacks/rawJson';
 import { isAllowed, parseAllowList } from '../../nodes/PaymentGatewayTrigger/helpers/sourceAddress';
 
 describe('rawValueAt', () => {

@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readCallback } from '../../nodes/PaymentGatewayTrigger/helpers/payload';
-import { copyContradiction } from '../../nodes/PaymentGatewayTrigger/helpers/signedCopy';
+import { readCallback } from '../../nodes/shared/callbacks/payload';
+import { copyContradiction } from '../../nodes/shared/callbacks/signedCopy';
 import { paidTransaction, serviceCallback, setUpPerFile, trigger } from '../harness/triggerRuns';
 
 const s = setUpPerFile();

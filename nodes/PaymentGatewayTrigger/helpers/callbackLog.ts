@@ -1,12 +1,12 @@
 /**
  * The log lines of one callback request: a short escaped reason, and the reference once it is
  * verified. A broken service may put a secret of the credential into its callback, so every
- * line is scrubbed of them (helpers/hiddenValues.ts) as well.
+ * line is scrubbed of them (shared/callbacks/hiddenValues.ts) as well.
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { hideDeep } from '../../shared/transport/secrets';
-import { loggable } from './loggable';
+import { loggable } from '../../shared/callbacks/loggable';
 
 export interface CallbackLog {
 	/** Set once the reference is verified; logged from then on. */

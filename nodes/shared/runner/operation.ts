@@ -10,6 +10,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	DEFAULT_TIMEOUT_MS,
+	type ApiInterface,
 	type CallService,
 	type ServiceRequest,
 	type ServiceResponse,
@@ -148,6 +149,11 @@ export interface Operation {
 	 * failed): Reconcile's totals.
 	 */
 	summarize?(outputs: Array<IDataObject | undefined>): IDataObject;
+	/**
+	 * Set by operations offering Send and Wait for Final Status: the interface whose callback
+	 * resumes the execution (sendAndWait.ts).
+	 */
+	waitsFor?: ApiInterface;
 }
 
 /** A whole number from 1 to MAX_CONCURRENCY; a value that cannot be read is the default. */

@@ -4,11 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runItems } from './itemRunner';
 import { readExecutionOptions, type Operation } from './operation';
-import { startRun } from './runContext';
+import { startRun, type RunContext } from './runContext';
 import { runsAsTool, toolAnswerFor } from './toolMode';
 import { outcomeOf } from '../transport/transport';
 import { simplifyOutput } from './simplifyOutput';
 import { SUMMARY_OUTPUT } from '../descriptions/versions';
+import { checkSendAndWait, sendsAndWaits, waitForCallback } from './sendAndWait';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
 
@@ -29,11 +30,8 @@ export async function routeToOperation(
 	const run = startRun(ctx);
 	// Concurrency is one setting for the whole run, so it is read from the first item.
 	const { concurrency } = readExecutionOptions(run, 0);
-	const ran = await outcomeOf(runItems(run, handler, concurrency));
-	if ('answer' in ran) {
-		const [rows, summary = []] = ran.answer;
-		return simplifyOutput(ctx, hasSummaryOutput(ctx) ? [rows, summary] : [[...rows, ...summary]]);
-	}
+	const ran = await outcomeOf(runAndWait(run, handler, concurrency));
+	if ('answer' in ran) return ran.answer;
 	// An agent reads a refusal as the tool's answer and can tell the user; a crash tells it nothing.
 	if (!runsAsTool(ctx)) throw ran.failure;
 	return [
@@ -50,4 +48,33 @@ function hasSummaryOutput(ctx: IExecuteFunctions): boolean {
 	// An agent reads one list, whatever output the node would give a workflow.
 	if (runsAsTool(ctx)) return false;
 	return ctx.getNodeOutputs().some((output) => output.displayName === SUMMARY_OUTPUT);
+}
+
+/**
+ * The item loop, its output simplified as the node says; with Send and Wait for Final Status,
+ * checked first and parked after the send, and never simplified: the item after a wait is the
+ * record in full either way (docs/waiting.md).
+ */
+async function runAndWait(
+	run: RunContext,
+	operation: Operation,
+	concurrency: number,
+): Promise<INodeExecutionData[][]> {
+	const waitsFor =
+		operation.waitsFor !== undefined && sendsAndWaits(run) ? operation.waitsFor : undefined;
+	if (!waitsFor)
+		return simplifyOutput(run.ctx, outputsOf(run.ctx, await runItems(run, operation, concurrency)));
+	await checkSendAndWait(run, waitsFor);
+	return await waitForCallback(
+		run,
+		outputsOf(run.ctx, await runItems(run, operation, concurrency)),
+	);
+}
+
+/** The rows and the run's summary as the node's outputs: apart, or the summary after the rows. */
+function outputsOf(
+	ctx: IExecuteFunctions,
+	[rows, summary = []]: INodeExecutionData[][],
+): INodeExecutionData[][] {
+	return hasSummaryOutput(ctx) ? [rows, summary] : [[...rows, ...summary]];
 }

@@ -88,6 +88,14 @@ export class Editor {
 		}
 	}
 
+	/** Saves a picture of the canvas as it is now, in a screen-sized window. */
+	async screenshotCanvas(file: string) {
+		await this.page.setViewportSize(SCREEN);
+		await this.page.waitForTimeout(500); // the canvas fits the view after a resize
+		await this.picture(file);
+		await this.page.setViewportSize(TALL);
+	}
+
 	/** Types into the node panel's search; resolves with the names it lists, once `expected` are. */
 	async searchNodePanel(text: string, expected: string[], screenshot: string) {
 		await this.page.setViewportSize(SCREEN);

@@ -67,6 +67,22 @@ describe('Payout > Create as a tool', () => {
 		expect(sentPayouts()).toBe(0);
 	});
 
+	test('Send and Wait for Final Status is not offered: one stored on reads as off, and the tool answers at once', async () => {
+		// The switch is hidden from a tool, so n8n reads it as its default: Create as without it.
+		const answer = await askTool(new Disbursement(), {
+			...payout('TM-WAIT-1', { maxAmountPerPayout: 2000 }),
+			sendAndWait: true,
+		});
+		expect(answer).toEqual({
+			reference_no: 'TM-WAIT-1',
+			status: 'pending',
+			amount: 1500,
+			channel: 'INSTAPAY',
+			replayed: false,
+		});
+		expect(sentPayouts()).toBe(1);
+	});
+
 	test('with the cap set it pays; above the cap it refuses', async () => {
 		const paid = await askTool(
 			new Disbursement(),

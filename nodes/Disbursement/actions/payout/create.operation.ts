@@ -21,8 +21,10 @@ import {
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
 import { AUTO_MAP, type ColumnField } from '../../../shared/descriptions/columns';
+import { sendAndWaitProperties, unlessWaiting } from '../../../shared/descriptions/sendAndWait';
 import { readDailyCap } from '../../../shared/runner/dailyCap';
 import { itemValues, runParameter } from '../../../shared/runner/itemValues';
+import { resumeCallbackUrl, sendsAndWaits } from '../../../shared/runner/sendAndWait';
 import {
 	readRecipient,
 	strayRecipientFields,
@@ -134,8 +136,8 @@ export const payoutFormProperties: INodeProperties[] = [
 	columnsNotice(PAYOUT_COLUMNS.bankTransfer, { channelType: ['bankTransfer'] }, 'BankTransfer'),
 	manualOnly(amountProperty),
 	manualOnly(newReferenceNoProperty('payout', 'e.g. PAYOUT-2026-0001')),
-	callbackWebhookUrlProperty('payout'),
-	callbackMissingNotice('payout'),
+	unlessWaiting(callbackWebhookUrlProperty('payout')),
+	unlessWaiting(callbackMissingNotice('payout')),
 	...channelFieldProperties,
 	{
 		displayName: 'Extra Channel Fields (JSON)',
@@ -202,6 +204,8 @@ const properties: INodeProperties[] = [
 	},
 	runModeProperty,
 	...payoutFormProperties,
+	// Version 1 stays as stored workflows know it (test/disbursement/version2.test.ts).
+	...sendAndWaitProperties('payout').map(fromVersion2),
 	version1Only(
 		executionOptionsProperty('createPayout', [
 			maxAmountPerPayoutOption,
@@ -244,9 +248,12 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 		);
 	}
 	const referenceNo = problems.check(() => parseReferenceNo(node, itemIndex, param('referenceNo')));
-	const callbackUrl = problems.check(() =>
-		parseOptionalUrl(node, itemIndex, 'Callback Webhook URL', param('callbackWebhookUrl')),
-	);
+	// Waiting, the service calls this execution back: the URL is n8n's, not the user's.
+	const callbackUrl = sendsAndWaits(run)
+		? resumeCallbackUrl(run, itemIndex)
+		: problems.check(() =>
+				parseOptionalUrl(node, itemIndex, 'Callback Webhook URL', param('callbackWebhookUrl')),
+			);
 
 	const channelFields =
 		channelType === 'bankTransfer' || channelType === 'eWallet'
@@ -325,3 +332,6 @@ export function checkRun(run: RunContext): RunGuards {
 	checkAllowList(run);
 	return guards.dryRun ? guards : { ...guards, dailyCap: readDailyCap(run) };
 }
+
+/** The payout's callback resumes an execution waiting for it (Send and Wait for Final Status). */
+export const waitsFor = 'disbursement';

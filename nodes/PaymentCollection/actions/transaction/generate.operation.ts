@@ -10,6 +10,7 @@ import {
 	moneyGuardOptions,
 	newReferenceNoProperty,
 } from '../../../shared/descriptions/properties';
+import { sendAndWaitProperties, unlessWaiting } from '../../../shared/descriptions/sendAndWait';
 import { isAutoMapped, itemValues } from '../../../shared/runner/itemValues';
 import {
 	readExecutionOptions,
@@ -18,6 +19,7 @@ import {
 	type ItemPlan,
 } from '../../../shared/runner/operation';
 import { readOption } from '../../../shared/runner/options';
+import { resumeCallbackUrl, sendsAndWaits } from '../../../shared/runner/sendAndWait';
 import { requireCapAsTool } from '../../../shared/runner/toolMode';
 import { unsendableCode } from '../../../shared/validation/codes';
 import { ItemProblems } from '../../../shared/validation/problems';
@@ -45,8 +47,9 @@ const properties: INodeProperties[] = [
 	...generateMappingProperties,
 	manualOnly(amountProperty),
 	manualOnly(newReferenceNoProperty('payment link', 'e.g. INV-2024-0001')),
-	callbackWebhookUrlProperty('payment'),
-	callbackMissingNotice('payment'),
+	...sendAndWaitProperties('payment link'),
+	unlessWaiting(callbackWebhookUrlProperty('payment')),
+	unlessWaiting(callbackMissingNotice('payment')),
 	{
 		displayName: 'Success Redirect URL',
 		name: 'successRedirectUrl',
@@ -121,7 +124,11 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	const amount = problems.check(() => parseAmount(node, itemIndex, param('amount') ?? ''));
 	const referenceNo = problems.check(() => parseReferenceNo(node, itemIndex, param('referenceNo')));
 	const urls: IDataObject = {};
+	// Waiting, the service calls this execution back: the URL is n8n's, not the user's.
+	const waits = sendsAndWaits(run);
+	if (waits) urls.callback_webhook_url = resumeCallbackUrl(run, itemIndex);
 	for (const [name, field, label] of URL_FIELDS) {
+		if (waits && field === 'callback_webhook_url') continue;
 		const url = problems.check(() => parseOptionalUrl(node, itemIndex, label, param(name, '')));
 		if (url) urls[field] = url;
 	}
@@ -165,3 +172,6 @@ export function checkRun(run: RunContext): RunGuards {
 	requireCapAsTool(ctx, 'maxTotalPerRun', 'Maximum Total per Run');
 	return readRunGuards(run);
 }
+
+/** The payment link's callback resumes an execution waiting for it (Send and Wait for Final Status). */
+export const waitsFor = 'collection';

@@ -1,15 +1,15 @@
 /**
- * Reads a callback out of the request's JSON object (helpers/jsonBody.ts). Accepts
+ * Reads a callback out of the request's JSON object (jsonBody.ts). Accepts
  * `{data: {...}}` (docs/endpoints.md, Callbacks) and a flat object. Everything a later check relies on is
  * validated here, so a bad body is a 400.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiInterface } from '../../shared/transport/endpoints';
-import { scrubDeep } from '../../shared/transport/secrets';
-import { firstStated, type RecordKind } from '../../shared/validation/records';
-import { isStatus, STATUSES, type Status } from '../../shared/validation/schemas';
-import { readAmount } from '../../shared/validation/validation';
+import type { ApiInterface } from '../transport/endpoints';
+import { scrubDeep } from '../transport/secrets';
+import { firstStated, type RecordKind } from '../validation/records';
+import { isStatus, STATUSES, type Status } from '../validation/schemas';
+import { readAmount } from '../validation/validation';
 import { isObject, readJsonObject, type RequestBody } from './jsonBody';
 import { loggable } from './loggable';
 import { rawValueAt } from './rawJson';
@@ -45,7 +45,7 @@ export interface IncomingRequest extends RequestBody {
 
 /**
  * `hidden`: the credentials' secret values, replaced in the body before anything reads it, as a
- * broken service may echo one (helpers/hiddenValues.ts). A genuine signed field never holds one.
+ * broken service may echo one (hiddenValues.ts). A genuine signed field never holds one.
  */
 export function readCallback(
 	request: IncomingRequest,

@@ -9,9 +9,9 @@ import {
 	type IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
-import { verifySignature } from '../../shared/validation/signature';
-import { CREDENTIAL_TYPE, credentialsFor, type ServiceRun } from '../../shared/transport/transport';
+import { INTERFACE_LABEL } from '../transport/endpoints';
+import { verifySignature } from '../validation/signature';
+import { CREDENTIAL_TYPE, credentialsFor, type ServiceRun } from '../transport/transport';
 import type { ApiInterface, Callback } from './payload';
 import { copyContradiction } from './signedCopy';
 
@@ -42,7 +42,7 @@ export async function signingSecrets(
  * Returns the interfaces whose secret verified the callback. A chosen credential without a
  * secret fails closed: its callbacks are refused, unless `acceptUnsigned` (the user's explicit,
  * unsafe opt-in) lets them through unverified, as those interfaces. Either way, a transaction
- * copy contradicting the signed fields refuses the callback (helpers/signedCopy.ts).
+ * copy contradicting the signed fields refuses the callback (signedCopy.ts).
  */
 export async function checkSignature(
 	service: ServiceRun<IWebhookFunctions>,

@@ -10,14 +10,10 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { INTERFACE_LABEL } from '../../shared/transport/endpoints';
-import { ServiceError } from '../../shared/transport/errors';
-import type { ServiceRun } from '../../shared/transport/runState';
-import {
-	AMBIGUOUS_LOOKUP,
-	findByReference,
-	UNREADABLE_LOOKUP,
-} from '../../shared/transport/lookups';
+import { INTERFACE_LABEL } from '../transport/endpoints';
+import { ServiceError } from '../transport/errors';
+import type { ServiceRun } from '../transport/runState';
+import { AMBIGUOUS_LOOKUP, findByReference, UNREADABLE_LOOKUP } from '../transport/lookups';
 import {
 	compareRecord,
 	firstStated,
@@ -28,9 +24,9 @@ import {
 	sameAmount,
 	unstatedValue,
 	type RecordFact,
-} from '../../shared/validation/records';
-import { isStatus, STATUSES } from '../../shared/validation/schemas';
-import { readAmount } from '../../shared/validation/validation';
+} from '../validation/records';
+import { isStatus, STATUSES } from '../validation/schemas';
+import { readAmount } from '../validation/validation';
 import { loggable } from './loggable';
 import { recordKindOf, type ApiInterface, type Callback } from './payload';
 

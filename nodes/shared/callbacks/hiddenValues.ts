@@ -4,9 +4,9 @@
  */
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import type { ApiInterface } from '../../shared/transport/endpoints';
-import { secretsOf } from '../../shared/transport/secrets';
-import { credentialsFor, type ServiceRun } from '../../shared/transport/transport';
+import type { ApiInterface } from '../transport/endpoints';
+import { secretsOf } from '../transport/secrets';
+import { credentialsFor, type ServiceRun } from '../transport/transport';
 
 export async function hiddenValues(
 	service: ServiceRun<IWebhookFunctions>,

@@ -8,14 +8,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RECORD_RECIPIENT_FIELDS, recordRecipientValue } from '../../shared/validation/recipient';
+import { RECORD_RECIPIENT_FIELDS, recordRecipientValue } from '../validation/recipient';
 import {
 	recordAmount,
 	recordChannel,
 	recordStatus,
 	sameAmount,
 	unstatedValue,
-} from '../../shared/validation/records';
+} from '../validation/records';
 import { loggable } from './loggable';
 import { recordKindOf, type Callback } from './payload';
 

@@ -1,0 +1,126 @@
+/**
+ * Send and Wait for Final Status, the sending half (docs/waiting.md). Before anything is sent the
+ * run is checked: one item (n8n resumes an execution once), not as an agent's tool, and a Signing
+ * Secret on the credential (the resume webhook trusts signed callbacks only). The operation sends
+ * this execution's resume URL as the callback URL (`resumeCallbackUrl`). After the send, a pending
+ * record parks the execution with n8n's putExecutionToWait: no worker is held, and n8n resumes it
+ * through the node's restart webhook (callbacks/resume.ts) or, at the time limit, by itself.
+ *
+ * At a time-limit resume n8n runs nothing of the node: it passes the node's input on unchanged.
+ * So before waiting the runner makes that input the item a time limit should give (the record
+ * still pending, `finalStatus: false`, `waitEnded: "timeLimit"`), as n8n's own webhook resume
+ * replaces it with what the webhook returns.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	DEFAULT_PAYOUT_WAIT_MINUTES,
+	LINK_EXPIRY_MARGIN_MINUTES,
+	SEND_AND_WAIT,
+} from '../descriptions/sendAndWait';
+import type { ApiInterface } from '../transport/endpoints';
+import { credentialsFor } from '../transport/transport';
+import { recordStatus } from '../validation/records';
+import { FINAL_STATUSES, timeLimitItem, type WaitEnded } from '../validation/waitingItem';
+import { runParameter } from './itemValues';
+import type { RunContext } from './runContext';
+import { stopRun } from './runStop';
+import { runsAsTool } from './toolMode';
+
+const MINUTE_MS = 60_000;
+
+/** Whether this run sends and waits (a switch per node: never per item). */
+export function sendsAndWaits(run: RunContext): boolean {
+	return runParameter(run, SEND_AND_WAIT, 0, false) === true;
+}
+
+/**
+ * This execution's resume URL with the node's id, as n8n's restart webhook of this node listens to
+ * it. Recent n8n appends a token as a query parameter; the node id then follows the token, which is
+ * how n8n reads it back.
+ */
+export function resumeCallbackUrl(run: RunContext, itemIndex: number): string {
+	const { ctx } = run;
+	const resumeUrl = String(ctx.evaluateExpression('{{ $execution.resumeUrl }}', itemIndex));
+	return `${resumeUrl}/${ctx.getNode().id}`;
+}
+
+/** Checks made before anything is sent; each refusal stops the node with nothing sent. */
+export async function checkSendAndWait(run: RunContext, api: ApiInterface): Promise<void> {
+	const { ctx } = run;
+	const node = ctx.getNode();
+	const refuse = (message: string, description: string) =>
+		stopRun(new NodeOperationError(node, message, { description }));
+	// n8n reads the switch hidden from a tool as off; should one still read it on, it fails closed.
+	if (runsAsTool(ctx)) {
+		throw refuse(
+			"Refused: Send and Wait for Final Status cannot run as an agent's tool, so nothing was sent",
+			'Tell the user that the owner of this workflow must switch off "Send and Wait for Final Status" in this tool: a tool call cannot wait for the service\'s callback.',
+		);
+	}
+	const items = ctx.getInputData().length;
+	if (items > 1) {
+		throw refuse(
+			`Send and Wait for Final Status takes one item per execution, and ${items} came in: nothing was sent`,
+			'n8n resumes an execution once, so one execution waits for one payment. Put a Loop Over Items node before this node to send and wait for each item in turn, or, for a sheet or a batch, switch this off and receive the final statuses with the Payment Gateway Trigger.',
+		);
+	}
+	const secret = (await credentialsFor(run, api)).signingSecret;
+	if (typeof secret !== 'string' || secret === '') {
+		throw refuse(
+			'Send and Wait for Final Status needs the Signing Secret of the credential: nothing was sent',
+			'The execution resumes only on a callback signed with it. Open the credential and enter the Signing Secret issued with your merchant credentials.',
+		);
+	}
+}
+
+/**
+ * After the send: a pending record parks the execution until its callback or the time limit; a
+ * record already final (a replay of a finished one) goes on at once. Anything else (an error item,
+ * Check Only's rows) goes on as it is.
+ */
+export async function waitForCallback(
+	run: RunContext,
+	output: INodeExecutionData[][],
+): Promise<INodeExecutionData[][]> {
+	const [main = [], ...other] = output;
+	if (main.length !== 1 || other.some((items) => items.length > 0)) return output;
+	const [item] = main;
+	const record = item.json;
+	if (record.error !== undefined || typeof record.reference_no !== 'string') return output;
+	const status = recordStatus(record);
+	if (status !== undefined && FINAL_STATUSES.includes(status)) {
+		const finished: IDataObject = {
+			...record,
+			finalStatus: true,
+			waitEnded: 'finalBeforeWaiting' satisfies WaitEnded,
+		};
+		return [[{ ...item, json: finished }], ...other];
+	}
+	if (status !== 'pending') return output;
+
+	const { ctx } = run;
+	const waitTill = new Date(Date.now() + waitMinutes(run, record) * MINUTE_MS);
+	// What n8n passes on if the time limit ends the wait, and what the resume webhook reads.
+	const entry = ctx.getExecuteData();
+	entry.data = {
+		...entry.data,
+		main: [[{ json: timeLimitItem(record, waitTill), pairedItem: { item: 0 } }]],
+	};
+	await ctx.putExecutionToWait(waitTill);
+	return output;
+}
+
+/** Time Limit (Minutes); 0 for a payment link: until it expires, plus a margin. */
+function waitMinutes(run: RunContext, record: IDataObject): number {
+	const set = Number(runParameter(run, 'waitTimeLimitMinutes', 0, 0));
+	if (Number.isFinite(set) && set > 0) return set;
+	const expiresAt =
+		typeof record.expires_at === 'string' ? Date.parse(record.expires_at) : Number.NaN;
+	if (Number.isFinite(expiresAt)) {
+		const untilExpiry = Math.ceil((expiresAt - Date.now()) / MINUTE_MS);
+		return Math.max(untilExpiry, 0) + LINK_EXPIRY_MARGIN_MINUTES;
+	}
+	return DEFAULT_PAYOUT_WAIT_MINUTES;
+}
