@@ -375,7 +375,10 @@ describe.each(MODES)('the trigger\'s Confirm With Service, payout answers "%s"',
 			amount: 250,
 			channel: 'GCASH',
 		});
-		expect(item.unconfirmed).toEqual(mode === 'full' ? undefined : ['mobile number']);
+		// A documented record states neither the recipient nor a total: both are the callback's word only.
+		expect(item.unconfirmed).toEqual(
+			mode === 'full' ? undefined : ['mobile number', 'total_amount'],
+		);
 		// What the item calls the transaction is the service's record, never the callback's copy.
 		expect((item.transaction as IDataObject).fields).toEqual(
 			mode === 'full' ? { mobile_number: '09171234567' } : undefined,
@@ -394,9 +397,12 @@ describe.each(MODES)('the trigger\'s Confirm With Service, payout answers "%s"',
 			expect(call.statusCode).toBe(401);
 			expect(call.executionStarted).toBe(false);
 		} else {
-			// The record states no recipient: the callback's is not taken, only listed as unconfirmed.
+			// The record states no recipient (nor a total): the callback's are not taken, only listed.
 			expect(call.statusCode).toBe(200);
-			expect(call.result!.workflowData![0][0].json.unconfirmed).toEqual(['mobile number']);
+			expect(call.result!.workflowData![0][0].json.unconfirmed).toEqual([
+				'mobile number',
+				'total_amount',
+			]);
 		}
 	});
 });

@@ -203,7 +203,8 @@ describe('a fact stated beside the copy and in it: compared in both places, a di
 		const body = payoutCallback('UC-AGREE');
 		Object.assign(body.data, {
 			channel: 'GCASH',
-			status: 'Completed',
+			// Statuses are read exactly (only the three documented values), so this one is as the copy's.
+			status: 'completed',
 			total_amount: '265.00',
 			fields: { mobile_number: '+63 917 123 4567' },
 		});
