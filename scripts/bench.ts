@@ -6,6 +6,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
+import { dailyMaximumRoute } from './bench/dailyMaximum';
 import { startGateway } from './bench/gateway';
 import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { ENGINES, resolveEngine, type Engine } from './bench/engines';
@@ -46,6 +47,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --json <file>         also write the raw figures as JSON
   --from-json <file>    no runs: print the checks and write the doc from figures saved with --json
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
+  --daily-maximum       the daily-maximum route alone: ledger requests and rows read per payout
+                        with Maximum Total per Day (--sizes, --concurrency; scripts/bench/dailyMaximum.ts)
   --help`;
 
 const DOC = path.join(ROOT, 'docs', 'benchmarks.md');
@@ -170,6 +173,8 @@ function progressLine(r: RunResult): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+	if (argv.includes('--daily-maximum'))
+		return await dailyMaximumRoute(argv.filter((arg) => arg !== '--daily-maximum'));
 	const opts = optionsOrExit(() => options(argv), USAGE);
 	if (typeof opts === 'number') return opts;
 	if (opts.fromJson) return fromJson(opts);

@@ -29,6 +29,7 @@ import {
 	createdAtOf,
 	deleteRow,
 	insertStampedRow,
+	LEDGER_TIMEOUT_MS,
 	LedgerProblem,
 	ledgerOf,
 	ledgerTime,
@@ -129,24 +130,41 @@ function centavosOf(row: IDataObject): number {
 }
 
 /**
- * The centavos the rows hold. A reference counts once, at its largest row: the service pays a
- * reference once, so two rows of one reference (two runs that reserved it at the same moment)
- * hold one payout at most. Rows without a reference each count.
+ * What a run has counted of one day for certain: the rows of ids up to `upToId`, a reference once
+ * at its largest row (the service pays a reference once, so two rows of one reference, from two
+ * runs that reserved it at the same moment, hold one payout at most); rows without a reference
+ * each count. Later reads of the run start after `upToId` (see `settle`).
  */
-function sumOf(rows: IDataObject[]): number {
-	const largest = new Map<string, number>();
-	let total = 0;
+interface CountedDay {
+	upToId: number;
+	total: number;
+	byReference: Map<string, number>;
+	/** This run's reservations of the day: the ids whose writes n8n answered, and when it made them. */
+	own: Array<{ id: number; createdAt: number }>;
+}
+
+const emptyCount = (): CountedDay => ({ upToId: 0, total: 0, byReference: new Map(), own: [] });
+
+/** The centavos of `counted` and the rows beyond it, or why they cannot be counted. */
+function countWith(counted: CountedDay, rows: IDataObject[]): number {
+	let total = counted.total;
+	const beyond = new Map<string, number>();
 	for (const row of rows) {
+		if (Number(row.id) <= counted.upToId) continue;
 		const centavos = centavosOf(row);
 		const reference = typeof row.reference === 'string' ? row.reference : '';
 		if (reference === '') total += centavos;
-		else largest.set(reference, Math.max(largest.get(reference) ?? 0, centavos));
+		else beyond.set(reference, Math.max(beyond.get(reference) ?? 0, centavos));
 	}
-	for (const centavos of largest.values()) total += centavos;
+	for (const [reference, centavos] of beyond)
+		total += Math.max(0, centavos - (counted.byReference.get(reference) ?? 0));
 	if (!Number.isSafeInteger(total))
 		throw new LedgerProblem('the payout ledger holds more than can be counted');
 	return total;
 }
+
+/** The centavos the rows hold (a reference once, at its largest row). */
+const sumOf = (rows: IDataObject[]): number => countWith(emptyCount(), rows);
 
 /** What a refusal says was not done: Create and Confirm send nothing, Prepare prepares nothing. */
 type NothingDone = 'sent' | 'prepared';
@@ -223,6 +241,50 @@ async function runLedger(run: RunContext): Promise<Ledger> {
 const DAY_MS = 86_400_000;
 
 /**
+ * How long after n8n made a reservation of this run the rows of lower ids are settled: a row
+ * another writer's insert had not committed by then took longer than a ledger request may
+ * (LEDGER_TIMEOUT_MS), so its payout was refused and never sent. Twice that, and some more.
+ */
+const SETTLED_AFTER_MS = 2 * LEDGER_TIMEOUT_MS + 5_000;
+
+/** Each run's counts of days, by scope, time zone and day. */
+const countedDays = new WeakMap<RunContext, Map<string, CountedDay>>();
+
+function countedDayOf(run: RunContext, scope: string, timeZone: string, day: string): CountedDay {
+	const days = countedDays.get(run) ?? new Map<string, CountedDay>();
+	countedDays.set(run, days);
+	const key = JSON.stringify([scope, timeZone, day]);
+	const counted = days.get(key) ?? emptyCount();
+	days.set(key, counted);
+	return counted;
+}
+
+/**
+ * Folds into `counted` the rows of a read made after a reservation n8n created at `createdAt`, up
+ * to the newest of this run's reservations n8n made SETTLED_AFTER_MS before it. Safe because n8n
+ * gives ids in the order inserts start: a row of a lower id that this read did not see started
+ * before that reservation was answered and had not committed when this read began, longer than
+ * a ledger request may take, so its writer refused its payout (docs/agent.md, "What a day costs").
+ */
+function settle(counted: CountedDay, rows: IDataObject[], createdAt: number): void {
+	const settledIds = counted.own
+		.filter((reservation) => reservation.createdAt <= createdAt - SETTLED_AFTER_MS)
+		.map((reservation) => reservation.id);
+	const upTo = Math.max(counted.upToId, ...settledIds);
+	if (upTo === counted.upToId) return;
+	const folded = rows.filter((row) => Number(row.id) <= upTo);
+	counted.total = countWith(counted, folded);
+	for (const row of folded) {
+		const reference = typeof row.reference === 'string' ? row.reference : '';
+		if (Number(row.id) <= counted.upToId || reference === '') continue;
+		const centavos = centavosOf(row);
+		counted.byReference.set(reference, Math.max(counted.byReference.get(reference) ?? 0, centavos));
+	}
+	counted.upToId = upTo;
+	counted.own = counted.own.filter((reservation) => reservation.id > upTo);
+}
+
+/**
  * The `createdAt` bound of a day's read: the last millisecond of the UTC date before the one the
  * day starts on. n8n on SQLite keeps `createdAt` as `YYYY-MM-DD HH:MM:SS.SSS` text and compares it
  * with the filter's ISO text (`...T...Z`) as text, so a bound on the same UTC date would leave
@@ -250,8 +312,9 @@ async function dayRows(
 	scope: string,
 	timeZone: string,
 	day: string,
+	afterId = 0,
 ): Promise<IDataObject[]> {
-	const rows = await rowsWhere(ledger, { scope }, readFrom(timeZone, day));
+	const rows = await rowsWhere(ledger, { scope }, readFrom(timeZone, day), afterId);
 	return rows.filter((row) => dayOfRow(timeZone, row) === day);
 }
 
@@ -311,15 +374,20 @@ async function reserve(
 		state: RESERVED,
 	});
 	const day = dayIn(cap.timeZone, new Date(createdAt));
+	const known = countedDayOf(run, scope, cap.timeZone, day);
+	known.own.push({ id, createdAt });
 	const counted = await outcomeOf(
-		dayRows(ledger, scope, cap.timeZone, day).then((rows) => {
+		dayRows(ledger, scope, cap.timeZone, day, known.upToId).then((rows) => {
 			// The reservation must be among the rows read: a read that misses it cannot be trusted.
 			if (!rows.some((row) => row.id === id))
 				throw new LedgerProblem('reading the payout ledger did not give back the row just written');
-			return {
-				total: sumOf(rows),
-				settled: sumOf(rows.filter((row) => row.state !== RESERVED || row.id === id)),
-			};
+			const total = countWith(known, rows);
+			const settled = countWith(
+				known,
+				rows.filter((row) => row.state !== RESERVED || row.id === id),
+			);
+			settle(known, rows, createdAt);
+			return { total, settled };
 		}),
 	);
 	if ('failure' in counted) {
