@@ -4,22 +4,27 @@
  * community node no atomic counter, so the ledger (an n8n Data Table, transport/ledger.ts) is used
  * the one way that stays safe with many writers: reserve, then read, then keep.
  *
- * 1. The payout's amount is written to the ledger as a reservation (a row of its own).
- * 2. The day's rows are read, this reservation among them, and summed in centavos.
- * 3. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
+ * 1. One reference, one row: a reference that already has a row (any day) reserves nothing; the
+ *    service answers the re-run, and the row is marked paid or, refused outright, removed.
+ * 2. The payout's amount is written to the ledger as a reservation (a row of its own); n8n stamps
+ *    it (`createdAt`), and that instant, by n8n's clock, decides its day in the node's time zone.
+ * 3. The rows n8n created within that day are read, this reservation among them, and summed in
+ *    centavos; a run reads only the rows after those it has settled (`settle`).
+ * 4. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
  *    refused, with nothing sent.
  *
  * Two payouts near the maximum may both count each other's reservation; they are never both paid,
  * because whichever reads second sees both rows. Over the maximum only because of reservations
  * still being decided, a payout removes its row and tries again after a random pause (at most six
- * times), so a burst of payouts is not all refused while the day has room. A reservation is removed when
- * nothing was paid (the service refused, or the record found is an earlier payout), marked paid
- * when the payout is made, and kept when the outcome is unknown: it then counts against the day
- * until a person removes it (docs/agent.md). Every failure to reach or read the ledger refuses the
- * payout: a set maximum is never "no maximum".
+ * times), so a burst of payouts is not all refused while the day has room. A reservation is removed
+ * when this item certainly paid nothing (`nothingPaid`: a definite refusal before anything unclear
+ * was sent, or the record found is another or an earlier payout), marked paid when the payout is
+ * made, and kept when the outcome is unknown: it counts against its day until a later run of the
+ * reference or a person settles it (docs/agent.md). Every failure to reach or read the ledger
+ * refuses the payout: a set maximum is never "no maximum".
  *
- * Payout > Prepare reads the same rows, reserving nothing, for the figures its summary states
- * (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
+ * Payout > Prepare reads the rows of the day n8n's clock is in, reserving nothing, for the figures
+ * its summary states (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -135,7 +140,7 @@ function centavosOf(row: IDataObject): number {
  * runs that reserved it at the same moment, hold one payout at most); rows without a reference
  * each count. Later reads of the run start after `upToId` (see `settle`).
  */
-interface CountedDay {
+export interface CountedDay {
 	upToId: number;
 	total: number;
 	byReference: Map<string, number>;
@@ -247,12 +252,9 @@ const DAY_MS = 86_400_000;
  */
 const SETTLED_AFTER_MS = 2 * LEDGER_TIMEOUT_MS + 5_000;
 
-/** Each run's counts of days, by scope, time zone and day. */
-const countedDays = new WeakMap<RunContext, Map<string, CountedDay>>();
-
+/** What the run has counted of a day, made empty on its first reservation there. */
 function countedDayOf(run: RunContext, scope: string, timeZone: string, day: string): CountedDay {
-	const days = countedDays.get(run) ?? new Map<string, CountedDay>();
-	countedDays.set(run, days);
+	const days = (run.countedDays ??= new Map<string, CountedDay>());
 	const key = JSON.stringify([scope, timeZone, day]);
 	const counted = days.get(key) ?? emptyCount();
 	days.set(key, counted);

@@ -12,7 +12,7 @@ import { serviceRun, type ServiceRun } from '../transport/runState';
 import type { ApprovalBinding } from '../validation/approvalToken';
 import type { PayoutChannel } from '../validation/channels';
 import type { Bank } from '../validation/schemas';
-import type { DailyCap } from './dailyCap';
+import type { CountedDay, DailyCap } from './dailyCap';
 
 /** The node's parameters as read in this run (itemValues.ts `runParameter`). */
 export interface RunParameters {
@@ -50,6 +50,8 @@ export interface RunContext extends ServiceRun<IExecuteFunctions> {
 	dailyCap?: DailyCap;
 	/** The payout ledger of the node's Payout Ledger credential, read on the first payout (dailyCap.ts). */
 	ledger?: Promise<Ledger>;
+	/** What the run has counted of each day it reserved in, by scope, time zone and day (dailyCap.ts). */
+	countedDays?: Map<string, CountedDay>;
 }
 
 /** A run's context, made once where the run starts. */
