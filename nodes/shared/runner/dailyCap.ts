@@ -370,6 +370,8 @@ async function reserve(
 	const ledger = await runLedger(run);
 	const scope = await scopeOf(run);
 	const { id, createdAt } = await insertStampedRow(ledger, {
+		// A label for a person reading the table until the row is settled with n8n's day; never counted.
+		day: dayIn(cap.timeZone, new Date()),
 		scope,
 		reference,
 		centavos,

@@ -177,10 +177,7 @@ export interface AddedRow {
 }
 
 /** Adds a row; resolves with its id and the instant n8n gave it (`createdAt`). */
-export async function insertStampedRow(
-	ledger: Ledger,
-	row: Omit<LedgerRow, 'day'> & { day?: string },
-): Promise<AddedRow> {
+export async function insertStampedRow(ledger: Ledger, row: LedgerRow): Promise<AddedRow> {
 	const what = 'Writing to the payout ledger';
 	const answer = await call(ledger, what, {
 		method: 'POST',
