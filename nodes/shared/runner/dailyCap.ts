@@ -287,15 +287,16 @@ function settle(counted: CountedDay, rows: IDataObject[], createdAt: number): vo
 }
 
 /**
- * The `createdAt` bound of a day's read: the last millisecond of the UTC date before the one the
- * day starts on. n8n on SQLite keeps `createdAt` as `YYYY-MM-DD HH:MM:SS.SSS` text and compares it
- * with the filter's ISO text (`...T...Z`) as text, so a bound on the same UTC date would leave
- * rows out; an earlier date is safe on SQLite and Postgres alike. Which rows belong to the day is
- * decided here, from each row's `createdAt`.
+ * The `createdAt` bound of a day's read, a day or more before the day starts: only a bound that
+ * leaves no row of the day out, whatever the database. n8n on SQLite keeps `createdAt` as
+ * `YYYY-MM-DD HH:MM:SS.SSS` text and compares the filter's ISO text (`...T...Z`) with it as text, so
+ * the bound is the last millisecond of an earlier UTC date; n8n on Postgres keeps it without a
+ * zone, in the server's local time (up to 14 hours from UTC), hence a day earlier still. Which
+ * rows belong to the day is decided here, from each row's `createdAt` as n8n answers it.
  */
 function readFrom(timeZone: string, day: string): string {
-	const startDate = Math.floor(notAfterDayStarts(timeZone, day) / DAY_MS) * DAY_MS;
-	return new Date(startDate - 1).toISOString();
+	const early = notAfterDayStarts(timeZone, day) - DAY_MS;
+	return new Date(Math.floor(early / DAY_MS) * DAY_MS - 1).toISOString();
 }
 
 /** The day, in the node's time zone, n8n's clock put a row in (its `createdAt`). */
