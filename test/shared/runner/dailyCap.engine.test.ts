@@ -285,6 +285,28 @@ describe("one clock: the day is the day n8n created the reservation in, in the n
 		expect(ledgerRows(s, NEXT)).toEqual([expect.objectContaining({ centavos: 400000 })]);
 	});
 
+	test.each([
+		['as SQLite keeps it (YYYY-MM-DD HH:MM:SS.SSS, UTC)', '2026-12-01 15:59:59.000', DAY],
+		['as ISO text', '2026-12-01T16:00:00.000Z', NEXT],
+	])("n8n's createdAt %s decides the day", async (_case, createdAt, day) => {
+		clocks(Date.parse(`${createdAt.replace(' ', 'T').replace(/Z?$/, 'Z')}`));
+		s.ledger.failNext(1, {
+			method: 'POST',
+			afterApply: true,
+			status: 200,
+			body: [{ id: 1, createdAt }],
+		});
+		expect(await pay(ref('STAMP'), 1000)).toMatchObject({ dailyTotal: { day } });
+	});
+
+	test('an insert answered without a time of n8n refuses the payout, nothing sent', async () => {
+		s.ledger.failNext(1, { method: 'POST', status: 200, body: [{ id: 1 }] });
+		expect(String((await pay(ref('NOSTAMP'), 1000)).error)).toMatch(
+			/Writing to the payout ledger gave no time n8n created the row at \(createdAt\), so nothing was sent/,
+		);
+		expect(payoutsMade()).toBe(0);
+	});
+
 	test("Prepare states the day n8n's clock is in (the worker 10 s fast at 23:59:59), counting the rows created in it", async () => {
 		clocks(manila(`${DAY}T23:59:59`) + 10_000, manila(`${DAY}T23:59:59`));
 		await earlier([{ centavos: 100000, createdAt: manila(`${DAY}T23:59:58`) }]);
