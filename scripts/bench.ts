@@ -7,6 +7,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
+import { dailyMaximumRoute } from './bench/dailyMaximum';
 import { startGateway } from './bench/gateway';
 import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
 import { ENGINES, resolveEngine, type Engine } from './bench/engines';
@@ -58,6 +59,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --json <file>         also write the result (the stored result's form) to <file>
   --note <text>         a note stored with the result and shown beside its table (repeatable)
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
+  --daily-maximum       the daily-maximum route alone: ledger requests and rows read per payout
+                        with Maximum Total per Day (--sizes, --concurrency; scripts/bench/dailyMaximum.ts)
   --help`;
 
 const RUN_CHILD = path.join(__dirname, 'bench', 'runChild.ts');
@@ -166,6 +169,8 @@ function progressLine(r: RunResult): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+	if (argv.includes('--daily-maximum'))
+		return await dailyMaximumRoute(argv.filter((arg) => arg !== '--daily-maximum'));
 	const opts = optionsOrExit(() => options(argv), USAGE);
 	if (typeof opts === 'number') return opts;
 	const engines: Engine[] = [];

@@ -51,6 +51,8 @@ export interface RecordedDataTableRequest {
 	query: Record<string, string>;
 	/** The JSON body as parsed; the raw text when it is not JSON; undefined when empty. */
 	body: unknown;
+	/** For a list answered: how many rows its page held. */
+	rowsAnswered?: number;
 }
 
 export interface DataTableFault {
@@ -856,7 +858,13 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 				if (body.contentType.includes('json')) body.error = (error as Error).message;
 			}
 		}
-		requests.push({ method, path: url.pathname, query: { ...query }, body: body.value });
+		const recorded: RecordedDataTableRequest = {
+			method,
+			path: url.pathname,
+			query: { ...query },
+			body: body.value,
+		};
+		requests.push(recorded);
 
 		const fault = takeFault(method, url.pathname);
 		const wait = delayMs + (fault?.delayMs ?? 0);
@@ -866,6 +874,8 @@ export async function startDataTableApi(options: DataTableApiOptions = {}): Prom
 		const fails = fault && (fault.drop || fault.status !== undefined);
 		if (fault && fails && !fault.afterApply) return sendFault(req, res, fault);
 		const result = await answer(method, url.pathname, query, req.headers, body);
+		const page = isObject(result.body) ? result.body.data : undefined;
+		if (method === 'GET' && Array.isArray(page)) recorded.rowsAnswered = page.length;
 		if (fault && fails) return sendFault(req, res, fault);
 		send(res, result.status, result.body, fault);
 	}

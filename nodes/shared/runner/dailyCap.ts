@@ -4,22 +4,27 @@
  * community node no atomic counter, so the ledger (an n8n Data Table, transport/ledger.ts) is used
  * the one way that stays safe with many writers: reserve, then read, then keep.
  *
- * 1. The payout's amount is written to the ledger as a reservation (a row of its own).
- * 2. The day's rows are read, this reservation among them, and summed in centavos.
- * 3. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
+ * 1. One reference, one row: a reference that already has a row (any day) reserves nothing; the
+ *    service answers the re-run, and the row is marked paid or, refused outright, removed.
+ * 2. The payout's amount is written to the ledger as a reservation (a row of its own); n8n stamps
+ *    it (`createdAt`), and that instant, by n8n's clock, decides its day in the node's time zone.
+ * 3. The rows n8n created within that day are read, this reservation among them, and summed in
+ *    centavos; a run reads only the rows after those it has settled (`settle`).
+ * 4. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
  *    refused, with nothing sent.
  *
  * Two payouts near the maximum may both count each other's reservation; they are never both paid,
  * because whichever reads second sees both rows. Over the maximum only because of reservations
  * still being decided, a payout removes its row and tries again after a random pause (at most six
- * times), so a burst of payouts is not all refused while the day has room. A reservation is removed when
- * nothing was paid (the service refused, or the record found is an earlier payout), marked paid
- * when the payout is made, and kept when the outcome is unknown: it then counts against the day
- * until a person removes it (docs/agent.md). Every failure to reach or read the ledger refuses the
- * payout: a set maximum is never "no maximum".
+ * times), so a burst of payouts is not all refused while the day has room. A reservation is removed
+ * when this item certainly paid nothing (`nothingPaid`: a definite refusal before anything unclear
+ * was sent, or the record found is another or an earlier payout), marked paid when the payout is
+ * made, and kept when the outcome is unknown: it counts against its day until a later run of the
+ * reference or a person settles it (docs/agent.md). Every failure to reach or read the ledger
+ * refuses the payout: a set maximum is never "no maximum".
  *
- * Payout > Prepare reads the same rows, reserving nothing, for the figures its summary states
- * (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
+ * Payout > Prepare reads the rows of the day n8n's clock is in, reserving nothing, for the figures
+ * its summary states (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -29,6 +34,7 @@ import {
 	createdAtOf,
 	deleteRow,
 	insertStampedRow,
+	LEDGER_TIMEOUT_MS,
 	LedgerProblem,
 	ledgerOf,
 	ledgerTime,
@@ -42,6 +48,7 @@ import {
 	DEFAULT_TIME_ZONE,
 	notAfterDayStarts,
 	readTimeZone,
+	type CountedDay,
 	type DailyCap,
 	type DailyTotal,
 } from '../validation/days';
@@ -124,25 +131,28 @@ function centavosOf(row: IDataObject): number {
 	return centavos;
 }
 
-/**
- * The centavos the rows hold. A reference counts once, at its largest row: the service pays a
- * reference once, so two rows of one reference (two runs that reserved it at the same moment)
- * hold one payout at most. Rows without a reference each count.
- */
-function sumOf(rows: IDataObject[]): number {
-	const largest = new Map<string, number>();
-	let total = 0;
+const emptyCount = (): CountedDay => ({ upToId: 0, total: 0, byReference: new Map(), own: [] });
+
+/** The centavos of `counted` and the rows beyond it, or why they cannot be counted. */
+function countWith(counted: CountedDay, rows: IDataObject[]): number {
+	let total = counted.total;
+	const beyond = new Map<string, number>();
 	for (const row of rows) {
+		if (Number(row.id) <= counted.upToId) continue;
 		const centavos = centavosOf(row);
 		const reference = typeof row.reference === 'string' ? row.reference : '';
 		if (reference === '') total += centavos;
-		else largest.set(reference, Math.max(largest.get(reference) ?? 0, centavos));
+		else beyond.set(reference, Math.max(beyond.get(reference) ?? 0, centavos));
 	}
-	for (const centavos of largest.values()) total += centavos;
+	for (const [reference, centavos] of beyond)
+		total += Math.max(0, centavos - (counted.byReference.get(reference) ?? 0));
 	if (!Number.isSafeInteger(total))
 		throw new LedgerProblem('the payout ledger holds more than can be counted');
 	return total;
 }
+
+/** The centavos the rows hold (a reference once, at its largest row). */
+const sumOf = (rows: IDataObject[]): number => countWith(emptyCount(), rows);
 
 /** What a refusal says was not done: Create and Confirm send nothing, Prepare prepares nothing. */
 type NothingDone = 'sent' | 'prepared';
@@ -224,15 +234,57 @@ async function runLedger(run: RunContext): Promise<Ledger> {
 const DAY_MS = 86_400_000;
 
 /**
- * The `createdAt` bound of a day's read: the last millisecond of the UTC date before the one the
- * day starts on. n8n on SQLite keeps `createdAt` as `YYYY-MM-DD HH:MM:SS.SSS` text and compares it
- * with the filter's ISO text (`...T...Z`) as text, so a bound on the same UTC date would leave
- * rows out; an earlier date is safe on SQLite and Postgres alike. Which rows belong to the day is
- * decided here, from each row's `createdAt`.
+ * How long after n8n made a reservation of this run the rows of lower ids are settled: a row
+ * another writer's insert had not committed by then took longer than a ledger request may
+ * (LEDGER_TIMEOUT_MS), so its payout was refused and never sent. Twice that, and some more.
+ */
+const SETTLED_AFTER_MS = 2 * LEDGER_TIMEOUT_MS + 5_000;
+
+/** What the run has counted of a day, made empty on its first reservation there. */
+function countedDayOf(run: RunContext, scope: string, timeZone: string, day: string): CountedDay {
+	const days = (run.countedDays ??= new Map<string, CountedDay>());
+	const key = JSON.stringify([scope, timeZone, day]);
+	const counted = days.get(key) ?? emptyCount();
+	days.set(key, counted);
+	return counted;
+}
+
+/**
+ * Folds into `counted` the rows of a read made after a reservation n8n created at `createdAt`, up
+ * to the newest of this run's reservations n8n made SETTLED_AFTER_MS before it. Safe because n8n
+ * gives ids in the order inserts start: a row of a lower id that this read did not see started
+ * before that reservation was answered and had not committed when this read began, longer than
+ * a ledger request may take, so its writer refused its payout (docs/agent.md, "What a day costs").
+ */
+function settle(counted: CountedDay, rows: IDataObject[], createdAt: number): void {
+	const settledIds = counted.own
+		.filter((reservation) => reservation.createdAt <= createdAt - SETTLED_AFTER_MS)
+		.map((reservation) => reservation.id);
+	const upTo = Math.max(counted.upToId, ...settledIds);
+	if (upTo === counted.upToId) return;
+	const folded = rows.filter((row) => Number(row.id) <= upTo);
+	counted.total = countWith(counted, folded);
+	for (const row of folded) {
+		const reference = typeof row.reference === 'string' ? row.reference : '';
+		if (Number(row.id) <= counted.upToId || reference === '') continue;
+		const centavos = centavosOf(row);
+		counted.byReference.set(reference, Math.max(counted.byReference.get(reference) ?? 0, centavos));
+	}
+	counted.upToId = upTo;
+	counted.own = counted.own.filter((reservation) => reservation.id > upTo);
+}
+
+/**
+ * The `createdAt` bound of a day's read, a day or more before the day starts: only a bound that
+ * leaves no row of the day out, whatever the database. n8n on SQLite keeps `createdAt` as
+ * `YYYY-MM-DD HH:MM:SS.SSS` text and compares the filter's ISO text (`...T...Z`) with it as text, so
+ * the bound is the last millisecond of an earlier UTC date; n8n on Postgres keeps it without a
+ * zone, in the server's local time (up to 14 hours from UTC), hence a day earlier still. Which
+ * rows belong to the day is decided here, from each row's `createdAt` as n8n answers it.
  */
 function readFrom(timeZone: string, day: string): string {
-	const startDate = Math.floor(notAfterDayStarts(timeZone, day) / DAY_MS) * DAY_MS;
-	return new Date(startDate - 1).toISOString();
+	const early = notAfterDayStarts(timeZone, day) - DAY_MS;
+	return new Date(Math.floor(early / DAY_MS) * DAY_MS - 1).toISOString();
 }
 
 /** The day, in the node's time zone, n8n's clock put a row in (its `createdAt`). */
@@ -251,8 +303,9 @@ async function dayRows(
 	scope: string,
 	timeZone: string,
 	day: string,
+	afterId = 0,
 ): Promise<IDataObject[]> {
-	const rows = await rowsWhere(ledger, { scope }, readFrom(timeZone, day));
+	const rows = await rowsWhere(ledger, { scope }, readFrom(timeZone, day), afterId);
 	return rows.filter((row) => dayOfRow(timeZone, row) === day);
 }
 
@@ -306,21 +359,28 @@ async function reserve(
 	const ledger = await runLedger(run);
 	const scope = await scopeOf(run);
 	const { id, createdAt } = await insertStampedRow(ledger, {
+		// A label for a person reading the table until the row is settled with n8n's day; never counted.
+		day: dayIn(cap.timeZone, new Date()),
 		scope,
 		reference,
 		centavos,
 		state: RESERVED,
 	});
 	const day = dayIn(cap.timeZone, new Date(createdAt));
+	const known = countedDayOf(run, scope, cap.timeZone, day);
+	known.own.push({ id, createdAt });
 	const counted = await outcomeOf(
-		dayRows(ledger, scope, cap.timeZone, day).then((rows) => {
+		dayRows(ledger, scope, cap.timeZone, day, known.upToId).then((rows) => {
 			// The reservation must be among the rows read: a read that misses it cannot be trusted.
 			if (!rows.some((row) => row.id === id))
 				throw new LedgerProblem('reading the payout ledger did not give back the row just written');
-			return {
-				total: sumOf(rows),
-				settled: sumOf(rows.filter((row) => row.state !== RESERVED || row.id === id)),
-			};
+			const total = countWith(known, rows);
+			const settled = countWith(
+				known,
+				rows.filter((row) => row.state !== RESERVED || row.id === id),
+			);
+			settle(known, rows, createdAt);
+			return { total, settled };
 		}),
 	);
 	if ('failure' in counted) {

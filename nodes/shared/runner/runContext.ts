@@ -11,7 +11,7 @@ import type { Ledger } from '../transport/ledger';
 import { serviceRun, type ServiceRun } from '../transport/runState';
 import type { ApprovalBinding } from '../validation/approvalToken';
 import type { PayoutChannel } from '../validation/channels';
-import type { DailyCap } from '../validation/days';
+import type { CountedDay, DailyCap } from '../validation/days';
 import type { Bank } from '../validation/schemas';
 
 /** The node's parameters as read in this run (itemValues.ts `runParameter`). */
@@ -50,6 +50,8 @@ export interface RunContext extends ServiceRun<IExecuteFunctions> {
 	dailyCap?: DailyCap;
 	/** The payout ledger of the node's Payout Ledger credential, read on the first payout (dailyCap.ts). */
 	ledger?: Promise<Ledger>;
+	/** What the run has counted of each day it reserved in, by scope, time zone and day (dailyCap.ts). */
+	countedDays?: Map<string, CountedDay>;
 }
 
 /** A run's context, made once where the run starts. */

@@ -181,10 +181,7 @@ export interface AddedRow {
 }
 
 /** Adds a row; resolves with its id and the instant n8n gave it (`createdAt`). */
-export async function insertStampedRow(
-	ledger: Ledger,
-	row: Omit<LedgerRow, 'day'> & { day?: string },
-): Promise<AddedRow> {
+export async function insertStampedRow(ledger: Ledger, row: LedgerRow): Promise<AddedRow> {
 	const what = 'Writing to the payout ledger';
 	const answer = await call(ledger, what, {
 		method: 'POST',
@@ -231,7 +228,8 @@ export async function insertRow(ledger: Ledger, row: LedgerRow): Promise<number>
 }
 
 /**
- * Every row whose columns equal these values, page by page in order of id. Each page asks for the
+ * Every row whose columns equal these values (with `createdAfter`, created after that instant;
+ * with `startAfterId`, of a higher id), page by page in order of id. Each page asks for the
  * ids after the last one read, never for an offset: a row removed while the pages are read (a
  * reservation given back) would shift an offset and skip a row of the next page, and so count the
  * day short. A page whose ids do not rise is an answer that cannot be followed.
@@ -240,10 +238,11 @@ export async function rowsWhere(
 	ledger: Ledger,
 	equal: Record<string, string | number>,
 	createdAfter?: string,
+	startAfterId = 0,
 ): Promise<IDataObject[]> {
 	const what = 'Reading the payout ledger';
 	const rows: IDataObject[] = [];
-	let afterId = 0;
+	let afterId = startAfterId;
 	for (let page = 0; page < MOST_PAGES; page++) {
 		// n8n orders rows only when asked (without sortBy, Postgres answers in physical order, where
 		// an updated row moves behind higher ids): ask for the order the pages follow.

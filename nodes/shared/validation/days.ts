@@ -70,6 +70,20 @@ export interface DailyCap {
 }
 
 /**
+ * What a run has counted of one day for certain: the rows of ids up to `upToId`, a reference once
+ * at its largest row (the service pays a reference once, so two rows of one reference, from two
+ * runs that reserved it at the same moment, hold one payout at most); rows without a reference
+ * each count. Later reads of the run start after `upToId` (runner/dailyCap.ts `settle`).
+ */
+export interface CountedDay {
+	upToId: number;
+	total: number;
+	byReference: Map<string, number>;
+	/** This run's reservations of the day: the ids whose writes n8n answered, and when it made them. */
+	own: Array<{ id: number; createdAt: number }>;
+}
+
+/**
  * A day's figures for Maximum Total per Day, in pesos, as Payout > Create, Prepare and Confirm give
  * them (`dailyTotal`): the day and its time zone, the maximum, the day's total before this payout
  * and with it, and what remains.

@@ -371,3 +371,45 @@ test(`the same with a worker killed (SIGKILL) after the first payout: at most ${
 		description: `at ${killedAt} payouts: ${run.created.length} paid, ${run.refused} refused, ${run.unanswered.length} without an answer (${run.unanswered.map((a) => (a.kind === 'other' ? a.status : '')).join(', ')}); ledger ${JSON.stringify(summary(run.ledger))}`,
 	});
 });
+
+test("a day of 600 rows in Postgres, the first 50 updated last, is read to the table's own total: a PHP 1,000 confirmation past it is refused", async () => {
+	test.setTimeout(5 * 60_000);
+	await clearToday();
+	const scope = results.flatMap((run) => run.ledger)[0]?.scope;
+	expect(scope, 'the scope of the payouts confirmed above').toBeTruthy();
+	const rowsUrl = `/data-tables/${ledger.dataTableId}/rows`;
+	const rows = Array.from({ length: 600 }, (_, i) => ({
+		day: today(),
+		scope: scope!,
+		reference: `DAYCAP-ROW-${i + 1}`,
+		centavos: 700,
+		state: 'reserved',
+	}));
+	const inserted = await publicApi(ledger, 'POST', rowsUrl, { data: rows, returnType: 'id' });
+	expect(inserted.status, inserted.text.slice(0, 300)).toBe(200);
+	const firstId = (inserted.json as Array<{ id: number }>)[0].id;
+	// Rows 51-600 marked paid first, rows 1-50 last: in Postgres an updated row moves behind.
+	for (const filters of [
+		[{ columnName: 'id', condition: 'gt', value: firstId + 49 }],
+		[{ columnName: 'state', condition: 'eq', value: 'reserved' }],
+	]) {
+		const answer = await publicApi(ledger, 'PATCH', `${rowsUrl}/update`, {
+			filter: {
+				type: 'and',
+				filters: [...filters, { columnName: 'scope', condition: 'eq', value: scope }],
+			},
+			data: { state: 'paid' },
+		});
+		expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+	}
+	// The day holds PHP 4,200 (600 x PHP 7): a PHP 1,000 payout would bring it to PHP 5,200.
+	const [first] = await prepared('DAYCAP-P');
+	const answer = await confirm(first.token);
+	expect(answer, 'the confirmation past the day read whole').toEqual({
+		kind: 'refused',
+		error: expect.stringMatching(
+			/to PHP 5,200\.00, above the Maximum Total per Day of PHP 5,000\.00/,
+		),
+	});
+	await clearToday();
+});

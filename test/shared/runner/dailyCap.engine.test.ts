@@ -48,6 +48,26 @@ const created = (reference: string) => s.gw.stats().creationsByReference[referen
 const payoutsMade = () =>
 	Object.values(s.gw.stats().creationsByReference).reduce((sum, count) => sum + count, 0);
 
+/** This process's clock (a worker's) held at `instant`; timers keep running as they do. */
+function holdDateAt(instant: number): void {
+	jest.useFakeTimers({
+		now: instant,
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+	});
+	jest.setSystemTime(instant);
+}
+
 /** One payout of `amount` under a daily `maximum`, failures as items: its output item. */
 const payOne = async (
 	maximum: string,
@@ -217,22 +237,7 @@ describe("one clock: the day is the day n8n created the reservation in, in the n
 	const NEXT = '2026-12-02';
 	/** This process's clock (the worker's) and n8n's, each set to an instant and held there. */
 	const clocks = (worker: number, n8n = worker) => {
-		jest.useFakeTimers({
-			now: worker,
-			doNotFake: [
-				'hrtime',
-				'nextTick',
-				'performance',
-				'queueMicrotask',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-			],
-		});
-		jest.setSystemTime(worker);
+		holdDateAt(worker);
 		s.ledger.setClockOffset(n8n - worker);
 	};
 	afterEach(() => jest.useRealTimers());
@@ -278,6 +283,28 @@ describe("one clock: the day is the day n8n created the reservation in, in the n
 		expect(payoutsMade()).toBe(2);
 		expect(ledgerRows(s, DAY)).toEqual([expect.objectContaining({ centavos: 400000 })]);
 		expect(ledgerRows(s, NEXT)).toEqual([expect.objectContaining({ centavos: 400000 })]);
+	});
+
+	test.each([
+		['as SQLite keeps it (YYYY-MM-DD HH:MM:SS.SSS, UTC)', '2026-12-01 15:59:59.000', DAY],
+		['as ISO text', '2026-12-01T16:00:00.000Z', NEXT],
+	])("n8n's createdAt %s decides the day", async (_case, createdAt, day) => {
+		clocks(Date.parse(`${createdAt.replace(' ', 'T').replace(/Z?$/, 'Z')}`));
+		s.ledger.failNext(1, {
+			method: 'POST',
+			afterApply: true,
+			status: 200,
+			body: [{ id: 1, createdAt }],
+		});
+		expect(await pay(ref('STAMP'), 1000)).toMatchObject({ dailyTotal: { day } });
+	});
+
+	test('an insert answered without a time of n8n refuses the payout, nothing sent', async () => {
+		s.ledger.failNext(1, { method: 'POST', status: 200, body: [{ id: 1 }] });
+		expect(String((await pay(ref('NOSTAMP'), 1000)).error)).toMatch(
+			/Writing to the payout ledger gave no time n8n created the row at \(createdAt\), so nothing was sent/,
+		);
+		expect(payoutsMade()).toBe(0);
 	});
 
 	test("Prepare states the day n8n's clock is in (the worker 10 s fast at 23:59:59), counting the rows created in it", async () => {
@@ -329,6 +356,40 @@ describe('what happens to a reservation', () => {
 		expect(String(jsonOf(result)[0].error)).toMatch(/Could not confirm whether the payout/);
 		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
 	});
+});
+
+describe('what a day costs: a run reads each row of its day about once', () => {
+	afterEach(() => jest.useRealTimers());
+
+	test("101 payouts of PHP 1, n8n's clock 30 s on per reservation, on a day holding PHP 4,900 under PHP 5,000: 100 paid, the 101st refused at PHP 5,001, each row read about once", async () => {
+		// Held at 01:00 in Manila, so the run's 50 minutes by n8n's clock stay in one day.
+		const start = Date.parse('2026-12-01T01:00:00+08:00');
+		holdDateAt(start);
+		await earlier(Array.from({ length: 49 }, () => ({ centavos: 10000 })));
+		let offset = 0;
+		s.ledger.failNext(200, {
+			method: 'POST',
+			before: () => s.ledger.setClockOffset((offset += 30_000)),
+		});
+		const rows = Array.from({ length: 101 }, () => row(ref('COST'), 1));
+		const items = jsonOf(
+			await payWithLedger(s, cappedPayout({ maxTotalPerDay: '5000', concurrency: 1 }), rows, {
+				onError: 'continueRegularOutput',
+			}),
+		);
+		expect(items.slice(0, 100).every((item) => item.error === undefined)).toBe(true);
+		expect(items[99].dailyTotal).toMatchObject({ day: '2026-12-01', total: 5000, remaining: 0 });
+		expect(String(items[100].error)).toMatch(
+			/to PHP 5,001\.00, above the Maximum Total per Day of PHP 5,000\.00, so nothing was sent/,
+		);
+		const rowsRead = s.ledger.requests.reduce(
+			(sum, request) => sum + (request.rowsAnswered ?? 0),
+			0,
+		);
+		// Without the run's count every payout reads the whole day: about 101 x 100 rows.
+		expect(rowsRead).toBeLessThan(101 * 5);
+		expect(created(String(rows[0].ref))).toBe(1);
+	}, 120_000);
 });
 
 describe('an unknown outcome keeps its reservation, and a later run of the reference settles it', () => {
