@@ -33,7 +33,7 @@ export class Disbursement implements INodeType {
 		subtitle:
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 		description:
-			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum Amount per Payout" option.',
+			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum per Payout" option.',
 		codex: nodeCodex('payment-gateway-disbursement', [
 			'payout',
 			'disbursement',

@@ -30,6 +30,7 @@ test('status per row, amount compared with the subtotal, channel_code with the c
 	expect(first).toEqual({
 		...rows[0],
 		status: 'completed',
+		check: 'matches',
 		recordedAmount: 1250.5,
 		recordedChannel: 'GCASH_TRN',
 		mismatches: [],
@@ -38,10 +39,17 @@ test('status per row, amount compared with the subtotal, channel_code with the c
 	expect(second).toMatchObject({
 		...rows[1],
 		status: 'pending',
+		check: 'differs: amount (row 100, service 99.99)',
 		mismatches: [{ fact: 'amount', expected: '100', recorded: '99.99' }],
 		unconfirmed: [],
 	});
-	expect(third).toEqual({ ...rows[2], status: 'not found', mismatches: [], unconfirmed: [] });
+	expect(third).toEqual({
+		...rows[2],
+		status: 'not found',
+		check: 'not found',
+		mismatches: [],
+		unconfirmed: [],
+	});
 	expect(summary).toEqual(
 		reconcileSummary(
 			3,

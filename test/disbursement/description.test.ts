@@ -39,7 +39,7 @@ test('type, credential, tool use and icons', () => {
 		subtitle:
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 	});
-	expect(description.description).toMatch(/Maximum Amount per Payout/);
+	expect(description.description).toMatch(/Maximum per Payout/);
 	expect(codex).toMatchObject({ categories: ['Finance & Accounting'] });
 });
 
@@ -328,7 +328,7 @@ describe('the payout form (Payout > Create)', () => {
 			shownIn('moneyNotice', 'disbursement'),
 			shownIn('moneyNotice', 'disbursementTool'),
 		]).toEqual([true, false]);
-		expect(property('agentNotice', create)?.displayName).toMatch(/Maximum Amount per Payout/);
+		expect(property('agentNotice', create)?.displayName).toMatch(/Maximum per Payout/);
 	});
 
 	test('the nodes panel finds the node by what users search for', () => {

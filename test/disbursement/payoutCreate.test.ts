@@ -253,7 +253,7 @@ describe('e-wallet', () => {
 });
 
 describe('safety limit', () => {
-	test('Maximum Amount per Payout refuses a larger payout before any request', async () => {
+	test('Maximum per Payout refuses a larger payout before any request', async () => {
 		const limited = await run(s, eWalletParameters({ options: { maxAmountPerPayout: 1000 } }), {
 			items: [
 				{ ref: 'LIM-1', amount: 1000, mobile: '09171234567' },
@@ -263,7 +263,7 @@ describe('safety limit', () => {
 		});
 		expect(jsonOf(limited)[1]).toEqual({
 			error:
-				"Amount 1000.01 is above the Maximum Amount per Payout (1,000) set in this node's options (row 2)",
+				"Amount 1000.01 is above the Maximum per Payout (1,000) set in this node's options (row 2)",
 			itemIndex: 1,
 			errorDetails: 'Lower the amount, or raise the limit if a payout this large is intended',
 		});

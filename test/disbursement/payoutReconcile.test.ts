@@ -60,15 +60,17 @@ test('paid rows come out with their status, unpaid ones as "not found", each wit
 		{
 			...rows[0],
 			status: 'pending',
+			check: 'matches',
 			recordedAmount: 300,
 			recordedChannel: 'GCASH',
 			mismatches: [],
 			unconfirmed: [],
 		},
-		{ ...rows[1], status: 'not found', mismatches: [], unconfirmed: [] },
+		{ ...rows[1], status: 'not found', check: 'not found', mismatches: [], unconfirmed: [] },
 		{
 			...rows[2],
 			status: 'completed',
+			check: 'matches',
 			recordedAmount: 45.5,
 			recordedChannel: 'PAYMAYA',
 			mismatches: [],
@@ -109,10 +111,13 @@ test('what does not match is named: amount to the centavo, channel, recipient', 
 	const [first, second, summary] = jsonOf(result);
 	expect(first).toMatchObject({
 		status: 'cancelled',
+		check: 'differs: amount (row 100.01, service 100)',
 		mismatches: [{ fact: 'amount', expected: '100.01', recorded: '100' }],
 	});
 	expect(second).toMatchObject({
 		status: 'pending',
+		check:
+			'differs: channel (row PAYMAYA, service GCASH); mobile number (row 09171234567, service 09181234567)',
 		mismatches: [
 			{ fact: 'channel', expected: 'PAYMAYA', recorded: 'GCASH' },
 			{ fact: 'mobile number', expected: '09171234567', recorded: '09181234567' },
@@ -136,6 +141,7 @@ test('a row whose reference has two records is "ambiguous", with the reason', as
 		reference_no: 'AMB-R1',
 		amount: 50,
 		status: 'ambiguous',
+		check: 'ambiguous',
 		mismatches: [],
 		unconfirmed: [],
 		reason: expect.stringMatching(/found 2 payouts with it \(statuses pending, cancelled\)/),

@@ -58,7 +58,7 @@ test('Channel Type, Channel and an option given by expressions still follow each
 	expect(jsonOf(result).map((json) => json.error ?? json.reference_no)).toEqual([
 		'RUNP-1',
 		'RUNP-2',
-		"Amount 600 is above the Maximum Amount per Payout (500) set in this node's options (row 3)",
+		"Amount 600 is above the Maximum per Payout (500) set in this node's options (row 3)",
 	]);
 	expect([
 		payoutOf('RUNP-1').channel,
@@ -89,7 +89,7 @@ test('fixed values (Channel Type, Channel, options) apply to every row of a run'
 		'RUNF-3',
 		'RUNF-4',
 		'RUNF-5',
-		"Amount 550 is above the Maximum Amount per Payout (500) set in this node's options (row 6)",
+		"Amount 550 is above the Maximum per Payout (500) set in this node's options (row 6)",
 	]);
 	expect(rows.slice(0, 5).map((row) => payoutOf(row.ref).channel)).toEqual(
 		Array(5).fill('PAYMAYA'),

@@ -389,7 +389,7 @@ describe('a version 2 payout in the engine', () => {
 			{ ...v2, items: rows },
 		);
 		expect(empty.error?.message).toBe(
-			'Maximum Amount per Payout is empty, not a positive number: nothing was sent',
+			'Maximum per Payout is empty, not a positive number: nothing was sent',
 		);
 		const emptyTotal = await run(
 			s,
@@ -404,9 +404,7 @@ describe('a version 2 payout in the engine', () => {
 			{ ...eWallet, options: { maxAmountPerPayout: '1000' } },
 			{ ...v2, items: rows },
 		);
-		expect(capped.error?.message).toMatch(
-			/Amount 1500 is above the Maximum Amount per Payout \(1,000\)/,
-		);
+		expect(capped.error?.message).toMatch(/Amount 1500 is above the Maximum per Payout \(1,000\)/);
 		const total = await run(
 			s,
 			{ ...eWallet, options: { maxTotalPerRun: '1000' } },

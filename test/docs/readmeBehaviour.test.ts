@@ -379,7 +379,7 @@ describe('README: Troubleshooting, each message as the README quotes it', () => 
 		const limited = await run(s, eWallet({ options: { maxAmountPerPayout: '20,000' } }), {
 			items: [items[0]],
 		});
-		expect(limited.error?.message).toMatch(quoted('Maximum Amount per Payout is "20,000"'));
+		expect(limited.error?.message).toMatch(quoted('Maximum per Payout is "20,000"'));
 	});
 
 	test('a run stopped by an unreadable limit: every row says Not sent, because the run stopped', async () => {

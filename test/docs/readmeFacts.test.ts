@@ -196,7 +196,7 @@ describe('README links and commands', () => {
 				.flatMap((property) => (property.options ?? []) as unknown as IDataObject[])
 				.find((option) => option.value === value)?.description;
 		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(
-			/Maximum Amount per Payout, Maximum Total per Run, Dry Run/,
+			/Maximum per Payout, Maximum Total per Run, Dry Run/,
 		);
 		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(
 			/Maximum Total per Run, Dry Run/,

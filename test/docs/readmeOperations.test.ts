@@ -384,7 +384,7 @@ describe('README: Payment Gateway Disbursement', () => {
 	});
 
 	test.each(['20,000', '₱20,000', 'abc', '0', '-1', '={{ $json.none }}'])(
-		'Maximum Amount per Payout %s stops the node before any payout is sent',
+		'Maximum per Payout %s stops the node before any payout is sent',
 		async (limit) => {
 			const result = await disbursement.run(
 				s,
@@ -392,7 +392,7 @@ describe('README: Payment Gateway Disbursement', () => {
 				{ items: [row('PAYOUT-L1')] },
 			);
 			expect(result.error?.message).toMatch(
-				/^Maximum Amount per Payout is .*, not a positive number: nothing was sent/,
+				/^Maximum per Payout is .*, not a positive number: nothing was sent/,
 			);
 			expect(s.gw.getPayout('PAYOUT-L1')).toBeUndefined();
 		},

@@ -323,7 +323,7 @@ describe.each(NAMES)('%s: the safety rules hold in automatic mode', (name) => {
 	});
 });
 
-test('Payout Create: Maximum Amount per Payout refuses the larger row only, as with manual mapping', async () => {
+test('Payout Create: Maximum per Payout refuses the larger row only, as with manual mapping', async () => {
 	const op = ops['Payout Create'];
 	const refs = [ref('MAXPAY'), ref('MAXPAY')];
 	const result = await op.run(
@@ -332,7 +332,7 @@ test('Payout Create: Maximum Amount per Payout refuses the larger row only, as w
 		'continueRegularOutput',
 	);
 	expect(result.outputs[0][0].json.error).toBe(
-		"Amount 45000 is above the Maximum Amount per Payout (20,000) set in this node's options (row 1)",
+		"Amount 45000 is above the Maximum per Payout (20,000) set in this node's options (row 1)",
 	);
 	expect(result.outputs[0][1].json).toMatchObject({
 		reference_no: refs[1],

@@ -319,6 +319,12 @@ describe.each(MODES)('payout answers "%s"', (mode) => {
 		const [first, second, summary] = jsonOf(result);
 		const unconfirmed = UNSTATED[mode].eWallet ?? [];
 		expect(first).toMatchObject({ status: 'pending', mismatches: [], unconfirmed });
+		// In words: a fact the record leaves out is named, never called a match or a mismatch.
+		expect(first.check).toBe(
+			unconfirmed.length > 0
+				? `matches; not stated by the service: ${unconfirmed.join(', ')}`
+				: 'matches',
+		);
 		expect(second).toMatchObject({
 			mismatches: [{ fact: 'amount', expected: '301', recorded: '300' }],
 			unconfirmed,

@@ -78,7 +78,7 @@ describe('1. a safety limit that cannot be read stops the node before anything i
 			]);
 			expect(result.outputs).toEqual([]);
 			expect(result.error?.message).toBe(
-				`Maximum Amount per Payout is ${shown}, not a positive number: nothing was sent`,
+				`Maximum per Payout is ${shown}, not a positive number: nothing was sent`,
 			);
 			expect(requests(op)).toEqual({});
 		},
@@ -96,7 +96,7 @@ describe('1. a safety limit that cannot be read stops the node before anything i
 			expect(result.outputs[0].map((item) => item.json.error)).toEqual(
 				[1, 2].map(
 					(row) =>
-						`Not sent, because the run stopped: Maximum Amount per Payout is ${shown}, not a positive number: nothing was sent (row ${row})`,
+						`Not sent, because the run stopped: Maximum per Payout is ${shown}, not a positive number: nothing was sent (row ${row})`,
 				),
 			);
 			expect(requests(op)).toEqual({});
@@ -113,7 +113,7 @@ describe('1. a safety limit that cannot be read stops the node before anything i
 				'continueRegularOutput',
 			);
 			expect(result.outputs[0][0].json.error).toBe(
-				"Amount 45000 is above the Maximum Amount per Payout (20,000) set in this node's options (row 1)",
+				"Amount 45000 is above the Maximum per Payout (20,000) set in this node's options (row 1)",
 			);
 			expect(result.outputs[0][1].json).toMatchObject({
 				reference_no: refs[1],

@@ -38,7 +38,7 @@ export const VERSION_1_BANK_TRANSFER: INodeParameters = {
 export const VERSION_1_PAYOUTS = {
 	id: 'pgwVersion1Pay',
 	paid: 'V1-2026-05-001',
-	// 25,000: above the Maximum Amount per Payout of 20,000.
+	// 25,000: above the Maximum per Payout of 20,000.
 	refused: 'V1-2026-05-002',
 };
 

@@ -30,7 +30,7 @@ export function waitForFinalStatusOperation(spec: WaitSpec): Operation {
 		},
 		executionOptionsProperty(undefined, [
 			{
-				displayName: 'First Look-Up After (Seconds)',
+				displayName: 'First Pause (Seconds)',
 				name: 'firstPollSeconds',
 				type: 'number',
 				typeOptions: { minValue: 0.1, maxValue: 600, numberPrecision: 1 },

@@ -10,7 +10,14 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { ServiceError } from '../transport/errors';
 import { AMBIGUOUS_LOOKUP, findByReference } from '../transport/lookups';
 import { outcomeOf } from '../transport/transport';
-import { compareRecord, recordAmount, recordChannel, recordStatus } from '../validation/records';
+import {
+	compareRecord,
+	recordAmount,
+	recordChannel,
+	recordStatus,
+	type Mismatch,
+	type RecordFact,
+} from '../validation/records';
 import { isStatus, STATUSES } from '../validation/schemas';
 import { readAmount, toCentavos } from '../validation/validation';
 import type { LookUpPlan, PollPlan, ReconcilePlan } from './operation';
@@ -102,10 +109,11 @@ const UNKNOWN_STATUS = 'unknown';
 
 /**
  * The row's own columns, then what the service holds: `status` (the record's, "not found" or
- * "ambiguous"), the recorded amount and channel, `mismatches`, every fact the row gives that the
- * record states otherwise, and `unconfirmed`, every fact the row gives that the record does not
- * state (not a mismatch: the service's document shows no payout's shape). A look-up that proves
- * nothing (unreachable, unclear answer) throws: the row goes to the error output, never a guess.
+ * "ambiguous"), `check` (the comparison in words, for a sheet cell or a filter), the recorded amount
+ * and channel, `mismatches`, every fact the row gives that the record states otherwise, and
+ * `unconfirmed`, every fact the row gives that the record does not state (not a mismatch: the
+ * service's document shows no payout's shape). A look-up that proves nothing (unreachable, unclear
+ * answer) throws: the row goes to the error output, never a guess.
  */
 export async function reconcileRow(
 	run: RunContext,
@@ -122,6 +130,7 @@ export async function reconcileRow(
 			return {
 				...row,
 				status: AMBIGUOUS,
+				check: AMBIGUOUS,
 				mismatches: [],
 				unconfirmed: [],
 				reason: failure.message,
@@ -129,16 +138,33 @@ export async function reconcileRow(
 		throw failure;
 	}
 	const record = looked.answer;
-	if (!record) return { ...row, status: NOT_FOUND, mismatches: [], unconfirmed: [] };
+	if (!record)
+		return { ...row, status: NOT_FOUND, check: NOT_FOUND, mismatches: [], unconfirmed: [] };
 	const { differs, unstated } = compareRecord(kind, { referenceNo, ...expect }, record);
 	return {
 		...row,
 		status: recordStatus(record) ?? UNKNOWN_STATUS,
+		check: checkInWords(differs, unstated),
 		recordedAmount: readAmount(recordAmount(kind, record)) ?? null,
 		recordedChannel: recordChannel(record) ?? null,
 		mismatches: differs.map((mismatch) => ({ ...mismatch })),
 		unconfirmed: unstated,
 	};
+}
+
+/**
+ * A found record's comparison with its row, as a person reads it in a sheet cell: "matches",
+ * "matches; not stated by the service: amount", or "differs: amount (row 100.01, service 100)".
+ * It starts with "matches" or "differs", so a filter can test its first word.
+ */
+function checkInWords(differs: Mismatch[], unstated: RecordFact[]): string {
+	if (differs.length > 0)
+		return `differs: ${differs
+			.map(({ fact, expected, recorded }) => `${fact} (row ${expected}, service ${recorded})`)
+			.join('; ')}`;
+	return unstated.length > 0
+		? `matches; not stated by the service: ${unstated.join(', ')}`
+		: 'matches';
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A node run as an AI agent's tool fails closed: an operation that moves money refuses unless its
- * Maximum Amount per Payout is set, the Allowed Recipients option (when set) is enforced, and a
+ * Maximum per Payout is set, the Allowed Recipients option (when set) is enforced, and a
  * refusal comes back as the tool's answer, worded for the agent to relay, not as a crashed run.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
@@ -34,7 +34,7 @@ export function runsAsTool(ctx: IExecuteFunctions): boolean {
 export function requireCapAsTool(
 	ctx: IExecuteFunctions,
 	option = 'maxAmountPerPayout',
-	label = 'Maximum Amount per Payout',
+	label = 'Maximum per Payout',
 ): void {
 	if (!runsAsTool(ctx)) return;
 	const options = ctx.getNode().parameters.options as IDataObject | undefined;

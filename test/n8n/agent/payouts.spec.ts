@@ -55,9 +55,9 @@ const REFUSALS = [
 		what: 'Confirm of an expired token',
 	},
 	{
-		title: '(d) Create as a tool with no Maximum Amount per Payout: refused, no payout',
+		title: '(d) Create as a tool with no Maximum per Payout: refused, no payout',
 		script: 'd',
-		refusal: /"Maximum Amount per Payout" is not set/,
+		refusal: /"Maximum per Payout" is not set/,
 		what: 'Create without a cap',
 	},
 	{

@@ -198,6 +198,34 @@ export class Editor {
 		await expect(this.options, `the ${placeholder} list closes`).toHaveCount(0);
 	}
 
+	/**
+	 * The parameter labels the open node shows, and those the panel cuts with an ellipsis (an
+	 * element styled to ellipsize whose text is wider than its box).
+	 */
+	async parameterLabels(): Promise<{ shown: string[]; cut: string[] }> {
+		return this.page
+			.locator(`${NDV} [data-test-id=node-parameters] [data-test-id=input-label]`)
+			.evaluateAll((labels) => {
+				const shown: string[] = [];
+				const cut: string[] = [];
+				for (const label of labels) {
+					if (!label.offsetParent) continue;
+					// The label's title, without the hover actions drawn beside it ("Fixed", "Expression").
+					const title = label.querySelector('[class*="_title_"]') ?? label;
+					const text = (title.textContent ?? '').trim();
+					shown.push(text);
+					const boxes = [label, ...Array.from(label.querySelectorAll('*'))];
+					const ellipsized = boxes.some(
+						(box) =>
+							label.ownerDocument.defaultView?.getComputedStyle(box).textOverflow === 'ellipsis' &&
+							box.scrollWidth > box.clientWidth + 1,
+					);
+					if (ellipsized) cut.push(text);
+				}
+				return { shown, cut };
+			});
+	}
+
 	/** Shows the trigger's production webhook URL: resolves with the "Webhook URLs" section. */
 	async productionWebhooks() {
 		await this.page.click(`${NDV} .webhooks .headline`);

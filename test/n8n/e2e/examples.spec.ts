@@ -245,7 +245,7 @@ test('a workflow of Disbursement node version 1, as saved before version 2, runs
 	const [toFix, ...more] = out<RowToFix & { error: string }>('Rows to fix');
 	expect([toFix?.payout_id, more.length], 'rows on the error output').toEqual([refused, 0]);
 	expect(String(toFix.error), 'the limit of 20,000 in Options').toMatch(
-		/above the Maximum Amount per Payout \(20,000\)/,
+		/above the Maximum per Payout \(20,000\)/,
 	);
 	expect(
 		leg.sandbox.stats().attemptsByReference[refused],

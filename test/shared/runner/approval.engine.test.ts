@@ -275,10 +275,10 @@ test.each([
 	},
 );
 
-test("Confirm's own Maximum Amount per Payout and Allowed Recipients apply", async () => {
+test("Confirm's own Maximum per Payout and Allowed Recipients apply", async () => {
 	const { approvalToken } = await prepared('AP-LIMIT-1');
 	const capped = await confirm(approvalToken, undefined, { maxAmountPerPayout: 1000 });
-	expect(capped.error?.message).toMatch(/above this node's Maximum Amount per Payout/);
+	expect(capped.error?.message).toMatch(/above this node's Maximum per Payout/);
 	const outside = await confirm(approvalToken, undefined, { allowedRecipients: 'BDO:0099*' });
 	expect(outside.error?.message).toMatch(/not in this node's Allowed Recipients/);
 	expect(sentPayouts()).toBe(0);

@@ -335,10 +335,10 @@ describe('Payout > Create with Send and Wait for Final Status', () => {
 		});
 	});
 
-	test('Maximum Amount per Payout still refuses, with nothing sent and no wait', async () => {
+	test('Maximum per Payout still refuses, with nothing sent and no wait', async () => {
 		const run = await waitFor('PWAIT-003', 900, { options: { maxAmountPerPayout: 500 } });
 		expect(run.first.waitTill).toBeUndefined();
-		expect(run.first.data.resultData.error?.message).toContain('Maximum Amount per Payout');
+		expect(run.first.data.resultData.error?.message).toContain('Maximum per Payout');
 		expect(setup.gw.getPayout('PWAIT-003')).toBeUndefined();
 	});
 });

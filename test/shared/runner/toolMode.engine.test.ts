@@ -54,15 +54,13 @@ const payout = (referenceNo: string, options: INodeParameters = {}): INodeParame
 const sentPayouts = () => s.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0;
 
 describe('Payout > Create as a tool', () => {
-	test('without Maximum Amount per Payout it refuses, as its answer, with nothing sent', async () => {
+	test('without Maximum per Payout it refuses, as its answer, with nothing sent', async () => {
 		const answer = await askTool(new Disbursement(), payout('TM-NOCAP-1'));
 		expect(answer).toEqual({
 			refused: true,
 			error:
-				'Refused: this tool moves money and its "Maximum Amount per Payout" is not set, so nothing was sent.',
-			whatToDo: expect.stringMatching(
-				/owner of this workflow must set "Maximum Amount per Payout"/,
-			),
+				'Refused: this tool moves money and its "Maximum per Payout" is not set, so nothing was sent.',
+			whatToDo: expect.stringMatching(/owner of this workflow must set "Maximum per Payout"/),
 		});
 		expect(sentPayouts()).toBe(0);
 	});
@@ -96,7 +94,7 @@ describe('Payout > Create as a tool', () => {
 		);
 		expect(above).toMatchObject({
 			refused: true,
-			error: expect.stringMatching(/Maximum Amount per Payout/),
+			error: expect.stringMatching(/Maximum per Payout/),
 		});
 		expect(sentPayouts()).toBe(1);
 	});
@@ -252,7 +250,7 @@ describe('the tool variant run by the engine as an ordinary node (n8n 2.x agents
 		expect(result.error).toBeUndefined();
 		expect(result.outputs[0][0].json).toMatchObject({
 			refused: true,
-			error: expect.stringMatching(/Maximum Amount per Payout/),
+			error: expect.stringMatching(/Maximum per Payout/),
 		});
 		expect(sentPayouts()).toBe(0);
 	});

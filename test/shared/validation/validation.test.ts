@@ -94,7 +94,7 @@ describe('parseAmount (an item amount)', () => {
 		expect(() => parse(cell)).toThrow(message);
 	});
 
-	test('a Maximum Amount per Payout below the service maximum is the range', () => {
+	test('a Maximum per Payout below the service maximum is the range', () => {
 		expect(() => parse(600, { max: 500 })).toThrow(
 			'Amount 600 is outside the allowed range 0.01 to 500',
 		);

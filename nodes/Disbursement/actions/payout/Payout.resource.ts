@@ -24,14 +24,14 @@ export const description: INodeProperties[] = [
 				name: 'Confirm',
 				value: 'confirm',
 				description:
-					'Send exactly the payout an approval token of Prepare covers, once; a changed, expired or foreign token is refused. As an AI tool it refuses unless Maximum Amount per Payout is set, and pays only Allowed Recipients when set. Put it behind human review.',
+					'Send exactly the payout an approval token of Prepare covers, once; a changed, expired or foreign token is refused. As an AI tool it refuses unless Maximum per Payout is set, and pays only Allowed Recipients when set. Put it behind human review.',
 				action: 'Confirm a prepared payout',
 			},
 			{
 				name: 'Create',
 				value: 'create',
 				description:
-					'Send money to a bank account or an e-wallet. Safety options: Maximum Amount per Payout, Maximum Total per Run, Dry Run, Allowed Recipients. As an AI tool it refuses unless Maximum Amount per Payout is set: prefer Prepare and Confirm.',
+					'Send money to a bank account or an e-wallet. Safety options: Maximum per Payout, Maximum Total per Run, Dry Run, Allowed Recipients. As an AI tool it refuses unless Maximum per Payout is set: prefer Prepare and Confirm.',
 				action: 'Create a payout',
 			},
 			{

@@ -3,7 +3,7 @@
  * Payout > Prepare and sends exactly the payout the token covers, through the money-safe path (its
  * reference_no makes a second Confirm a replay, never a second payout). The runner refuses, with
  * nothing sent, a token that was changed, has expired or was signed by another credential
- * (shared/runner/approval.ts); this node's own Maximum Amount per Payout and Allowed Recipients apply too.
+ * (shared/runner/approval.ts); this node's own Maximum per Payout and Allowed Recipients apply too.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
@@ -109,7 +109,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	if (limit !== undefined) {
 		throw new NodeOperationError(
 			node,
-			`Refused: the amount ${plan.creates.amount} is above this node's Maximum Amount per Payout (${limit.toLocaleString('en-US')}), so nothing was sent`,
+			`Refused: the amount ${plan.creates.amount} is above this node's Maximum per Payout (${limit.toLocaleString('en-US')}), so nothing was sent`,
 			{
 				itemIndex,
 				description:

@@ -150,7 +150,7 @@ export const payoutFormProperties: INodeProperties[] = [
 ];
 
 export const maxAmountPerPayoutOption: INodeProperties = {
-	displayName: 'Maximum Amount per Payout',
+	displayName: 'Maximum per Payout',
 	name: 'maxAmountPerPayout',
 	type: 'number',
 	typeOptions: { minValue: 0.01, numberPrecision: 2 },
@@ -159,17 +159,17 @@ export const maxAmountPerPayoutOption: INodeProperties = {
 		'Safety limit: a payout above this amount is refused before it is sent. It must be a plain positive number (e.g. 20000): anything else stops the node before any payout is sent. Remove the option to have no limit. Recommended when an AI agent uses this node.',
 };
 
-/** Maximum Amount per Payout, read fail-closed (shared/runner/options.ts `readSafetyLimit`); undefined when not set. */
+/** Maximum per Payout, read fail-closed (shared/runner/options.ts `readSafetyLimit`); undefined when not set. */
 export function readMaxPerPayout(
 	run: RunContext,
 	itemIndex: number,
 	node = run.ctx.getNode(),
 ): number | undefined {
-	return readSafetyLimit(run, itemIndex, 'maxAmountPerPayout', 'Maximum Amount per Payout', node);
+	return readSafetyLimit(run, itemIndex, 'maxAmountPerPayout', 'Maximum per Payout', node);
 }
 
 /**
- * The one check of a payout against Maximum Amount per Payout, for Create and Confirm: the limit
+ * The one check of a payout against Maximum per Payout, for Create and Confirm: the limit
  * the amount is above, or undefined. The limit is read even without an amount, so one that cannot
  * be read stops the run at any row.
  */
@@ -196,7 +196,7 @@ const properties: INodeProperties[] = [
 	{
 		// Shown only where the node is an AI agent's tool: n8n's "@tool" display condition.
 		displayName:
-			'Money moves when the agent calls this tool. Set "Maximum Amount per Payout" and "Maximum Total per Run" in Options, so a payout or a run above them is refused before anything is sent.',
+			'Money moves when the agent calls this tool. Set "Maximum per Payout" and "Maximum Total per Run" in Options, so a payout or a run above them is refused before anything is sent.',
 		name: 'agentNotice',
 		type: 'notice',
 		default: '',
@@ -243,7 +243,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	const maxPerPayout = aboveMaxPerPayout(run, itemIndex, amount, node);
 	if (maxPerPayout !== undefined) {
 		problems.add(
-			`Amount ${amount} is above the Maximum Amount per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
+			`Amount ${amount} is above the Maximum per Payout (${maxPerPayout.toLocaleString('en-US')}) set in this node's options`,
 			'Lower the amount, or raise the limit if a payout this large is intended',
 		);
 	}

@@ -49,7 +49,7 @@ const properties: INodeProperties[] = [
 	...payoutFormProperties.filter((property) => !property.name.startsWith('columnsNotice')),
 	executionOptionsProperty('createPayout', [
 		{
-			displayName: 'Approval Valid For (Minutes)',
+			displayName: 'Valid For (Minutes)',
 			name: 'approvalValidMinutes',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_VALID_MINUTES },
@@ -99,7 +99,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 	if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_VALID_MINUTES) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Approval Valid For (Minutes) is "${String(raw)}", not a number of minutes from 1 to ${MAX_VALID_MINUTES}`,
+			`Options > Valid For (Minutes), how long the approval may be confirmed, is "${String(raw)}", not a number of minutes from 1 to ${MAX_VALID_MINUTES}`,
 			{ itemIndex, description: 'Set it to a whole number of minutes such as 15.' },
 		);
 	}
