@@ -1,6 +1,7 @@
 /**
- * Nothing the repository says points at something that is not there: every relative Markdown link
- * and #anchor of the README and the docs, every file a code comment names, every Docs link of the
+ * Nothing the repository says points at something that is not there: every relative Markdown link,
+ * #anchor and file named in a code span of the README and the docs, every name ARCHITECTURE.md's
+ * "Where a fact lives" places in a file, every file a code comment names, every Docs link of the
  * node and credential panels. The service's interface document is not in the repository, so
  * nothing cites it by section: docs/endpoints.md states what the nodes rely on.
  */
@@ -108,6 +109,103 @@ const MISSING_SOURCES: Array<[string, RegExp]> = [
 		/interface (?:document|doc)?,? ?(?:section )?\d|\bsections? \d(?:\.\d)?\b|\((?:[a-z]+[ ,]+)*(?:2\.[1-5]|4\.[1-9])(?:[-, ]+(?:2\.[1-5]|4\.[1-9]))*\)|(?:\/\/|\*) (?:2\.[1-5]|4\.[1-9])\b/i,
 	],
 ];
+
+/**
+ * A file the docs name in a code span: a path (`shared/runner/options.ts`, found at the end of a
+ * repository path) or a bare name (`approval.ts`). Not read as one: a placeholder
+ * (`nodes/shared/X/Y.ts`), a name led by a dot (`.engine.test.ts` is a suffix), an absolute path,
+ * and the demo's git-ignored state in `.demo/`.
+ */
+const NAMED_FILE = /^(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|md|json|mjs|js|yml|png)$/;
+const PLACEHOLDER = /(?:^|\/)[A-Z](?:[./]|$)/;
+/** Names in the docs' code spans that are not files of this repository, and what they are. */
+const NOT_OURS: Record<string, string> = {
+	'Node.js': 'the runtime',
+	'workflow-execute-additional-data.js': "n8n's own, in its installed package",
+};
+const REPOSITORY_FILES = filesUnder('.');
+
+/** The files a Markdown text names in code spans that the repository does not hold, as `line: name`. */
+function namedFilesMissing(markdown: string): string[] {
+	const missing: string[] = [];
+	withoutCodeBlocks(markdown)
+		.split('\n')
+		.forEach((line, index) => {
+			for (const [, span] of line.matchAll(/`([^`]+)`/g))
+				for (const name of span.split(/[\s,()]+/)) {
+					if (!NAMED_FILE.test(name) || PLACEHOLDER.test(name) || name.startsWith('.demo/'))
+						continue;
+					if (name in NOT_OURS) continue;
+					const held = REPOSITORY_FILES.some((file) => file === name || file.endsWith(`/${name}`));
+					if (!held) missing.push(`${index + 1}: ${name}`);
+				}
+		});
+	return missing;
+}
+
+describe('files the README and the docs name', () => {
+	test.each(MARKDOWN)('%s: every file named in a code span is in the repository', (file) => {
+		expect(namedFilesMissing(read(file))).toEqual([]);
+	});
+
+	test('the check catches a file that is not there, or has moved', () => {
+		expect(
+			namedFilesMissing(
+				[
+					'Options are read in `shared/runner/options.ts` (`readOption`), approvals in `approval.ts`.',
+					'A callback was read in `PaymentGatewayTrigger/helpers/verification.ts` and `gone.ts`.',
+					'Not files: `nodes/shared/X/Y.ts`, `.engine.test.ts`, `Node.js`, `.demo/ledger.json`.',
+					'```',
+					'`inAFence.ts`',
+					'```',
+				].join('\n'),
+			),
+		).toEqual(['2: PaymentGatewayTrigger/helpers/verification.ts', '2: gone.ts']);
+	});
+});
+
+/**
+ * The names a row of ARCHITECTURE.md's "Where a fact lives" gives (`readOption`, `RunContext`) that
+ * no file named in that row declares: a fact whose home moved. Lower-case single words (`fields`,
+ * `data`) are the service's or n8n's words, not declarations.
+ */
+function homesThatMoved(markdown: string): string[] {
+	const start = markdown.indexOf('## Where a fact lives');
+	const end = markdown.indexOf('\n## ', start + 1);
+	const moved: string[] = [];
+	for (const row of markdown.slice(start, end < 0 ? undefined : end).split('\n')) {
+		if (!row.startsWith('| ')) continue;
+		const spans = [...row.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+		const homes = spans
+			.filter((span) => NAMED_FILE.test(span))
+			.flatMap((span) =>
+				REPOSITORY_FILES.filter((file) => file === span || file.endsWith(`/${span}`)),
+			);
+		const sources = homes.map(read);
+		for (const name of spans.filter((span) => /^\w+$/.test(span) && /[A-Z_]/.test(span))) {
+			const declaration = new RegExp(
+				`\\b(?:function|const|let|class|interface|type|enum)\\s+${name}\\b`,
+			);
+			if (!sources.some((source) => declaration.test(source)))
+				moved.push(`${name} is declared in none of ${homes.join(', ') || 'no file named'}`);
+		}
+	}
+	return moved;
+}
+
+describe('the homes ARCHITECTURE.md names', () => {
+	test('every name in "Where a fact lives" is declared in a file its row names', () => {
+		expect(homesThatMoved(read('docs/ARCHITECTURE.md'))).toEqual([]);
+	});
+
+	test('the check catches a name whose home moved', () => {
+		const row =
+			'| reading a value | `shared/runner/operation.ts` (`readOption`, `readExecutionOptions`) |';
+		expect(homesThatMoved(`## Where a fact lives\n\n${row}\n\n## Next`)).toEqual([
+			'readOption is declared in none of nodes/shared/runner/operation.ts',
+		]);
+	});
+});
 
 describe('links in the README and the docs', () => {
 	test.each(MARKDOWN)(
