@@ -11,14 +11,13 @@ import {
 	setUp,
 	type ExpectedError,
 } from '../harness/collectionRuns';
+import { CHECK_THEN_SAME_REFERENCE, NO_CLEAR_ANSWER } from '../harness/moneyOperations';
 
 const s = gatewayPerSuite(setUp, { afterEach: (setup) => setup.gw.faults.clear() });
 
 const GENERATE_PATH = '/v1/biller/transactions/generate';
 const LOOKUP_PATH = '/v1/biller/transactions';
 const CHANNELS_PATH = '/v1/biller/channels';
-const RERUN_IS_SAFE =
-	'A look-up after each attempt confirmed that no transaction exists for this reference_no, so running the workflow again is safe.';
 const DROPPED =
 	'No answer from the Payment Collection service (the connection was closed before an answer arrived): check the Base URL and your network, or raise the Timeout option';
 
@@ -203,8 +202,12 @@ describe('404 and 500: the service message only', () => {
 			generate('GCASH_TRN'),
 			{ ref: reference, amount: 100 },
 			{
-				message: `The transaction "${reference}" was not created after 3 attempts: The Payment Collection service answered HTTP 500. The service said: "Server Error"`,
-				description: RERUN_IS_SAFE,
+				message: NO_CLEAR_ANSWER(
+					'transaction',
+					reference,
+					'The Payment Collection service answered HTTP 500. The service said: "Server Error".',
+				),
+				description: CHECK_THEN_SAME_REFERENCE('transaction'),
 			},
 		);
 		expect(s.gw.stats().attemptsByReference[reference]).toBe(3);
@@ -280,8 +283,8 @@ describe('network faults', () => {
 			generate('GCASH_TRN'),
 			{ ref: reference, amount: 100 },
 			{
-				message: `The transaction "${reference}" was not created after 3 attempts: ${DROPPED}`,
-				description: RERUN_IS_SAFE,
+				message: NO_CLEAR_ANSWER('transaction', reference, `${DROPPED}.`),
+				description: CHECK_THEN_SAME_REFERENCE('transaction'),
 			},
 		);
 		expect(s.gw.stats().attemptsByReference[reference]).toBe(3);

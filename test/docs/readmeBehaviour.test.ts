@@ -18,6 +18,7 @@ import {
 	run,
 	setUp,
 } from '../harness/disbursementRuns';
+import { PAYOUT_LOOKUP, PAYOUT_PROCESS } from '../harness/servicePaths';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
 const sentPayouts = () => Object.keys(s.gw.stats().attemptsByReference);
@@ -380,6 +381,28 @@ describe('README: Troubleshooting, each message as the README quotes it', () => 
 			items: [items[0]],
 		});
 		expect(limited.error?.message).toMatch(quoted('Maximum per Payout is "20,000"'));
+	});
+
+	test('no attempt answered clearly and nothing found: the outcome is not known yet, check it and keep the reference', async () => {
+		s.gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode: 'error-before', status: 503 });
+		const result = await run(s, eWallet(), { items: [sheet('TROUBLE-U')[0]] });
+		s.gw.faults.clear();
+		expect(result.error?.message).toMatch(
+			quoted('The outcome of the payout "..." is not known yet'),
+		);
+		expect(result.error?.description).toMatch(
+			/^Check it with Payout > Get or Payout > Reconcile before anything else\. To try again, use the same reference_no/,
+		);
+		expect(s.gw.stats().attemptsByReference['TROUBLE-U-001']).toBe(3);
+		// An answer lost after the payout was made, and a look-up that fails: the same row of the table.
+		s.gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode: 'drop-after', times: 1 });
+		s.gw.faults.add({ method: 'GET', path: PAYOUT_LOOKUP, mode: 'drop-before' });
+		const lost = await run(s, eWallet(), { items: [sheet('TROUBLE-U')[1]] });
+		s.gw.faults.clear();
+		expect(lost.error?.message).toMatch(
+			quoted('Could not confirm whether the payout "..." was created'),
+		);
+		expect(s.gw.stats().creationsByReference['TROUBLE-U-002']).toBe(1);
 	});
 
 	test('a run stopped by an unreadable limit: every row says Not sent, because the run stopped', async () => {

@@ -7,7 +7,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { FaultRule } from '../../sandbox';
 import {
-	RERUN_IS_SAFE,
+	CHECK_THEN_SAME_REFERENCE,
+	NO_CLEAR_ANSWER,
 	createdItem,
 	moneyOperationsPerFile,
 	requestCounts,
@@ -65,12 +66,12 @@ const rows: Record<string, Row> = {
 		attempts: [2, 1, 1],
 		requests: { create: 4, lookup: 1 },
 	},
-	'5xx before the work (every attempt): the item says nothing was created and a re-run is safe': {
+	'5xx before the work (every attempt): the outcome is not known, keep the reference': {
 		faults: [{ mode: 'error-before', status: 503, times: 3 }],
 		outcomes: (op, refs) => [
 			{
-				error: `The ${op.noun} "${refs[0]}" was not created after 3 attempts: The ${op.label} service answered HTTP 503. ${SERVER_ERROR}`,
-				errorDetails: RERUN_IS_SAFE(op.noun),
+				error: NO_CLEAR_ANSWER(op.noun, refs[0], `${answered(op, 503)}.`),
+				errorDetails: CHECK_THEN_SAME_REFERENCE(op.noun),
 			},
 			OK,
 			OK,

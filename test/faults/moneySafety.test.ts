@@ -11,7 +11,12 @@ import * as collection from '../harness/collectionRuns';
 import * as disbursement from '../harness/disbursementRuns';
 import { testCredential } from '../harness';
 import { HarnessCredentialsHelper } from '../harness/credentialsHelper';
-import { moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
+import {
+	CHECK_THEN_SAME_REFERENCE,
+	moneyOperationsPerFile,
+	OUTCOME_UNKNOWN,
+	type MoneyOperation,
+} from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('money safety');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -167,7 +172,7 @@ describe.each(NAMES)('3. %s: a 2xx is success only when it confirms this request
 			'the record is for amount 99999, not 10',
 		],
 	])(
-		'%s, nothing created: an error carrying what the service said',
+		'%s, nothing found: the outcome is not known yet, with what the service said',
 		async (_what, body, problem) => {
 			const reference = ref('BODY');
 			fault(op(), 'create', { mode: 'error-before', status: 200, body, times: 1 });
@@ -181,8 +186,8 @@ describe.each(NAMES)('3. %s: a 2xx is success only when it confirms this request
 				: '';
 			expect(result.outputs[0].map((item) => item.json)).toEqual([
 				{
-					error: `The ${op().noun} "${reference}" was not created: the service answered without confirming it (${problem}).${said} (row 1)`,
-					errorDetails: `A look-up found no ${op().noun} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
+					error: `${OUTCOME_UNKNOWN(op().noun, reference, `the service answered without confirming it (${problem})`, said)} (row 1)`,
+					errorDetails: CHECK_THEN_SAME_REFERENCE(op().noun),
 					itemIndex: 0,
 				},
 			]);

@@ -6,7 +6,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import * as disbursement from '../harness/disbursementRuns';
-import { failOnce, moneyOperationsPerFile, type MoneyOperation } from '../harness/moneyOperations';
+import {
+	failOnce,
+	moneyOperationsPerFile,
+	OUTCOME_UNKNOWN,
+	type MoneyOperation,
+} from '../harness/moneyOperations';
 
 const ops = moneyOperationsPerFile('record intent');
 const NAMES = ['Generate', 'Payout Create'] as const;
@@ -67,7 +72,7 @@ describe.each(NAMES)('rule 4, %s: a 2xx for another channel is not taken as crea
 		});
 		const item = await errorOf(op(), [op().row(reference, 10)]);
 		expect(item.error).toBe(
-			`The ${op().noun} "${reference}" was not created: the service answered without confirming it (the record is for channel OTHER_CHANNEL, not ${CHANNELS[name][0]}). The service said: "OK". (row 1)`,
+			`${OUTCOME_UNKNOWN(op().noun, reference, `the service answered without confirming it (the record is for channel OTHER_CHANNEL, not ${CHANNELS[name][0]})`, ' The service said: "OK".')} (row 1)`,
 		);
 		expect(op().setup.gw.stats().requestsByPath[`GET ${op().lookupPath}`]).toBe(1);
 	});

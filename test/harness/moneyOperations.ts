@@ -23,8 +23,27 @@ export const PATHS = {
 	disbursementToken: ENDPOINTS.disbursementToken.path,
 } as const;
 
-export const RERUN_IS_SAFE = (noun: string) =>
-	`A look-up after each attempt confirmed that no ${noun} exists for this reference_no, so running the workflow again is safe.`;
+/** What to do about an outcome not known yet (no Payout Ledger): check it, try again only with the same reference_no. */
+export const CHECK_THEN_SAME_REFERENCE = (noun: 'transaction' | 'payout') => {
+	const [resource, twice] =
+		noun === 'payout'
+			? ['Payout', 'could pay twice']
+			: ['Transaction', 'could create a second transaction'];
+	return `Check it with ${resource} > Get or ${resource} > Reconcile before anything else. To try again, use the same reference_no: a run with it finds the ${noun} or sends it once, while a new reference_no ${twice}.`;
+};
+
+/** The error of an item whose answers were unclear (`what`) and whose look-ups found nothing: its outcome is not known yet. */
+export const OUTCOME_UNKNOWN = (noun: string, reference: string, what: string, details = '') =>
+	`The outcome of the ${noun} "${reference}" is not known yet: ${what}. No ${noun} was found under this reference_no so far, but the service may still complete it.${details}`;
+
+/** OUTCOME_UNKNOWN after every attempt failed unclearly, the last as `lastAttempt`. */
+export const NO_CLEAR_ANSWER = (noun: string, reference: string, lastAttempt: string) =>
+	OUTCOME_UNKNOWN(
+		noun,
+		reference,
+		'none of 3 attempts got a clear answer',
+		` Last attempt: ${lastAttempt}`,
+	);
 
 /** Generate (Payment Collection) or Payout Create (Disbursement), behind one shape. */
 export interface MoneyOperation {

@@ -7,3 +7,5 @@
 export const PAYOUT_PROCESS = '/v1/api/disbursement/transactions/process';
 /** The sandbox's request-count key of a payout create. */
 export const PAYOUT_PROCESS_KEY = `POST ${PAYOUT_PROCESS}`;
+/** Disbursement: look payouts up by reference (GET). */
+export const PAYOUT_LOOKUP = '/v1/api/disbursement/transactions';

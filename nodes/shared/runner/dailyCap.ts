@@ -486,7 +486,8 @@ export async function withinDailyCap(
 	const paid = await outcomeOf(pay());
 	if ('failure' in paid) {
 		// Nothing paid: the day gets the amount back. Otherwise the outcome is unknown: the row stays
-		// reserved, in its day, until a later run of the reference, Reconcile or a person settles it.
+		// reserved, in its day, until a later run of the reference settles it or a person who checked
+		// the payout (Payout > Get or Reconcile, which touch no ledger) removes or marks it.
 		if (marked(paid.failure, NOTHING_PAID)) await release(ledger, id);
 		else await outcomeOf(updateRow(ledger, id, { day }, { state: RESERVED }));
 		throw paid.failure;

@@ -5,6 +5,8 @@
  * - reference_no is the idempotency key. After an unclear failure (time-out, dropped connection,
  *   5xx, unreadable body) the reference is looked up first, and resent with the SAME reference_no
  *   only when the look-up finds nothing (the service's own guidance). A definite 4xx is final.
+ *   Nothing found after an unclear answer proves nothing: an item left there fails as an outcome
+ *   not known yet (`outcomeUnknown`), never as "nothing was paid", and its reservation is kept.
  * - A record is compared with the item by the one check of records.ts (`compareRecord`): each of
  *   reference_no, amount (to the centavo), channel and recipient agrees, differs, or is not stated.
  *   A 2xx must state the item's reference_no, and a fact it states that differs makes it unproven:
@@ -36,6 +38,7 @@ import {
 	type RecordFact,
 } from '../validation/records';
 import type { RunContext } from './runContext';
+import { sentence } from './toolMode';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;
@@ -117,17 +120,28 @@ export async function createOnce(
 				});
 			}
 			if (taken) {
-				const notFound = new NodeOperationError(
-					ctx.getNode(),
-					`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
-					{
+				// After an unclear attempt the reference may hold this item's own record, not yet found.
+				if (!firstAnswer)
+					throw outcomeUnknown(
+						run,
 						itemIndex,
-						description: 'Use a new reference_no, or check the reference with the service.',
-					},
+						intent,
+						'an attempt got no clear answer, then the service said this reference_no is already used',
+					);
+				throw nothingPaid(
+					new NodeOperationError(
+						ctx.getNode(),
+						`reference_no "${intent.referenceNo}" is already used, but the ${intent.kind} could not be found by looking it up`,
+						{
+							itemIndex,
+							description: 'Use a new reference_no, or check the reference with the service.',
+						},
+					),
 				);
-				throw firstAnswer ? nothingPaid(notFound) : notFound;
 			}
-			// Unclear, and the look-up proves nothing was created: resending the same reference is safe.
+			// Unclear, and nothing found yet. Resending the same reference_no is safe, not because
+			// nothing was created (the service may still complete it) but because the service takes
+			// a reference_no once: a resend is refused as taken, or is the only one that pays.
 			unclearCause = error.message;
 			lastError = error;
 			if (attempt < MAX_ATTEMPTS) await sleep(RETRY_DELAY_MS * attempt);
@@ -151,22 +165,50 @@ export async function createOnce(
 			return accept(ctx, itemIndex, plan, existing, { firstSentAt, unclearCause: cause });
 		// An answer that confirms nothing, then a look-up that finds nothing: the outcome is not
 		// known (the service may still complete it), so a reservation for it is kept.
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The ${intent.kind} "${intent.referenceNo}" was not created: the service answered without confirming it (${problem}).${said}`,
-			{
-				itemIndex,
-				description: `A look-up found no ${intent.kind} with this reference_no, so nothing was created. Fix what the service reported and run the workflow again: the same reference_no is safe to reuse.`,
-			},
+		throw outcomeUnknown(
+			run,
+			itemIndex,
+			intent,
+			`the service answered without confirming it (${problem})`,
+			said,
 		);
 	}
 	// Every attempt unclear and every look-up empty: not a proof that nothing will be paid.
-	throw new NodeOperationError(
-		ctx.getNode(),
-		`The ${intent.kind} "${intent.referenceNo}" was not created after ${MAX_ATTEMPTS} attempts: ${lastError?.message ?? 'no answer'}`,
+	throw outcomeUnknown(
+		run,
+		itemIndex,
+		intent,
+		`none of ${MAX_ATTEMPTS} attempts got a clear answer`,
+		` Last attempt: ${sentence(lastError?.message ?? 'no answer')}`,
+	);
+}
+
+/**
+ * The error for an outcome not known yet: nothing found under the reference after an unclear
+ * answer proves nothing, the service may still complete it. It is not `nothingPaid`, so a
+ * reservation for it stays in the ledger (dailyCap.ts); the description says how it is settled.
+ */
+function outcomeUnknown(
+	run: RunContext,
+	itemIndex: number,
+	{ kind, referenceNo }: MoneyIntent,
+	what: string,
+	details = '',
+): NodeOperationError {
+	const operations =
+		kind === 'payout'
+			? 'Payout > Get or Payout > Reconcile'
+			: 'Transaction > Get or Transaction > Reconcile';
+	const twice = kind === 'payout' ? 'could pay twice' : 'could create a second transaction';
+	const kept = run.dailyCap
+		? ` Its amount stays counted toward Maximum Total per Day in the Payout Ledger until a run with the same reference_no settles it, or a person who checked the ${kind} removes or marks its row.`
+		: '';
+	return new NodeOperationError(
+		run.ctx.getNode(),
+		`The outcome of the ${kind} "${referenceNo}" is not known yet: ${what}. No ${kind} was found under this reference_no so far, but the service may still complete it.${details}`,
 		{
 			itemIndex,
-			description: `A look-up after each attempt confirmed that no ${intent.kind} exists for this reference_no, so running the workflow again is safe.`,
+			description: `Check it with ${operations} before anything else. To try again, use the same reference_no: a run with it finds the ${kind} or sends it once, while a new reference_no ${twice}.${kept}`,
 		},
 	);
 }

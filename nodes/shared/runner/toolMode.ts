@@ -151,7 +151,7 @@ export function toolAnswerFor(error: unknown, itemCount: number): IDataObject {
 }
 
 /** The text as a sentence: ending with a full stop unless it ends as one already. */
-function sentence(text: string): string {
+export function sentence(text: string): string {
 	const trimmed = text.trim();
 	return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -394,32 +394,53 @@ describe('what a day costs: a run reads each row of its day about once', () => {
 
 describe('an unknown outcome keeps its reservation, and a later run of the reference settles it', () => {
 	const LOOKUP = '/v1/api/disbursement/transactions';
-
-	test('every create answered 504, the look-ups find nothing, the service completes it later: the row is kept, the day counts it, and a later run of the reference marks it paid', async () => {
-		const reference = ref('LATE');
-		s.gw.faults.add({
-			method: 'POST',
-			path: PAYOUT_PROCESS,
-			mode: 'error-before',
-			status: 504,
-			times: 2,
-		});
-		// The last attempt is taken by the service, which still answers 504 and is not yet found.
-		s.gw.faults.add({
-			method: 'POST',
-			path: PAYOUT_PROCESS,
-			mode: 'error-after',
-			status: 504,
-			times: 1,
-		});
+	/** The next `times` creates answer 504: `error-after` once the service made the payout. */
+	const createsAnswer504 = (mode: 'error-before' | 'error-after', times: number) =>
+		s.gw.faults.add({ method: 'POST', path: PAYOUT_PROCESS, mode, status: 504, times });
+	/** The next `times` look-ups answer that nothing is there, whatever the service holds. */
+	const lookUpsFindNothing = (times: number) =>
 		s.gw.faults.add({
 			method: 'GET',
 			path: LOOKUP,
 			mode: 'error-before',
 			status: 200,
 			body: { data: [] },
-			times: 3,
+			times,
 		});
+
+	/**
+	 * An item whose outcome is not known (`what` happened): it says the payout may still be made,
+	 * never that nothing was, and tells the person to check it, keep the reference_no, and that
+	 * its amount stays counted in the ledger until a run of that reference settles it.
+	 */
+	const expectOutcomeUnknown = (item: IDataObject, reference: string, what: string) => {
+		const error = String(item.error);
+		const whatToDo = String(item.errorDetails);
+		expect(
+			error.startsWith(`The outcome of the payout "${reference}" is not known yet: ${what}. `),
+		).toBe(true);
+		expect(error).toContain(
+			'No payout was found under this reference_no so far, but the service may still complete it.',
+		);
+		expect(whatToDo).toContain('Check it with Payout > Get or Payout > Reconcile');
+		expect(whatToDo).toContain(
+			'To try again, use the same reference_no: a run with it finds the payout or sends it once, while a new reference_no could pay twice.',
+		);
+		expect(whatToDo).toContain(
+			'Its amount stays counted toward Maximum Total per Day in the Payout Ledger until a run with the same reference_no settles it',
+		);
+		for (const text of [error, whatToDo])
+			expect(text).not.toMatch(
+				/not created|nothing was created|safe to reuse|no payout exists|new reference_no,/i,
+			);
+	};
+
+	test('every create answered 504, the look-ups find nothing, the service completes it later: the row is kept, the day counts it, and a later run of the reference marks it paid', async () => {
+		const reference = ref('LATE');
+		createsAnswer504('error-before', 2);
+		// The last attempt is taken by the service, which still answers 504 and is not yet found.
+		createsAnswer504('error-after', 1);
+		lookUpsFindNothing(3);
 		const first = await payWithLedger(
 			s,
 			cappedPayout({ maxTotalPerDay: '5000' }),
@@ -428,7 +449,8 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 				onError: 'continueRegularOutput',
 			},
 		);
-		expect(String(jsonOf(first)[0].error)).toMatch(/was not created after 3 attempts/);
+		// The service made it: the item must not say it was not made.
+		expectOutcomeUnknown(jsonOf(first)[0], reference, 'none of 3 attempts got a clear answer');
 		expect(created(reference)).toBe(1);
 		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
 		// The day counts the payout the service made: PHP 4,500 more does not fit under PHP 5,000.
@@ -494,7 +516,25 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 				onError: 'continueRegularOutput',
 			},
 		);
-		expect(String(jsonOf(result)[0].error)).toMatch(/answered without confirming it/);
+		expectOutcomeUnknown(
+			jsonOf(result)[0],
+			reference,
+			'the service answered without confirming it (no record in the answer)',
+		);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+	});
+
+	test('an answer lost after the service made it, then "reference_no already taken" with nothing found: not known, keep the reference, the row is kept', async () => {
+		const reference = ref('TAKEN');
+		createsAnswer504('error-after', 1);
+		lookUpsFindNothing(2);
+		// The taken reference is this item's own payout: a new reference_no would pay it twice.
+		expectOutcomeUnknown(
+			await payOne('5000', reference, 1000),
+			reference,
+			'an attempt got no clear answer, then the service said this reference_no is already used',
+		);
+		expect(created(reference)).toBe(1);
 		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
 	});
 });
