@@ -88,7 +88,7 @@ describe('rule 1: one recipient identity, compared as written', () => {
 	});
 });
 
-describe('rule 2: Extra Channel Fields cannot change who is paid', () => {
+describe('rule 2: Channel Fields (JSON) cannot change who is paid', () => {
 	test('an e-wallet payout with an account number in its extra fields is refused, naming it', async () => {
 		const extra = { extraChannelFields: '{"receiver": {"account_number": "001234567890"}}' };
 		for (const operation of ['create', 'prepare']) {

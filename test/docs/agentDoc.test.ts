@@ -291,7 +291,7 @@ describe('Prepare, Confirm and who is paid, as the docs quote them', () => {
 	/** Every message produced below; each quote of the docs must be one of them. */
 	const produced: string[] = [];
 
-	test('the refusals of Confirm, Prepare, Allowed Recipients and Extra Channel Fields', async () => {
+	test('the refusals of Confirm, Prepare, Allowed Recipients and Channel Fields (JSON)', async () => {
 		const token = String(jsonOf(await prepareWallet('AGENT-DOC-1', 500))[0].approvalToken);
 		const other = jsonOf(await prepareWallet('AGENT-DOC-2', 700))[0];
 		const signed = token.slice(token.lastIndexOf(' [pa4.'));

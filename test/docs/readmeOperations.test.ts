@@ -341,7 +341,7 @@ describe('README: Payment Gateway Disbursement', () => {
 		]);
 	});
 
-	test('optional receiver fields are left out when empty; Extra Channel Fields never override the form', async () => {
+	test('optional receiver fields are left out when empty; Channel Fields (JSON) never override the form', async () => {
 		await disbursement.run(
 			s,
 			bankTransfer({

@@ -248,6 +248,22 @@ export class Editor {
 		).toBeVisible({ timeout: 60_000 });
 	}
 
+	/** Runs the open node and the nodes before it ("Execute step"), and waits for its output. */
+	async executeStep() {
+		await this.page.click(`${NDV} [data-test-id=node-execute-button]`);
+		await expect(
+			this.outputPanel.locator('[data-test-id=ndv-data-container]'),
+			'the step ran and shows its output',
+		).toBeVisible({ timeout: 60_000 });
+	}
+
+	/** The values the open node's output table draws as empty (n8n's red italics): "[null]", "[empty array]". */
+	async emptyOutputValues(): Promise<string[]> {
+		return this.outputPanel
+			.locator('[data-test-id=ndv-data-container] [class*="_empty_"]')
+			.allInnerTexts();
+	}
+
 	/** Saves a picture of the open node's output panel, from its header down to its table's end. */
 	async screenshotOutput(file: string) {
 		await this.page.setViewportSize(SCREEN);

@@ -140,7 +140,7 @@ export const payoutFormProperties: INodeProperties[] = [
 	unlessWaiting(callbackMissingNotice('payout')),
 	...channelFieldProperties,
 	{
-		displayName: 'Extra Channel Fields (JSON)',
+		displayName: 'Channel Fields (JSON)',
 		name: 'extraChannelFields',
 		type: 'json',
 		default: '{}',
@@ -266,7 +266,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 		parseJsonObject(
 			node,
 			itemIndex,
-			'Extra Channel Fields (JSON)',
+			'Channel Fields (JSON)',
 			param('extraChannelFields', '{}'),
 		),
 	);
