@@ -112,7 +112,7 @@ export function strayRecipientFields(fields: unknown, channelType: ChannelType):
 		.filter((path) => !allowed.includes(path))
 		.map(
 			(path) =>
-				`fields.${path} is not a recipient field of ${TYPE_LABEL[channelType] ?? channelType}: remove it from Channel Fields (JSON) (who is paid is ${used.map((p) => `fields.${p}`).join(' and ')})`,
+				`fields.${path} is not a recipient field of ${TYPE_LABEL[channelType] ?? channelType}: remove it from Channel Fields (JSON); who is paid is ${used.map((p) => `fields.${p}`).join(' and ')}`,
 		);
 }
 

@@ -88,8 +88,8 @@ describe('comparableCode', () => {
 	});
 });
 
-const BANK_USES = '(who is paid is fields.bank_code and fields.receiver.account_number)';
-const WALLET_USES = '(who is paid is fields.mobile_number)';
+const BANK_USES = 'who is paid is fields.bank_code and fields.receiver.account_number';
+const WALLET_USES = 'who is paid is fields.mobile_number';
 
 describe('strayRecipientFields', () => {
 	test.each([
@@ -141,7 +141,7 @@ describe('strayRecipientFields', () => {
 		const label = channelType === 'eWallet' ? 'e-wallet payouts' : 'bank transfers';
 		const uses = channelType === 'eWallet' ? WALLET_USES : BANK_USES;
 		expect(strayRecipientFields(fields, channelType)).toEqual([
-			`fields.${path} is not a recipient field of ${label}: remove it from Channel Fields (JSON) ${uses}`,
+			`fields.${path} is not a recipient field of ${label}: remove it from Channel Fields (JSON); ${uses}`,
 		]);
 	});
 
@@ -218,7 +218,7 @@ describe('readRecipient', () => {
 			{ channel: 'GCASH', fields: { mobile_number: '09171234567', msisdn: '09181234567' } },
 			'eWallet',
 			[
-				`fields.msisdn is not a recipient field of e-wallet payouts: remove it from Channel Fields (JSON) ${WALLET_USES}`,
+				`fields.msisdn is not a recipient field of e-wallet payouts: remove it from Channel Fields (JSON); ${WALLET_USES}`,
 			],
 		],
 		[
@@ -249,7 +249,7 @@ describe('readRecipient', () => {
 			{ channel: 'X', fields: { bank_code: 'BDO', account_number: '1' } },
 			'bankTransfer',
 			[
-				`fields.account_number is not a recipient field of bank transfers: remove it from Channel Fields (JSON) ${BANK_USES}`,
+				`fields.account_number is not a recipient field of bank transfers: remove it from Channel Fields (JSON); ${BANK_USES}`,
 				'fields.receiver.account_number is not an account number',
 			],
 		],
