@@ -135,7 +135,9 @@ it('starts Amount empty, warns while Callback Webhook URL is empty, and offers S
 		type: 'notice',
 		displayOptions: { show: { ...show, callbackWebhookUrl: [''] } },
 	});
-	expect(notice?.displayName).toMatch(/final status of the payment .* will never arrive/);
+	expect(notice?.displayName).toMatch(
+		/final status of the payment .* no callback will arrive.*Wait for Final Status/,
+	);
 	// The trigger lives in a workflow of its own, not above this node.
 	expect(notice?.displayName).toMatch(/Payment Gateway Trigger, usually in another workflow/);
 	expect(notice?.displayName).not.toMatch(/above/);

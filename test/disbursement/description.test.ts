@@ -297,7 +297,9 @@ describe('the payout form (Payout > Create)', () => {
 			type: 'notice',
 			displayOptions: { show: { ...create, callbackWebhookUrl: [''] } },
 		});
-		expect(notice?.displayName).toMatch(/final status of the payout .* will never arrive/);
+		expect(notice?.displayName).toMatch(
+			/final status of the payout .* no callback will arrive.*Wait for Final Status/,
+		);
 		// The trigger lives in a workflow of its own, not above this node.
 		expect(notice?.displayName).toMatch(/Payment Gateway Trigger, usually in another workflow/);
 		expect(notice?.displayName).not.toMatch(/above/);

@@ -63,7 +63,7 @@ export function callbackWebhookUrlProperty(noun: string): INodeProperties {
 /** Shown while Callback Webhook URL is empty: without it the final status never arrives. */
 export function callbackMissingNotice(noun: string): INodeProperties {
 	return {
-		displayName: `Callback Webhook URL is empty: the service sends the final status of the ${noun} (completed or cancelled) only to that URL, so it will never arrive. Paste the Production URL of a Payment Gateway Trigger, usually in another workflow (the one that handles the callbacks).`,
+		displayName: `Callback Webhook URL is empty: the service sends the final status of the ${noun} (completed or cancelled) only to that URL, so no callback will arrive. Paste the Production URL of a Payment Gateway Trigger, usually in another workflow (the one that handles the callbacks), or look the status up later with Wait for Final Status.`,
 		name: 'callbackMissingNotice',
 		type: 'notice',
 		default: '',

@@ -37,6 +37,12 @@ const timeLimit: INodeProperties = {
 	displayOptions: { show: { [SEND_AND_WAIT]: [true] }, hide: { '@tool': [true] } },
 };
 
+const linkTimeLimit: INodeProperties = {
+	...timeLimit,
+	// Shown under the field: a bare 0 would read as "no waiting".
+	hint: `0 waits until the link expires, plus ${LINK_EXPIRY_MARGIN_MINUTES} minutes`,
+};
+
 const payoutTimeLimit: INodeProperties = {
 	...timeLimit,
 	default: DEFAULT_PAYOUT_WAIT_MINUTES,
@@ -65,7 +71,7 @@ export function sendAndWaitProperties(kind: 'payment link' | 'payout'): INodePro
 			default: '',
 			displayOptions: { ...whenWaiting, hide: { '@tool': [true] } },
 		},
-		kind === 'payout' ? payoutTimeLimit : timeLimit,
+		kind === 'payout' ? payoutTimeLimit : linkTimeLimit,
 		{
 			displayName: 'Confirm With Service',
 			name: 'waitConfirmWithService',

@@ -4,7 +4,13 @@
 // (examples.spec.ts, agent-chat.spec.ts).
 import { test, expect } from './fixtures';
 
-const MAIN_NODES: Array<{ example: string; workflow: string; node: string; run: boolean }> = [
+const MAIN_NODES: Array<{
+	example: string;
+	workflow: string;
+	node: string;
+	run: boolean;
+	says?: RegExp;
+}> = [
 	{ example: '04', workflow: 'pgwWalletReport', node: 'Get wallet transactions', run: true },
 	{ example: '05', workflow: 'pgwCheckThenPay', node: 'Check the sheet', run: true },
 	{ example: '06', workflow: 'pgwAutoMapPayout', node: 'Send payout', run: false },
@@ -20,7 +26,7 @@ const MAIN_NODES: Array<{ example: string; workflow: string; node: string; run: 
 
 test.describe.configure({ mode: 'serial' });
 
-for (const { example, workflow, node, run } of MAIN_NODES) {
+for (const { example, workflow, node, run, says } of MAIN_NODES) {
 	test(`example ${example}: "${node}" shows its form whole${run ? ' and an output with nothing drawn as empty' : ''}`, async ({
 		editor,
 	}) => {
@@ -32,6 +38,7 @@ for (const { example, workflow, node, run } of MAIN_NODES) {
 			})
 			.toBeGreaterThan(2);
 		expect((await editor.parameterLabels()).cut, 'labels cut with an ellipsis').toEqual([]);
+		if (says) await expect(editor.page.getByText(says).first()).toBeVisible();
 		await editor.screenshotNode(`example-${example}-form.png`);
 		if (run) {
 			await editor.executeStep();

@@ -24,7 +24,8 @@ const E_WALLET_FIELDS = ['mobileNumber'];
 const VERSION_1_TOP_LEVEL_FIELDS = ['senderMiddleName', 'receiverType', 'receiverGender'];
 // Declared once for both channel types, so switching Channel Type must keep them.
 const SHARED_FIELDS = ['channel', 'amount', 'referenceNo', 'callbackWebhookUrl'];
-const CALLBACK_NOTICE = /final status of the payout .* will never arrive/;
+const CALLBACK_NOTICE =
+	/final status of the payout .* no callback will arrive.*Wait for Final Status/;
 const NODE = 'Send payout';
 
 /** A workflow holding example 01's Send payout as version 1 stored it, callback URL included. */
