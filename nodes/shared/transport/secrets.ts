@@ -316,9 +316,11 @@ const ENTITY_CHAR: Record<string, string> = Object.fromEntries(
 /**
  * One level of the escapes a secret may be quoted in undone: `%XX` runs (UTF-8), JSON's `\uXXXX`
  * and short escapes, HTML's character references. `+` is left: `canonical` reads it as a space.
+ * One backslash per escape: `\\/` is an escaped backslash before a `/`, so it reads `\/`, never
+ * `/` (each further level of JSON quoting is undone by a further pass).
  */
 const ESCAPE =
-	/(?:%[0-9A-Fa-f]{2})+|\\+u([0-9A-Fa-f]{4})|\\+(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/g;
+	/(?:%[0-9A-Fa-f]{2})+|\\u([0-9A-Fa-f]{4})|\\(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/g;
 
 /** `%XX` escapes as the characters they spell: ASCII directly, other bytes as UTF-8. */
 function percentDecoded(escapes: string): string {
