@@ -21,7 +21,8 @@
  * What is left may still hold part of a secret: a service quoting the password in two pieces, or a
  * quote cut inside one. A text that, hidden values aside, still holds 6 characters in a row of a
  * secret (as written, decoded from the escapes above, in hex or in base64) is withheld whole:
- * `scrubText` answers WITHHELD in its place.
+ * `scrubText` answers WITHHELD in its place. Each escape is read both as written and undone, since
+ * the text around a quote, or a secret itself, may hold what reads as an escape of another kind.
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
@@ -66,6 +67,12 @@ interface SecretForms {
 	hexRuns: Runs;
 	/** The base64url characters 6 bytes of a secret alone decide, at each offset (7 characters). */
 	base64Runs: Runs;
+	/** Every start of a run, 1 to PARTIAL_ECHO_LENGTH - 1 characters long. */
+	runPrefixes: Set<string>;
+	/** 1 at the code of each run's first character (UTF-16). */
+	runFirstCodes: Uint8Array;
+	/** The kinds of escape some secret holds a look-alike of (`holdsPart` reads around each). */
+	lookalikes: EscapeKind[];
 }
 
 type SecretList = readonly string[] & { [FORMS]?: SecretForms };
@@ -198,20 +205,44 @@ function hideWhole(text: string, forms: SecretForms): string {
 /**
  * Whether the text holds PARTIAL_ECHO_LENGTH characters in a row of a secret: as it stands, or
  * once decoded (up to three times, for an escape of an escape of JSON quoted in JSON), or in hex
- * or base64 in any of those.
+ * or base64 in any of those. A secret that itself holds what reads as an escape (`\b`, `%41`,
+ * `&amp;`) would be changed by decoding that kind where the quote did not encode it, so each pass
+ * is also made without each such kind (`forms.lookalikes`); other secrets cost one reading a pass.
  */
 function holdsPart(text: string, forms: SecretForms): boolean {
 	if (forms.runs.all.size === 0 || text.length < PARTIAL_ECHO_LENGTH) return false;
-	let view = text;
-	for (let depth = 0; depth <= 3; depth++) {
-		if (holdsRun(canonical(view), forms.runs)) return true;
-		if (holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, (run) => run.toLowerCase())) return true;
-		if (holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, base64url)) return true;
-		const decoded = decodeOnce(view);
-		if (decoded === view) break;
-		view = decoded;
+	const readings = [
+		ALL_KINDS,
+		...forms.lookalikes.map((kind) => ALL_KINDS.filter((k) => k !== kind)),
+	];
+	const seen = new Set([text]);
+	let views = [text];
+	for (let depth = 0; views.length > 0; depth++) {
+		for (const view of views) if (holdsRunInView(view, forms)) return true;
+		if (depth === MAX_DECODE_DEPTH) break;
+		const next: string[] = [];
+		for (const view of views) {
+			for (const kinds of readings) {
+				const decoded = decodeOnce(view, kinds);
+				if (seen.has(decoded)) continue;
+				seen.add(decoded);
+				next.push(decoded);
+			}
+		}
+		views = next;
 	}
 	return false;
+}
+
+/** Escapes of escapes undone at most this many times (JSON quoted in JSON quoted in JSON). */
+const MAX_DECODE_DEPTH = 3;
+
+function holdsRunInView(view: string, forms: SecretForms): boolean {
+	return (
+		holdsRunInSomeReading(view, forms.runs, forms.runPrefixes, forms.runFirstCodes) ||
+		holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, (run) => run.toLowerCase()) ||
+		holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, base64url)
+	);
 }
 
 /** A form-encoded space and a `+` read alike, in the runs and in the text they are looked for in. */
@@ -248,6 +279,131 @@ function holdsRun(text: string, { length, all, starts }: Runs): boolean {
 		if (all.has(text.slice(at, at + length))) return true;
 	}
 	return false;
+}
+
+/**
+ * Whether some reading of the text holds a run, each escape in it read as written or undone: the
+ * quote's own text may read as an escape with the secret's first characters (`100%` before `00…`),
+ * and a secret's characters may read as one (`\b` beside an HTML entity). Depth-first from each
+ * place, along the characters read so far while they begin a run (`prefixes`); an escape is read
+ * wherever one starts, so readings that pair characters differently are among them too.
+ */
+function holdsRunInSomeReading(
+	text: string,
+	runs: Runs,
+	prefixes: Set<string>,
+	firstCodes: Uint8Array,
+): boolean {
+	if (!/[%\\&]/.test(text)) return holdsRun(canonical(text), runs);
+	// The readings still open: where each goes on, and what it has read (the start of a run).
+	const openAt: number[] = [];
+	const openRead: string[] = [];
+	const follow = (at: number, read: string) => {
+		if (read.length >= runs.length) return runs.all.has(read.slice(0, runs.length));
+		if (prefixes.has(read)) {
+			openAt.push(at);
+			openRead.push(read);
+		}
+		return false;
+	};
+	for (let start = 0; start < text.length; start++) {
+		// A reading may also start inside what an escape of several characters spells.
+		if (readEscapeAt(text, start)) {
+			const { end, chars } = escapeRead;
+			for (let k = 0; k < chars.length; k++)
+				if (firstCodes[chars.charCodeAt(k)] === 1 && follow(end, chars.slice(k))) return true;
+		}
+		// Most places start no run: passed over without a string made.
+		if (firstCodes[canonicalCode(text.charCodeAt(start))] === 1)
+			if (follow(start + 1, canonical(text[start]))) return true;
+		while (openAt.length > 0) {
+			const at = openAt.pop()!;
+			const read = openRead.pop()!;
+			if (at >= text.length) continue;
+			if (follow(at + 1, read + canonical(text[at]))) return true;
+			if (readEscapeAt(text, at) && follow(escapeRead.end, read + escapeRead.chars)) return true;
+		}
+	}
+	return false;
+}
+
+/** `&#` at `at`: a decimal or hex character reference read into `escapeRead`, as ESCAPE_AT reads one. */
+function readNumbered(text: string, at: number): boolean {
+	const hex = (text.charCodeAt(at + 2) | 0x20) === 0x78;
+	const [radix, most] = hex ? [16, 6] : [10, 7];
+	let code = 0;
+	let digits = 0;
+	let to = at + (hex ? 3 : 2);
+	for (; to < text.length && digits <= most; to++) {
+		const digit = hexDigit(text.charCodeAt(to));
+		if (!(digit < radix)) break;
+		code = code * radix + digit;
+		// Leading zeros do not count toward the digits allowed, as in ESCAPE_AT.
+		if (code > 0) digits++;
+	}
+	if (to === at + (hex ? 3 : 2) || digits > most || text.charCodeAt(to) !== 0x3b) return false;
+	escapeRead.end = to + 1;
+	escapeRead.chars =
+		code <= 0x10ffff ? canonical(String.fromCodePoint(code)) : text.slice(at, to + 1);
+	return true;
+}
+
+/** The value of a hex digit's code; NaN for any other character. */
+function hexDigit(code: number): number {
+	if (code >= 0x30 && code <= 0x39) return code - 0x30;
+	const lower = code | 0x20;
+	return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : NaN;
+}
+
+/** A character's code as `canonical` reads it: `+` as a space. */
+const canonicalCode = (code: number) => (code === 0x2b ? 0x20 : code);
+
+/** `%`, `\\` or `&`: where an escape may start. */
+const isEscapeStart = (code: number) => code === 0x25 || code === 0x5c || code === 0x26;
+
+/** One escape: a `%XX` (the bytes of one UTF-8 character together), JSON's, or HTML's. */
+const ESCAPE_AT =
+	/(%[0-7][0-9A-Fa-f]|%[89A-Fa-f][0-9A-Fa-f](?:%[89A-Fa-f][0-9A-Fa-f])*)|\\u([0-9A-Fa-f]{4})|\\(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/y;
+
+/** The last escape `readEscapeAt` found: where it ends and the characters it spells, as read. */
+const escapeRead = { end: 0, chars: '' };
+
+/** Whether an escape starts at `at`; if so, `escapeRead` holds it (no object made per place). */
+function readEscapeAt(text: string, at: number): boolean {
+	if (!isEscapeStart(text.charCodeAt(at))) return false;
+	// JSON's short escapes, the commonest, without the expression.
+	const shortChar = text.charCodeAt(at) === 0x5c ? JSON_SHORT_UNESCAPES[text[at + 1]] : undefined;
+	if (shortChar !== undefined) {
+		escapeRead.end = at + 2;
+		escapeRead.chars = shortChar;
+		return true;
+	}
+	// An ASCII `%XX`, the other commonest, likewise.
+	const byte =
+		text.charCodeAt(at) === 0x25
+			? 16 * hexDigit(text.charCodeAt(at + 1)) + hexDigit(text.charCodeAt(at + 2))
+			: NaN;
+	if (byte < 0x80) {
+		escapeRead.end = at + 3;
+		escapeRead.chars = byte === 0x2b ? ' ' : String.fromCharCode(byte);
+		return true;
+	}
+	// HTML's numbered references, `&#38;` and `&#x26;`, likewise.
+	if (text.charCodeAt(at) === 0x26 && text.charCodeAt(at + 1) === 0x23)
+		return readNumbered(text, at);
+	ESCAPE_AT.lastIndex = at;
+	const found = ESCAPE_AT.exec(text);
+	if (!found) return false;
+	const [escape, percent, unit, short, hex, decimal, name] = found;
+	const chars =
+		percent !== undefined
+			? percentDecoded(percent)
+			: escape[0] === '\\'
+				? jsonChar(unit, short)
+				: htmlChar(escape, hex, decimal, name);
+	escapeRead.end = at + escape.length;
+	escapeRead.chars = canonical(chars);
+	return true;
 }
 
 const HEX_STRETCH = /[0-9A-Fa-f]{12,}/g;
@@ -314,13 +470,25 @@ const ENTITY_CHAR: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * One level of the escapes a secret may be quoted in undone: `%XX` runs (UTF-8), JSON's `\uXXXX`
- * and short escapes, HTML's character references. `+` is left: `canonical` reads it as a space.
- * One backslash per escape: `\\/` is an escaped backslash before a `/`, so it reads `\/`, never
- * `/` (each further level of JSON quoting is undone by a further pass).
+ * One level of the escapes a secret may be quoted in, by kind: `%XX` runs (UTF-8), JSON's
+ * `\uXXXX` and short escapes, HTML's character references. `+` is left: `canonical` reads it as a
+ * space. One backslash per escape: `\\/` is an escaped backslash before a `/`, so it reads `\/`,
+ * never `/` (each further level of JSON quoting is undone by a further pass). The kinds start with
+ * different characters and never overlap, so one pass reads them all.
  */
 const ESCAPE =
 	/(?:%[0-9A-Fa-f]{2})+|\\u([0-9A-Fa-f]{4})|\\(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/g;
+
+type EscapeKind = 'percent' | 'json' | 'html';
+const ALL_KINDS: readonly EscapeKind[] = ['percent', 'json', 'html'];
+const KIND_OF_FIRST: Record<string, EscapeKind> = { '%': 'percent', '\\': 'json', '&': 'html' };
+
+/** The kinds of escape a secret holds a look-alike of, as written. */
+function lookalikesIn(secret: string): EscapeKind[] {
+	const kinds = new Set<EscapeKind>();
+	for (const [found] of secret.matchAll(ESCAPE)) kinds.add(KIND_OF_FIRST[found[0]]);
+	return [...kinds];
+}
 
 /** `%XX` escapes as the characters they spell: ASCII directly, other bytes as UTF-8. */
 function percentDecoded(escapes: string): string {
@@ -333,18 +501,35 @@ function percentDecoded(escapes: string): string {
 	return ascii;
 }
 
-function decodeOnce(text: string): string {
+/** One level of the escapes of `kinds` undone; the others are left as written. */
+function decodeOnce(text: string, kinds: readonly EscapeKind[]): string {
 	if (!/[%\\&]/.test(text)) return text;
 	return text.replace(ESCAPE, (found, unit, short, hex, decimal, name) => {
+		if (!kinds.includes(KIND_OF_FIRST[found[0]])) return found;
 		if (found.charCodeAt(0) === 0x25) return percentDecoded(found);
-		if (unit !== undefined) return String.fromCharCode(parseInt(unit, 16));
-		if (short !== undefined) return JSON_SHORT_UNESCAPES[short] ?? short;
-		if (hex !== undefined || decimal !== undefined) {
-			const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
-			return code <= 0x10ffff ? String.fromCodePoint(code) : found;
-		}
-		return Object.prototype.hasOwnProperty.call(ENTITY_CHAR, name) ? ENTITY_CHAR[name] : found;
+		if (found.charCodeAt(0) === 0x5c) return jsonChar(unit, short);
+		return htmlChar(found, hex, decimal, name);
 	});
+}
+
+function jsonChar(unit: string | undefined, short: string | undefined): string {
+	if (unit !== undefined) return String.fromCharCode(parseInt(unit, 16));
+	return JSON_SHORT_UNESCAPES[short!] ?? short!;
+}
+
+function htmlChar(
+	found: string,
+	hex: string | undefined,
+	decimal: string | undefined,
+	name: string | undefined,
+): string {
+	if (hex !== undefined || decimal !== undefined) {
+		const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
+		return code <= 0x10ffff ? String.fromCodePoint(code) : found;
+	}
+	return name !== undefined && Object.prototype.hasOwnProperty.call(ENTITY_CHAR, name)
+		? ENTITY_CHAR[name]
+		: found;
 }
 
 /** The forms a list carries, or (a list made elsewhere, or changed since) built and attached now. */
@@ -370,14 +555,22 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 	const runs = runsOf(PARTIAL_ECHO_LENGTH);
 	const hexRuns = runsOf(2 * PARTIAL_ECHO_LENGTH);
 	const base64Runs = runsOf(BASE64_RUN_LENGTH);
+	const lookalikes = new Set<EscapeKind>();
+	const runPrefixes = new Set<string>();
+	const runFirstCodes = new Uint8Array(0x10000);
 	for (const secret of secrets) {
 		// An empty value would match everywhere.
 		if (secret.length === 0) continue;
 		sources.push(textPattern(secret), hexPattern(toHex(secret)), ...base64Patterns(secret, true));
 		for (let at = 0; at + PARTIAL_ECHO_LENGTH <= secret.length; at++) {
-			addRun(runs, canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH)));
+			const run = canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH));
+			addRun(runs, run);
+			for (let length = 1; length < PARTIAL_ECHO_LENGTH; length++)
+				runPrefixes.add(run.slice(0, length));
+			runFirstCodes[run.charCodeAt(0)] = 1;
 		}
 		addByteRuns(secret, hexRuns, base64Runs);
+		for (const kind of lookalikesIn(secret)) lookalikes.add(kind);
 	}
 	for (const text of base64Only) sources.push(...base64Patterns(text, false));
 	const unique = [...new Set(sources)];
@@ -389,6 +582,9 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 		runs,
 		hexRuns,
 		base64Runs,
+		runPrefixes,
+		runFirstCodes,
+		lookalikes: [...lookalikes],
 	};
 }
 

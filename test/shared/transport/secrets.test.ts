@@ -18,6 +18,7 @@ import {
 	quotedAs,
 	formEncoded,
 	hex,
+	htmlEscaped,
 	jsonEscaped,
 	quotedForms,
 } from '../../harness/secretForms';
@@ -306,6 +307,23 @@ describe('a backslash in a secret, quoted in part in JSON', () => {
 			);
 		},
 	);
+});
+
+describe('a quote read every way its escapes may be meant', () => {
+	// Each found by the property below: a secret's own characters, or the text before the quote,
+	// read as an escape of another kind than the quote's.
+	test.each([
+		['HTML entities beside a secret holding "\\b" (JSON\'s backspace)', '\\b " % %', htmlEscaped],
+		['JSON escapes beside a secret holding "%00"', '%%\\%00%%', jsonEscaped],
+		[
+			'a "%" before a secret starting "00", URL-encoded',
+			'00      %',
+			(part: string) => `%${encodeURIComponent(part)}`,
+		],
+	])('%s: 6 characters of it are withheld', (_case, secret, quote) => {
+		const secrets = secretsOf({ username: USERNAME, password: secret });
+		expect(scrubText(quote(secret.slice(0, 6)), secrets)).toBe(WITHHELD);
+	});
 });
 
 describe('speed: scrubbing runs on every answer (CPU time)', () => {
