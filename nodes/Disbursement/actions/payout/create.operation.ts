@@ -263,12 +263,7 @@ export function prepare(run: RunContext, itemIndex: number): ItemPlan {
 		problems.add(`Channel Type "${channelType}" is not one of bankTransfer, eWallet`);
 	const formFields = readChannelFields(run, itemIndex, channelFields ?? [], problems, param);
 	const extraFields = problems.check(() =>
-		parseJsonObject(
-			node,
-			itemIndex,
-			'Channel Fields (JSON)',
-			param('extraChannelFields', '{}'),
-		),
+		parseJsonObject(node, itemIndex, 'Channel Fields (JSON)', param('extraChannelFields', '{}')),
 	);
 
 	const fields = mergeUnder((extraFields ?? {}) as IDataObject, formFields);
