@@ -46,6 +46,14 @@ test('after a crash, what was paid? (example 07) run in the editor after example
 }) => {
 	await editor.openWorkflow('pgwSheetPayouts');
 	await editor.executeWorkflow('Payout accepted');
+	// Example 01's payouts as the Send payout node shows them: nothing drawn as empty.
+	await editor.openNode('Send payout');
+	await expect
+		.poll(() => editor.outputPanel.innerText(), { message: 'Send payout counts its items' })
+		.toMatch(/3 items/);
+	expect(await editor.emptyOutputValues(), 'values drawn as empty').toEqual([]);
+	await editor.screenshotOutput('example-01-output.png');
+	await editor.closeNode();
 	await editor.openWorkflow('pgwReconcilePaid');
 	await editor.executeWorkflow('Write status back');
 	await editor.openNode('Write status back');

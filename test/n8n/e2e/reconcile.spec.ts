@@ -89,9 +89,14 @@ test('after a crash, what was paid? (example 07): the paid rows pending with the
 		['PAYROLL-2026-02-004', 'not found', null, null, []],
 	]);
 	expect(
-		out<Json>('Write status back').map((row) => [row.payout_id, row.status, row.mismatches]),
-		'status written back',
-	).toEqual(rowFacts(rows).map(([reference, status]) => [reference, status, []]));
+		out<Json>('Write status back').map((row) => [row.payout_id, row.status, row.check]),
+		'status and check written back',
+	).toEqual([
+		['PAYROLL-2026-02-001', 'pending', 'matches'],
+		['PAYROLL-2026-02-002', 'pending', 'matches'],
+		['PAYROLL-2026-02-003', 'pending', 'matches'],
+		['PAYROLL-2026-02-004', 'not found', 'not found'],
+	]);
 	const [notChecked, ...more] = out<Json>('Rows not checked');
 	expect([notChecked?.payout_id, more.length], 'rows on the error output').toEqual([
 		'PAYROLL-2026-02-005',
@@ -133,9 +138,9 @@ test('a sheet partly paid, reconciled whole: paid rows completed, a wrong amount
 		['BONUS-2026-03-004', 'not found', null, null, []],
 		['BONUS-2026-03-005', 'not found', null, null, []],
 	]);
-	expect(out<Json>('Write status back')[2]?.mismatches, 'the mismatch written back').toEqual([
-		'amount: sheet 3200, service 3200.5',
-	]);
+	expect(out<Json>('Write status back')[2]?.check, 'the mismatch written back').toBe(
+		'differs: amount (row 3200, service 3200.5)',
+	);
 	expect(out('Rows not checked'), 'rows on the error output').toEqual([]);
 	expect(
 		[summary.rows, summary.byStatus, summary.notFound, summary.mismatched, summary.notChecked],
