@@ -67,10 +67,8 @@ interface SecretForms {
 	hexRuns: Runs;
 	/** The base64url characters 6 bytes of a secret alone decide, at each offset (7 characters). */
 	base64Runs: Runs;
-	/** Every start of a run, 1 to PARTIAL_ECHO_LENGTH - 1 characters long. */
-	runPrefixes: Set<string>;
-	/** 1 at the code of each run's first character (UTF-16). */
-	runFirstCodes: Uint8Array;
+	/** The runs as a tree of character codes, for reading them through escapes (`RunTree`). */
+	runTree: RunTree;
 	/** The kinds of escape some secret holds a look-alike of (`holdsPart` reads around each). */
 	lookalikes: EscapeKind[];
 }
@@ -218,7 +216,9 @@ function holdsPart(text: string, forms: SecretForms): boolean {
 	const seen = new Set([text]);
 	let views = [text];
 	for (let depth = 0; views.length > 0; depth++) {
-		for (const view of views) if (holdsRunInView(view, forms)) return true;
+		// The quote as it stands is read every way its escapes may be meant (`holdsRunInSomeReading`);
+		// a decoded view, in the one way each of its readings gives.
+		for (const view of views) if (holdsRunInView(view, forms, depth === 0)) return true;
 		if (depth === MAX_DECODE_DEPTH) break;
 		const next: string[] = [];
 		for (const view of views) {
@@ -237,9 +237,11 @@ function holdsPart(text: string, forms: SecretForms): boolean {
 /** Escapes of escapes undone at most this many times (JSON quoted in JSON quoted in JSON). */
 const MAX_DECODE_DEPTH = 3;
 
-function holdsRunInView(view: string, forms: SecretForms): boolean {
+function holdsRunInView(view: string, forms: SecretForms, everyReading: boolean): boolean {
 	return (
-		holdsRunInSomeReading(view, forms.runs, forms.runPrefixes, forms.runFirstCodes) ||
+		(everyReading
+			? holdsRunInSomeReading(view, forms.runs, forms.runTree)
+			: holdsRun(canonical(view), forms.runs)) ||
 		holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, (run) => run.toLowerCase()) ||
 		holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, base64url)
 	);
@@ -288,21 +290,19 @@ function holdsRun(text: string, { length, all, starts }: Runs): boolean {
  * place, along the characters read so far while they begin a run (`prefixes`); an escape is read
  * wherever one starts, so readings that pair characters differently are among them too.
  */
-function holdsRunInSomeReading(
-	text: string,
-	runs: Runs,
-	prefixes: Set<string>,
-	firstCodes: Uint8Array,
-): boolean {
+function holdsRunInSomeReading(text: string, runs: Runs, tree: RunTree): boolean {
 	if (!/[%\\&]/.test(text)) return holdsRun(canonical(text), runs);
-	// The readings still open: where each goes on, and what it has read (the start of a run).
+	// The readings still open: where each goes on, and the tree's node it has reached.
 	const openAt: number[] = [];
-	const openRead: string[] = [];
-	const follow = (at: number, read: string) => {
-		if (read.length >= runs.length) return runs.all.has(read.slice(0, runs.length));
-		if (prefixes.has(read)) {
+	const openNode: number[] = [];
+	/** Reads `chars` on from `node`: true when they complete a run, else the reading stays open. */
+	const follow = (at: number, node: number, chars: string, from = 0) => {
+		for (let k = from; k < chars.length && node > 0; k++)
+			node = step(tree, node, chars.charCodeAt(k));
+		if (node === RUN_END) return true;
+		if (node > 0) {
 			openAt.push(at);
-			openRead.push(read);
+			openNode.push(node);
 		}
 		return false;
 	};
@@ -310,21 +310,68 @@ function holdsRunInSomeReading(
 		// A reading may also start inside what an escape of several characters spells.
 		if (readEscapeAt(text, start)) {
 			const { end, chars } = escapeRead;
-			for (let k = 0; k < chars.length; k++)
-				if (firstCodes[chars.charCodeAt(k)] === 1 && follow(end, chars.slice(k))) return true;
+			for (let k = 0; k < chars.length; k++) if (follow(end, ROOT, chars, k)) return true;
 		}
-		// Most places start no run: passed over without a string made.
-		if (firstCodes[canonicalCode(text.charCodeAt(start))] === 1)
-			if (follow(start + 1, canonical(text[start]))) return true;
+		const first = step(tree, ROOT, canonicalCode(text.charCodeAt(start)));
+		if (first === RUN_END) return true;
+		if (first > 0) {
+			openAt.push(start + 1);
+			openNode.push(first);
+		}
 		while (openAt.length > 0) {
 			const at = openAt.pop()!;
-			const read = openRead.pop()!;
+			const node = openNode.pop()!;
 			if (at >= text.length) continue;
-			if (follow(at + 1, read + canonical(text[at]))) return true;
-			if (readEscapeAt(text, at) && follow(escapeRead.end, read + escapeRead.chars)) return true;
+			const next = step(tree, node, canonicalCode(text.charCodeAt(at)));
+			if (next === RUN_END) return true;
+			if (next > 0) {
+				openAt.push(at + 1);
+				openNode.push(next);
+			}
+			if (readEscapeAt(text, at) && follow(escapeRead.end, node, escapeRead.chars)) return true;
 		}
 	}
 	return false;
+}
+
+/**
+ * The runs of PARTIAL_ECHO_LENGTH characters as a tree: from each node, a character's code leads to
+ * the next node; a run's last character leads to RUN_END. Node numbers start at ROOT (1); 0 is none.
+ */
+interface RunTree {
+	nodes: Array<Map<number, number>>;
+	/** 1 at the code of each run's first character: most places start none, found without a Map. */
+	starts: Uint8Array;
+}
+const ROOT = 1;
+const RUN_END = -1;
+
+/** The node after `code` from `node`: RUN_END when that completes a run, 0 when no run goes on so. */
+function step(tree: RunTree, node: number, code: number): number {
+	if (node === ROOT && tree.starts[code] !== 1) return 0;
+	return tree.nodes[node]?.get(code) ?? 0;
+}
+
+function addToTree(tree: RunTree, run: string): void {
+	const { nodes } = tree;
+	nodes[ROOT] ??= new Map();
+	tree.starts[run.charCodeAt(0)] = 1;
+	let node = ROOT;
+	for (let k = 0; k < run.length; k++) {
+		const code = run.charCodeAt(k);
+		if (k === run.length - 1) {
+			nodes[node].set(code, RUN_END);
+			return;
+		}
+		const existing = nodes[node].get(code);
+		if (existing !== undefined && existing > 0) {
+			node = existing;
+			continue;
+		}
+		nodes.push(new Map());
+		nodes[node].set(code, nodes.length - 1);
+		node = nodes.length - 1;
+	}
 }
 
 /** `&#` at `at`: a decimal or hex character reference read into `escapeRead`, as ESCAPE_AT reads one. */
@@ -372,7 +419,8 @@ const escapeRead = { end: 0, chars: '' };
 function readEscapeAt(text: string, at: number): boolean {
 	if (!isEscapeStart(text.charCodeAt(at))) return false;
 	// JSON's short escapes, the commonest, without the expression.
-	const shortChar = text.charCodeAt(at) === 0x5c ? JSON_SHORT_UNESCAPES[text[at + 1]] : undefined;
+	const shortChar =
+		text.charCodeAt(at) === 0x5c ? JSON_SHORT_BY_CODE[text.charCodeAt(at + 1)] : undefined;
 	if (shortChar !== undefined) {
 		escapeRead.end = at + 2;
 		escapeRead.chars = shortChar;
@@ -504,10 +552,12 @@ function percentDecoded(escapes: string): string {
 /** One level of the escapes of `kinds` undone; the others are left as written. */
 function decodeOnce(text: string, kinds: readonly EscapeKind[]): string {
 	if (!/[%\\&]/.test(text)) return text;
+	const every = kinds.length === ALL_KINDS.length;
 	return text.replace(ESCAPE, (found, unit, short, hex, decimal, name) => {
-		if (!kinds.includes(KIND_OF_FIRST[found[0]])) return found;
-		if (found.charCodeAt(0) === 0x25) return percentDecoded(found);
-		if (found.charCodeAt(0) === 0x5c) return jsonChar(unit, short);
+		if (!every && !kinds.includes(KIND_OF_FIRST[found[0]])) return found;
+		const first = found.charCodeAt(0);
+		if (first === 0x25) return percentDecoded(found);
+		if (first === 0x5c) return jsonChar(unit, short);
 		return htmlChar(found, hex, decimal, name);
 	});
 }
@@ -556,8 +606,7 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 	const hexRuns = runsOf(2 * PARTIAL_ECHO_LENGTH);
 	const base64Runs = runsOf(BASE64_RUN_LENGTH);
 	const lookalikes = new Set<EscapeKind>();
-	const runPrefixes = new Set<string>();
-	const runFirstCodes = new Uint8Array(0x10000);
+	const runTree: RunTree = { nodes: [new Map()], starts: new Uint8Array(0x10000) };
 	for (const secret of secrets) {
 		// An empty value would match everywhere.
 		if (secret.length === 0) continue;
@@ -565,9 +614,7 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 		for (let at = 0; at + PARTIAL_ECHO_LENGTH <= secret.length; at++) {
 			const run = canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH));
 			addRun(runs, run);
-			for (let length = 1; length < PARTIAL_ECHO_LENGTH; length++)
-				runPrefixes.add(run.slice(0, length));
-			runFirstCodes[run.charCodeAt(0)] = 1;
+			addToTree(runTree, run);
 		}
 		addByteRuns(secret, hexRuns, base64Runs);
 		for (const kind of lookalikesIn(secret)) lookalikes.add(kind);
@@ -582,8 +629,7 @@ function buildForms(secrets: readonly string[], base64Only: readonly string[] = 
 		runs,
 		hexRuns,
 		base64Runs,
-		runPrefixes,
-		runFirstCodes,
+		runTree,
 		lookalikes: [...lookalikes],
 	};
 }
@@ -623,6 +669,13 @@ const JSON_SHORT_ESCAPES: Record<string, string> = {
 
 const JSON_SHORT_UNESCAPES: Record<string, string> = Object.fromEntries(
 	Object.entries(JSON_SHORT_ESCAPES).map(([char, short]) => [short, char]),
+);
+
+/** The same by the code of the character after the backslash, for reading escapes place by place. */
+const JSON_SHORT_BY_CODE: Array<string | undefined> = Array.from({ length: 128 }, (_, code) =>
+	Object.prototype.hasOwnProperty.call(JSON_SHORT_UNESCAPES, String.fromCharCode(code))
+		? JSON_SHORT_UNESCAPES[String.fromCharCode(code)]
+		: undefined,
 );
 
 /**
