@@ -1,7 +1,8 @@
 // Every example's main node as a user first opens it: its form with no label cut short, and, where
-// running it moves no money (a payment link, a read, a Check Only), its output with nothing drawn as
-// empty. The pictures are docs/images/example-NN-*.png; examples 01, 03, 07 and 08 are pictured
-// elsewhere (examples.spec.ts, agent-chat.spec.ts).
+// running it moves no money (a read, a Check Only), its output with nothing drawn as empty. The
+// pictures are docs/images/example-NN-*.png; examples 01, 02, 03, 07 and 08 are pictured elsewhere
+// (examples.spec.ts, agent-chat.spec.ts). A payment link's record, as the service answers it, may
+// hold nulls and empty lists of its own, so example 02 is not run here.
 import { test, expect } from './fixtures';
 
 const MAIN_NODES: Array<{
@@ -11,7 +12,6 @@ const MAIN_NODES: Array<{
 	run: boolean;
 	says?: RegExp;
 }> = [
-	{ example: '02', workflow: 'pgwOrderPayLink', node: 'Create payment link', run: true },
 	{ example: '04', workflow: 'pgwWalletReport', node: 'Get wallet transactions', run: true },
 	{ example: '05', workflow: 'pgwCheckThenPay', node: 'Check the sheet', run: true },
 	{ example: '06', workflow: 'pgwAutoMapPayout', node: 'Send payout', run: false },
