@@ -37,8 +37,8 @@ import {
 	type RecordComparison,
 	type RecordFact,
 } from '../validation/records';
+import { sentence } from '../validation/shownText';
 import type { RunContext } from './runContext';
-import { sentence } from './toolMode';
 
 export const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 250;

@@ -14,7 +14,7 @@ import {
 	type RefusedAllowList,
 } from '../validation/allowList';
 import type { Recipient } from '../validation/recipient';
-import { shownText } from '../validation/shownText';
+import { sentence, shownText } from '../validation/shownText';
 import { readOption } from './options';
 import { stopRun } from './runStop';
 import type { RunContext } from './runContext';
@@ -148,10 +148,4 @@ export function toolAnswerFor(error: unknown, itemCount: number): IDataObject {
 		error: sentence(said),
 		...(description ? { whatToDo: sentence(description) } : {}),
 	};
-}
-
-/** The text as a sentence: ending with a full stop unless it ends as one already. */
-export function sentence(text: string): string {
-	const trimmed = text.trim();
-	return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -287,8 +287,8 @@ function holdsRun(text: string, { length, all, starts }: Runs): boolean {
  * Whether some reading of the text holds a run, each escape in it read as written or undone: the
  * quote's own text may read as an escape with the secret's first characters (`100%` before `00…`),
  * and a secret's characters may read as one (`\b` beside an HTML entity). Depth-first from each
- * place, along the characters read so far while they begin a run (`prefixes`); an escape is read
- * wherever one starts, so readings that pair characters differently are among them too.
+ * place, along the runs' tree (`RunTree`) while the characters read so far begin a run; an escape
+ * is read wherever one starts, so readings that pair characters differently are among them too.
  */
 function holdsRunInSomeReading(text: string, runs: Runs, tree: RunTree): boolean {
 	if (!/[%\\&]/.test(text)) return holdsRun(canonical(text), runs);

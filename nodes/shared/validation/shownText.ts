@@ -82,3 +82,9 @@ export function shownText(value: unknown, longest = 60): string {
 	}
 	return `${shown.trimEnd()}…`;
 }
+
+/** The text as a sentence: ending with a full stop unless it ends as one already. */
+export function sentence(text: string): string {
+	const trimmed = text.trim();
+	return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
