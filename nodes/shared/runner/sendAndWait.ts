@@ -43,7 +43,7 @@ const MINUTE_MS = 60_000;
 const FIRST_LOOK_UP_MS = 5_000;
 const LONGEST_LOOK_UP_MS = 30_000;
 const REPLAY_WAIT_REASON =
-	'this reference_no was sent before by another execution, which the service calls back: its status was looked up instead';
+	'this reference_no was sent before, and the service calls back the URL sent then: its status was looked up instead';
 
 /** Whether this run sends and waits (a switch per node: never per item). */
 export function sendsAndWaits(run: RunContext): boolean {
@@ -92,9 +92,10 @@ export async function checkSendAndWait(run: RunContext, api: ApiInterface): Prom
 
 /**
  * After the send: a pending record parks the execution until its callback or the time limit; a
- * record already final (a replay of a finished one) goes on at once. A replay still pending was
- * sent with the resume URL of the execution that first sent it, so its callback can never reach
- * this one: its status is looked up until it is final or the time limit passes. Anything else (an
+ * record already final (a replay of a finished one) goes on at once. A record still pending that
+ * was sent before (by an execution that was stopped, crashed or is still waiting) holds the callback
+ * URL sent then, so its callback never reaches this execution: its status is looked up until it is
+ * final or the time limit passes. Anything else (an
  * error item, Check Only's rows) goes on as it is. `sent` is what this execution sent, read once
  * from the request (the operation's plan): every record and callback is compared with it.
  */
@@ -116,7 +117,8 @@ export async function waitForCallback(
 	if (status !== 'pending') return output;
 
 	const limitMs = waitMinutes(run, record) * MINUTE_MS;
-	if (record.replayed === true) return goOn(await lookUpUntilFinal(run, record, sent, limitMs));
+	if (calledBackElsewhere(run, record))
+		return goOn(await lookUpUntilFinal(run, record, sent, limitMs));
 
 	const { ctx } = run;
 	const waitTill = new Date(Date.now() + limitMs);
@@ -128,6 +130,18 @@ export async function waitForCallback(
 	};
 	await ctx.putExecutionToWait(waitTill);
 	return output;
+}
+
+/**
+ * Whether the service will call another URL than this execution's: the record was made before this
+ * item was sent (`replayed`, proven by the money-safe path), or it states a callback URL that is not
+ * this execution's resume URL. A record that states neither is taken as this execution's own: its
+ * callback comes here (docs/waiting.md says when that cannot be told).
+ */
+function calledBackElsewhere(run: RunContext, record: IDataObject): boolean {
+	if (record.replayed === true) return true;
+	const stated = record.callback_webhook_url;
+	return typeof stated === 'string' && stated !== '' && stated !== resumeCallbackUrl(run, 0);
 }
 
 /** A final record compared with what was sent: `finalStatus` only when nothing it states differs. */
@@ -161,7 +175,7 @@ async function lookUpUntilFinal(
 			longestMs: LONGEST_LOOK_UP_MS,
 		},
 	});
-	const looked = { ...polled, replayed: true, waitedFor: REPLAY_WAIT_REASON };
+	const looked = { ...polled, replayed: record.replayed, waitedFor: REPLAY_WAIT_REASON };
 	if (polled.finalStatus === true) return endedWith(looked, sent, 'lookedUp');
 	return {
 		...looked,
