@@ -231,17 +231,26 @@ test('ten copies of the genuine callback at once resume it once; the next node r
 			pressPay(leg, ref),
 			...Array.from({ length: 9 }, async () => await postJson(resumeUrl, body)),
 		]);
+		// The sandbox delivers its own copy too, and tries again after an answer that is not 2xx.
 		await expect
 			.poll(() => leg.sandbox.callbacks().filter((c) => c.referenceNo === ref).length, {
 				message: "the sandbox's own callback answered",
 			})
 			.toBeGreaterThan(0);
-		const fromService = leg.sandbox.callbacks().find((c) => c.referenceNo === ref)!.statusCode;
-		const codes = [...answers.map((answer) => answer.status), fromService].sort();
-		expect(codes, answers.map((answer) => answer.text).join('\n')).toEqual([
-			200,
-			...Array(9).fill(409),
-		]);
+		const fromService = leg.sandbox.callbacks().filter((c) => c.referenceNo === ref);
+		const resumed = [
+			...answers.map((answer) => answer.status),
+			...fromService.map((c) => c.statusCode),
+		];
+		const seen = `posted: ${answers.map((answer) => `${answer.status} ${answer.text}`).join('; ')}; the sandbox's: ${JSON.stringify(fromService.map(({ statusCode, error }) => ({ statusCode, error })))}`;
+		expect(
+			resumed.filter((status) => status === 200),
+			seen,
+		).toHaveLength(1);
+		expect(
+			answers.filter((answer) => answer.status !== 200).map((answer) => answer.status),
+			seen,
+		).toEqual(Array(answers.filter((answer) => answer.status !== 200).length).fill(409));
 	} finally {
 		leg.sandbox.faults.clear();
 	}
