@@ -126,6 +126,8 @@ const CROSS_RUN_CACHES: Record<string, string> = {
 		'a token fetched moments ago, per credential: handed to callers of any run that still hold the token it replaced',
 	'nodes/shared/transport/token.ts refused':
 		'a refused credential, not asked again for 30 seconds whichever run asks',
+	'nodes/shared/callbacks/resumeClaims.ts claimed':
+		'the waits a callback resumed, per execution, node and reference: later callbacks to the same wait, from any request, resume nothing',
 	'nodes/PaymentGatewayTrigger/helpers/duplicates.ts perNode':
 		'accepted callbacks per trigger node (workflow and node id), kept across webhook requests',
 };

@@ -109,6 +109,11 @@ export class EditorApi extends N8nRest {
 		return data.results;
 	}
 
+	/** Stops an execution, as the editor's Stop button does (a waiting one ends as canceled). */
+	async stopExecution(id: string): Promise<void> {
+		await this.expectOk('POST', `/executions/${id}/stop`, {});
+	}
+
 	/** One execution with its run data parsed (n8n stores it in the `flatted` format). */
 	async execution(id: string): Promise<Execution> {
 		const data = await this.expectOk<ExecutionSummary & { data: string | IRunExecutionData }>(

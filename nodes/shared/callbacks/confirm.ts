@@ -23,8 +23,10 @@ import {
 	recordStatus,
 	sameAmount,
 	unstatedValue,
+	type ExpectedRecord,
 	type RecordFact,
 } from '../validation/records';
+import { RECORD_RECIPIENT_FIELDS } from '../validation/recipient';
 import { isStatus, STATUSES } from '../validation/schemas';
 import { readAmount } from '../validation/validation';
 import { loggable } from './loggable';
@@ -133,15 +135,9 @@ function disagreement(
 		`the callback says ${field}"${loggable(received)}" but the service says "${loggable(recorded)}"`;
 	if (confirmed.status !== callback.status) return said('', callback.status, confirmed.status);
 	const { payload, transaction } = callback;
-	const stated = {
-		referenceNo: callback.referenceNo,
-		amount: callback.amount,
-		channel: recordChannel(transaction) ?? recordChannel(payload),
-		recipient: { ...recordRecipient(payload), ...recordRecipient(transaction) },
-	};
 	const { differs, unstated } = compareRecord(
 		recordKindOf(confirmed.api),
-		stated,
+		statedBy(callback),
 		confirmed.record,
 	);
 	const [first] = differs;
@@ -153,6 +149,36 @@ function disagreement(
 	if (unstatedValue(recorded)) return { unstated: [...unstated, 'total_amount'] };
 	if (!sameAmount(received, recorded)) return said('total_amount ', received, recorded);
 	return { unstated };
+}
+
+/**
+ * What a callback states of the payment: its reference, amount, channel and a payout's recipient.
+ * A fact stated beside the copy and in it was found the same in both (signedCopy.ts).
+ */
+function statedBy(callback: Callback): ExpectedRecord {
+	const { payload, transaction } = callback;
+	return {
+		referenceNo: callback.referenceNo,
+		amount: callback.amount,
+		channel: recordChannel(transaction) ?? recordChannel(payload),
+		recipient: { ...recordRecipient(payload), ...recordRecipient(transaction) },
+	};
+}
+
+/** What a callback states, written as a record states it, so it is compared as records are. */
+export function callbackRecord(callback: Callback): IDataObject {
+	const { referenceNo, amount, channel, recipient = {} } = statedBy(callback);
+	const fields: IDataObject = {};
+	for (const [fact, path] of RECORD_RECIPIENT_FIELDS) {
+		const value = recipient[fact];
+		if (value === undefined) continue;
+		const keys = path.split('.');
+		const last = keys.pop()!;
+		let at = fields;
+		for (const key of keys) at = (at[key] ??= {}) as IDataObject;
+		at[last] = value;
+	}
+	return { reference_no: referenceNo, amount, channel: channel ?? null, fields };
 }
 
 /**

@@ -22,12 +22,19 @@ import type {
 import { scrubDeep, scrubText } from '../transport/secrets';
 import { serviceRun } from '../transport/runState';
 import type { ApiInterface } from '../transport/endpoints';
-import { confirmWithService } from './confirm';
+import { callbackRecord, confirmWithService } from './confirm';
 import { hiddenValues } from './hiddenValues';
 import { loggable } from './loggable';
 import { readCallback, type IncomingRequest } from './payload';
 import { checkSignature } from './verification';
-import { FINAL_STATUSES, readTimeLimitItem, type WaitEnded } from '../validation/waitingItem';
+import {
+	compareWithSent,
+	differencesOf,
+	finalItem,
+	FINAL_STATUSES,
+	readTimeLimitItem,
+} from '../validation/waitingItem';
+import { claimResume } from './resumeClaims';
 
 export async function resumeOnCallback(
 	ctx: IWebhookFunctions,
@@ -71,8 +78,13 @@ export async function resumeOnCallback(
 		);
 	}
 
+	// The callback states what was paid: compared with what this execution sent, as the record is.
+	const { sent } = waiting;
+	const byCallback = compareWithSent(sent, callbackRecord(callback));
 	const confirm = ctx.getNodeParameter('waitConfirmWithService', true) !== false;
 	let record: IDataObject = { ...waiting.record, status: callback.status };
+	let differences = differencesOf(byCallback, 'callback');
+	let unconfirmed: string[] = byCallback.unstated;
 	if (confirm) {
 		const confirmed = await confirmWithService(service, [api], callback);
 		if (!confirmed.ok) {
@@ -82,14 +94,25 @@ export async function resumeOnCallback(
 				confirmed.reason,
 			);
 		}
-		// The service's record agrees with the callback, its final status included.
+		// The service's record agrees with the callback, its final status included; it is the
+		// authority on what it states, compared with what was sent in turn.
 		record = confirmed.record;
+		const byService = compareWithSent(sent, record);
+		differences = [...differences, ...differencesOf(byService, 'service')];
+		unconfirmed = byService.unstated;
 	}
 
+	// Only now, with every check passed: the first callback goes on, any other answers a conflict.
+	const claim = [ctx.getExecutionId(), ctx.getNode().id, waiting.referenceNo, waiting.waitedUntil];
+	if (!claimResume(claim.map(String).join('\u0000'))) {
+		return refuse(
+			409,
+			'This execution was resumed by an earlier callback',
+			'the execution was resumed already',
+		);
+	}
 	const item: IDataObject = {
-		...record,
-		finalStatus: true,
-		waitEnded: 'callback' satisfies WaitEnded,
+		...finalItem(record, 'callback', differences, unconfirmed),
 		statusConfirmed: confirm,
 		receivedAt: new Date().toISOString(),
 	};

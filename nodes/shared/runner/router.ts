@@ -9,7 +9,8 @@ import { runsAsTool, toolAnswerFor } from './toolMode';
 import { outcomeOf } from '../transport/transport';
 import { simplifyOutput } from './simplifyOutput';
 import { SUMMARY_OUTPUT } from '../descriptions/versions';
-import { checkSendAndWait, sendsAndWaits, waitForCallback } from './sendAndWait';
+import { checkSendAndWait, sentFactsOf, sendsAndWaits, waitForCallback } from './sendAndWait';
+import type { SentFacts } from '../validation/waitingItem';
 
 export type OperationTable = Record<string, Record<string, Operation>>;
 
@@ -65,10 +66,18 @@ async function runAndWait(
 	if (!waitsFor)
 		return simplifyOutput(run.ctx, outputsOf(run.ctx, await runItems(run, operation, concurrency)));
 	await checkSendAndWait(run, waitsFor);
-	return await waitForCallback(
-		run,
-		outputsOf(run.ctx, await runItems(run, operation, concurrency)),
-	);
+	// What the one item sends, read once from its plan: the wait compares everything with it.
+	let sent: SentFacts | undefined;
+	const watched: Operation = {
+		...operation,
+		prepare(itemRun, itemIndex) {
+			const plan = operation.prepare(itemRun, itemIndex);
+			if ('creates' in plan && plan.creates) sent = sentFactsOf(plan.creates);
+			return plan;
+		},
+	};
+	const output = outputsOf(run.ctx, await runItems(run, watched, concurrency));
+	return await waitForCallback(run, output, sent);
 }
 
 /** The rows and the run's summary as the node's outputs: apart, or the summary after the rows. */

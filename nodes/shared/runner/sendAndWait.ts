@@ -22,13 +22,28 @@ import {
 import type { ApiInterface } from '../transport/endpoints';
 import { credentialsFor } from '../transport/transport';
 import { recordStatus } from '../validation/records';
-import { FINAL_STATUSES, timeLimitItem, type WaitEnded } from '../validation/waitingItem';
+import {
+	compareWithSent,
+	differencesOf,
+	finalItem,
+	FINAL_STATUSES,
+	timeLimitItem,
+	type SentFacts,
+	type WaitEnded,
+} from '../validation/waitingItem';
 import { runParameter } from './itemValues';
+import { readExecutionOptions, type MoneyIntent } from './operation';
+import { recipientFacts } from '../validation/recipient';
+import { pollUntilFinal } from './recordLookUps';
 import type { RunContext } from './runContext';
 import { stopRun } from './runStop';
 import { runsAsTool } from './toolMode';
 
 const MINUTE_MS = 60_000;
+const FIRST_LOOK_UP_MS = 5_000;
+const LONGEST_LOOK_UP_MS = 30_000;
+const REPLAY_WAIT_REASON =
+	'this reference_no was sent before, and the service calls back the URL sent then: its status was looked up instead';
 
 /** Whether this run sends and waits (a switch per node: never per item). */
 export function sendsAndWaits(run: RunContext): boolean {
@@ -77,39 +92,103 @@ export async function checkSendAndWait(run: RunContext, api: ApiInterface): Prom
 
 /**
  * After the send: a pending record parks the execution until its callback or the time limit; a
- * record already final (a replay of a finished one) goes on at once. Anything else (an error item,
- * Check Only's rows) goes on as it is.
+ * record already final (a replay of a finished one) goes on at once. A record still pending that
+ * was sent before (by an execution that was stopped, crashed or is still waiting) holds the callback
+ * URL sent then, so its callback never reaches this execution: its status is looked up until it is
+ * final or the time limit passes. Anything else (an
+ * error item, Check Only's rows) goes on as it is. `sent` is what this execution sent, read once
+ * from the request (the operation's plan): every record and callback is compared with it.
  */
 export async function waitForCallback(
 	run: RunContext,
 	output: INodeExecutionData[][],
+	sent: SentFacts | undefined,
 ): Promise<INodeExecutionData[][]> {
 	const [main = [], ...other] = output;
-	if (main.length !== 1 || other.some((items) => items.length > 0)) return output;
+	if (!sent || main.length !== 1 || other.some((items) => items.length > 0)) return output;
 	const [item] = main;
 	const record = item.json;
-	if (record.error !== undefined || typeof record.reference_no !== 'string') return output;
+	if (record.error !== undefined || record.reference_no !== sent.referenceNo) return output;
 	const status = recordStatus(record);
+	const goOn = (json: IDataObject) => [[{ ...item, json }], ...other];
 	if (status !== undefined && FINAL_STATUSES.includes(status)) {
-		const finished: IDataObject = {
-			...record,
-			finalStatus: true,
-			waitEnded: 'finalBeforeWaiting' satisfies WaitEnded,
-		};
-		return [[{ ...item, json: finished }], ...other];
+		return goOn(endedWith(record, sent, 'finalBeforeWaiting'));
 	}
 	if (status !== 'pending') return output;
 
+	const limitMs = waitMinutes(run, record) * MINUTE_MS;
+	if (calledBackElsewhere(run, record))
+		return goOn(await lookUpUntilFinal(run, record, sent, limitMs));
+
 	const { ctx } = run;
-	const waitTill = new Date(Date.now() + waitMinutes(run, record) * MINUTE_MS);
+	const waitTill = new Date(Date.now() + limitMs);
 	// What n8n passes on if the time limit ends the wait, and what the resume webhook reads.
 	const entry = ctx.getExecuteData();
 	entry.data = {
 		...entry.data,
-		main: [[{ json: timeLimitItem(record, waitTill), pairedItem: { item: 0 } }]],
+		main: [[{ json: timeLimitItem(record, waitTill, sent), pairedItem: { item: 0 } }]],
 	};
 	await ctx.putExecutionToWait(waitTill);
 	return output;
+}
+
+/**
+ * Whether the service will call another URL than this execution's: the record was made before this
+ * item was sent (`replayed`, proven by the money-safe path), or it states a callback URL that is not
+ * this execution's resume URL. A record that states neither is taken as this execution's own: its
+ * callback comes here (docs/waiting.md says when that cannot be told).
+ */
+function calledBackElsewhere(run: RunContext, record: IDataObject): boolean {
+	if (record.replayed === true) return true;
+	const stated = record.callback_webhook_url;
+	return typeof stated === 'string' && stated !== '' && stated !== resumeCallbackUrl(run, 0);
+}
+
+/** A final record compared with what was sent: `finalStatus` only when nothing it states differs. */
+function endedWith(
+	record: IDataObject,
+	sent: SentFacts,
+	ended: 'finalBeforeWaiting' | 'lookedUp',
+): IDataObject {
+	const comparison = compareWithSent(sent, record);
+	return finalItem(record, ended, differencesOf(comparison, 'service'), comparison.unstated);
+}
+
+/**
+ * A replay still pending: the reference is looked up as Wait for Final Status does (a pause of
+ * FIRST_LOOK_UP_MS, doubling up to LONGEST_LOOK_UP_MS, so a payment is seen within a minute),
+ * until it is final or the time limit passes. The execution is held meanwhile (docs/waiting.md).
+ */
+async function lookUpUntilFinal(
+	run: RunContext,
+	record: IDataObject,
+	sent: SentFacts,
+	limitMs: number,
+): Promise<IDataObject> {
+	const polled = await pollUntilFinal(run, 0, {
+		poll: {
+			kind: sent.kind,
+			referenceNo: sent.referenceNo,
+			timeoutMs: readExecutionOptions(run, 0).timeoutMs,
+			limitMs,
+			firstMs: FIRST_LOOK_UP_MS,
+			longestMs: LONGEST_LOOK_UP_MS,
+		},
+	});
+	const looked = { ...polled, replayed: record.replayed, waitedFor: REPLAY_WAIT_REASON };
+	if (polled.finalStatus === true) return endedWith(looked, sent, 'lookedUp');
+	return {
+		...looked,
+		waitEnded: 'timeLimit' satisfies WaitEnded,
+		message:
+			`No final status within the time limit: look it up later with Wait for Final Status, or raise Time Limit (Minutes). ${polled.message ?? ''}`.trim(),
+	};
+}
+
+/** What a money-creating request sends, as the wait compares records and callbacks with it. */
+export function sentFactsOf(intent: MoneyIntent): SentFacts {
+	const { kind, referenceNo, amount, channel, recipient } = intent;
+	return { kind, referenceNo, amount, channel, recipient: recipient && recipientFacts(recipient) };
 }
 
 /** Time Limit (Minutes); 0 for a payment link: until it expires, plus a margin. */

@@ -9,6 +9,7 @@ import type { WorkflowJson } from '../../../scripts/n8n/instance';
 import { sleep } from '../../../scripts/n8n/proc';
 import { major } from '../../../scripts/n8n/targets';
 import { nodeOutputs, type Execution } from '../editorApi';
+import { callbackBody, serviceCallback } from '../../harness/triggerRuns';
 import { test, expect, postJson, type Leg } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -204,5 +205,155 @@ test('the time limit ends the wait with the link still pending, finalStatus fals
 		order_id: ref,
 		order_status: 'not paid in time',
 		payment_status: 'pending',
+	});
+});
+
+test('ten copies of the genuine callback at once resume it once; the next node runs once; the rest get a conflict', async ({
+	leg,
+}) => {
+	const ref = 'ORDER-WAIT-E2E-4';
+	const id = await orderWaiting(leg, PAID, {
+		order_id: ref,
+		total: 640,
+		customer_email: 'd@example.com',
+	});
+	const resumeUrl = resumeUrlSent(leg, id, ref);
+	// Confirm With Service's look-ups take a second, so all ten are checked at the same time.
+	leg.sandbox.faults.add({
+		path: '/v1/biller/transactions',
+		method: 'GET',
+		mode: 'latency',
+		latencyMs: 1000,
+	});
+	try {
+		const body = serviceCallback(leg.sandbox, ref, 640, 'completed');
+		const [, ...answers] = await Promise.all([
+			pressPay(leg, ref),
+			...Array.from({ length: 9 }, async () => await postJson(resumeUrl, body)),
+		]);
+		// The sandbox delivers its own copy too, and tries again after an answer that is not 2xx.
+		await expect
+			.poll(() => leg.sandbox.callbacks().filter((c) => c.referenceNo === ref).length, {
+				message: "the sandbox's own callback answered",
+			})
+			.toBeGreaterThan(0);
+		const fromService = leg.sandbox.callbacks().filter((c) => c.referenceNo === ref);
+		const resumed = [
+			...answers.map((answer) => answer.status),
+			...fromService.map((c) => c.statusCode),
+		];
+		const seen = `posted: ${answers.map((answer) => `${answer.status} ${answer.text}`).join('; ')}; the sandbox's: ${JSON.stringify(fromService.map(({ statusCode, error }) => ({ statusCode, error })))}`;
+		expect(
+			resumed.filter((status) => status === 200),
+			seen,
+		).toHaveLength(1);
+		expect(
+			answers.filter((answer) => answer.status !== 200).map((answer) => answer.status),
+			seen,
+		).toEqual(Array(answers.filter((answer) => answer.status !== 200).length).fill(409));
+	} finally {
+		leg.sandbox.faults.clear();
+	}
+	const execution = await finished(leg, id);
+	const runs = execution.data.resultData.runData;
+	expect(runs['Order marked paid'], 'the next node ran once').toHaveLength(1);
+	expect(nodeOutputs(runs, 'Order marked paid')[0]).toHaveLength(1);
+	await sleep(2000);
+	const again = await leg.running().execution(id);
+	expect(again.data.resultData.runData['Order marked paid']).toHaveLength(1);
+});
+
+test('a payment for another amount does not go on as paid: finalStatus false, waitEnded differs, Order not paid', async ({
+	leg,
+}) => {
+	const ref = 'ORDER-WAIT-E2E-5';
+	const id = await orderWaiting(leg, PAID, {
+		order_id: ref,
+		total: 1000,
+		customer_email: 'e@example.com',
+	});
+	const resumeUrl = resumeUrlSent(leg, id, ref);
+	const record = {
+		...(leg.sandbox.getTransaction(ref) as IDataObject),
+		status: 'completed',
+		subtotal_amount: 10,
+		total_amount: 20,
+	};
+	leg.sandbox.faults.add({
+		path: '/v1/biller/transactions',
+		method: 'GET',
+		mode: 'error-before',
+		status: 200,
+		body: { message: '', data: { transactions: [record] } },
+	});
+	try {
+		const answer = await postJson(
+			resumeUrl,
+			callbackBody(ref, 10, 'completed', { transaction: record, totalAmount: 20 }),
+		);
+		expect(answer.status, answer.text).toBe(200);
+		const execution = await finished(leg, id);
+		expect(outputOf(execution, WAITING_NODE)).toMatchObject({
+			reference_no: ref,
+			status: 'completed',
+			finalStatus: false,
+			waitEnded: 'differs',
+			differences: [
+				{ fact: 'amount', sent: '1000', stated: '10', by: 'callback' },
+				{ fact: 'amount', sent: '1000', stated: '10', by: 'service' },
+			],
+		});
+		expect(execution.data.resultData.runData['Order marked paid']).toBeUndefined();
+		expect(outputOf(execution, 'Order not paid')).toMatchObject({
+			order_id: ref,
+			order_status: 'check the payment: it differs from the order',
+		});
+	} finally {
+		leg.sandbox.faults.clear();
+	}
+});
+
+test('a retry after the first waiting execution was stopped ends with the final status within a minute of the payment', async ({
+	leg,
+}) => {
+	const ref = 'ORDER-WAIT-E2E-6';
+	const order = { order_id: ref, total: 720, customer_email: 'f@example.com' };
+	const first = await orderWaiting(leg, PAID, order);
+	await leg.running().stopExecution(first);
+	await expect
+		.poll(async () => (await leg.running().execution(first)).status, {
+			message: 'the first execution stopped',
+		})
+		.not.toBe('waiting');
+	const rest = leg.running();
+	const before = new Set((await rest.executions(PAID.id)).map((e) => e.id));
+	expect((await postJson(orderUrl(leg, PAID.path), order)).status).toBe(200);
+	let retry = '';
+	await expect
+		.poll(
+			async () => {
+				retry = (await rest.executions(PAID.id)).find((e) => !before.has(e.id))?.id ?? '';
+				return retry;
+			},
+			{ message: 'the retry started' },
+		)
+		.not.toBe('');
+	await sleep(2000);
+	await pressPay(leg, ref);
+	const paidAt = Date.now();
+	const execution = await finished(leg, retry, 60_000);
+	expect(Date.now() - paidAt, 'the retry ended within a minute of the payment').toBeLessThan(
+		60_000,
+	);
+	expect(outputOf(execution, WAITING_NODE)).toMatchObject({
+		reference_no: ref,
+		status: 'completed',
+		replayed: true,
+		finalStatus: true,
+		waitEnded: 'lookedUp',
+	});
+	expect(outputOf(execution, 'Order marked paid')).toMatchObject({
+		order_id: ref,
+		order_status: 'paid',
 	});
 });

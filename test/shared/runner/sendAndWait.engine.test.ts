@@ -251,6 +251,152 @@ describe('Transaction > Generate with Send and Wait for Final Status', () => {
 		});
 	});
 
+	test('ten copies of the genuine callback at once resume it once; the rest are answered with a conflict', async () => {
+		const run = await waitFor('WAIT-010', 320);
+		// The look-ups of Confirm With Service take a while, so all ten are checked at the same time.
+		setup.gw.faults.add({
+			path: '/v1/biller/transactions',
+			method: 'GET',
+			mode: 'latency',
+			latencyMs: 300,
+		});
+		try {
+			const body = serviceCallback(setup.gw, 'WAIT-010', 320, 'completed');
+			const settled = setup.gw.settle('WAIT-010', 'completed');
+			const answers = await Promise.all(
+				Array.from({ length: 9 }, async () => await run.post(body)),
+			);
+			await settled;
+			const fromService = setup.gw
+				.callbacks()
+				.filter((sent) => sent.referenceNo === 'WAIT-010')
+				.map((sent) => sent.statusCode);
+			const codes = [...answers.map((answer) => answer.status), ...fromService].sort();
+			expect(codes).toEqual([200, ...Array(9).fill(409)]);
+			// A conflict from the node's claim, or from n8n once the resumed run was stored.
+			const conflicts = answers.filter((answer) => answer.status === 409);
+			for (const answer of conflicts)
+				expect((answer.body as IDataObject).message).toMatch(
+					/^(This execution was resumed by an earlier callback|The execution ".+" (has finished|is running) already\.)$/,
+				);
+		} finally {
+			setup.gw.faults.clear();
+		}
+		await until(() => run.current().status === 'success', 'the resumed run');
+		expect(run.resumes).toBe(1);
+		expect(run.nodeOutput()).toHaveLength(1);
+	});
+
+	describe('a final status for another payment than was sent does not go on as paid', () => {
+		/** The service's record as its look-up answers it, changed; the signed callback saying the same. */
+		function paidOtherwise(ref: string, change: IDataObject) {
+			const record: IDataObject = {
+				...(setup.gw.getTransaction(ref) as IDataObject),
+				status: 'completed',
+				...change,
+			};
+			setup.gw.faults.add({
+				path: '/v1/biller/transactions',
+				method: 'GET',
+				mode: 'error-before',
+				status: 200,
+				body: { message: '', data: { transactions: [record] } },
+			});
+			return callbackBody(ref, Number(record.subtotal_amount), 'completed', {
+				transaction: record,
+				totalAmount: record.total_amount as number,
+			});
+		}
+		afterEach(() => setup.gw.faults.clear());
+
+		test('PHP 10 paid on a PHP 1,000 link: finalStatus false, waitEnded differs, both differences listed', async () => {
+			const run = await waitFor('WAIT-012', 1000);
+			const answer = await run.post(
+				paidOtherwise('WAIT-012', { subtotal_amount: 10, total_amount: 20 }),
+			);
+			expect(answer.status).toBe(200);
+			await until(() => run.resumes === 1, 'the resume');
+			const [item] = run.nodeOutput();
+			expect(item.json).toMatchObject({
+				reference_no: 'WAIT-012',
+				status: 'completed',
+				finalStatus: false,
+				waitEnded: 'differs',
+				statusConfirmed: true,
+				differences: [
+					{ fact: 'amount', sent: '1000', stated: '10', by: 'callback' },
+					{ fact: 'amount', sent: '1000', stated: '10', by: 'service' },
+				],
+			});
+			expect(item.json.message).toContain('Do not treat it as paid');
+		});
+
+		test('paid on PAYMAYA_QR where GCASH_TRN was sent: differs by channel', async () => {
+			const run = await waitFor('WAIT-013', 400);
+			const channel = {
+				name: 'Maya QR',
+				code: 'PAYMAYA_QR',
+				slug: 'maya',
+				category: { name: 'QR', slug: 'qr' },
+			};
+			expect((await run.post(paidOtherwise('WAIT-013', { channel }))).status).toBe(200);
+			await until(() => run.resumes === 1, 'the resume');
+			expect(run.nodeOutput()[0].json).toMatchObject({
+				finalStatus: false,
+				waitEnded: 'differs',
+				differences: [
+					{ fact: 'channel', sent: 'GCASH_TRN', stated: 'PAYMAYA_QR', by: 'callback' },
+					{ fact: 'channel', sent: 'GCASH_TRN', stated: 'PAYMAYA_QR', by: 'service' },
+				],
+			});
+		});
+
+		test('without Confirm With Service, the signed callback alone for another amount differs', async () => {
+			const run = await waitFor('WAIT-014', 1000, { waitConfirmWithService: false });
+			const record = setup.gw.getTransaction('WAIT-014') as IDataObject;
+			const body = callbackBody('WAIT-014', 10, 'completed', {
+				transaction: { ...record, status: 'completed', subtotal_amount: 10 },
+			});
+			expect((await run.post(body)).status).toBe(200);
+			await until(() => run.resumes === 1, 'the resume');
+			expect(run.nodeOutput()[0].json).toMatchObject({
+				finalStatus: false,
+				waitEnded: 'differs',
+				statusConfirmed: false,
+				differences: [{ fact: 'amount', sent: '1000', stated: '10', by: 'callback' }],
+			});
+		});
+	});
+
+	test('a retry of a link another execution waits for looks its status up and ends with it, within seconds of the payment', async () => {
+		const first = await waitFor('WAIT-015', 450);
+		// The first execution is stopped: nothing answers at its resume URL any more.
+		await first.close();
+		const retry = startWaitingRun({
+			type: COLLECTION_TYPE,
+			parameters: generateAndWait(),
+			credentials: collectionCredentials(setup),
+			store: setup.store,
+			items: [{ ref: 'WAIT-015', amount: 450 }],
+		});
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		await setup.gw.settle('WAIT-015', 'completed');
+		const paidAt = Date.now();
+		const run = await retry;
+		runs.push(run);
+		expect(Date.now() - paidAt).toBeLessThan(10_000);
+		expect(run.first.waitTill).toBeUndefined();
+		expect(run.first.status).toBe('success');
+		expect(run.nodeOutput()[0].json).toMatchObject({
+			reference_no: 'WAIT-015',
+			status: 'completed',
+			replayed: true,
+			finalStatus: true,
+			waitEnded: 'lookedUp',
+			waitedFor: expect.stringContaining('sent before'),
+		});
+	});
+
 	test('Check Only still sends nothing and does not wait', async () => {
 		const run = await waitFor('WAIT-008', 100, { options: { dryRun: true } });
 		expect(run.first.waitTill).toBeUndefined();
@@ -333,6 +479,61 @@ describe('Payout > Create with Send and Wait for Final Status', () => {
 			finalStatus: false,
 			waitEnded: 'timeLimit',
 		});
+	});
+
+	test('a signed callback paying another mobile number than was sent differs by recipient', async () => {
+		const run = await waitFor('PWAIT-004', 700, { waitConfirmWithService: false });
+		const elsewhere = {
+			...payoutTransaction('PWAIT-004', 700, 'completed'),
+			fields: { mobile_number: '09179999999' },
+		};
+		expect(
+			(await run.post(callbackBody('PWAIT-004', 700, 'completed', { transaction: elsewhere })))
+				.status,
+		).toBe(200);
+		await until(() => run.resumes === 1, 'the resume');
+		expect(run.nodeOutput()[0].json).toMatchObject({
+			finalStatus: false,
+			waitEnded: 'differs',
+			differences: [
+				{ fact: 'mobile number', sent: '09171234567', stated: '09179999999', by: 'callback' },
+			],
+		});
+	});
+
+	test("a retry the service answers with the existing payout, its callback URL the first execution's, looks the status up", async () => {
+		const first = await waitFor('PWAIT-005', 750);
+		await first.close();
+		setup.gw.answerReusedReferences('existing');
+		try {
+			const retry = startWaitingRun({
+				type: DISBURSEMENT_TYPE,
+				typeVersion: 2,
+				parameters: payoutAndWait(),
+				credentials: {
+					disbursementApi: {
+						id: setup.credentialId,
+						name: setup.store.get('disbursementApi', setup.credentialId).name,
+					},
+				},
+				store: setup.store,
+				items: [{ ref: 'PWAIT-005', amount: 750 }],
+			});
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			await setup.gw.settle('PWAIT-005', 'completed');
+			const run = await retry;
+			runs.push(run);
+			expect(run.first.waitTill).toBeUndefined();
+			expect(run.nodeOutput()[0].json).toMatchObject({
+				reference_no: 'PWAIT-005',
+				status: 'completed',
+				callback_webhook_url: first.resumeUrl,
+				finalStatus: true,
+				waitEnded: 'lookedUp',
+			});
+		} finally {
+			setup.gw.answerReusedReferences('taken');
+		}
 	});
 
 	test('Maximum per Payout still refuses, with nothing sent and no wait', async () => {
