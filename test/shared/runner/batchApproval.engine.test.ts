@@ -18,6 +18,12 @@ import {
 	run,
 	setUp,
 } from '../../harness/disbursementRuns';
+import {
+	cappedPayout,
+	payWithLedger,
+	setUpWithLedger,
+	type LedgerSetup,
+} from '../../harness/ledgerRuns';
 import { PAYOUT_PROCESS, PAYOUT_PROCESS_KEY } from '../../harness/servicePaths';
 
 const s = gatewayPerSuite(setUp, { beforeEach: freshStart });
@@ -403,4 +409,52 @@ test('with continue-on-fail, the summary states what was paid and what was refus
 		complete: true,
 	});
 	for (const row of rows) expect(creations(String(row.ref))).toBe(1);
+});
+
+describe('with Maximum Total per Day', () => {
+	const d = gatewayPerSuite(setUpWithLedger, {
+		beforeEach: (setup) => {
+			freshStart(setup);
+			(setup as LedgerSetup).ledger.clear();
+		},
+	}) as LedgerSetup;
+	afterAll(async () => await d.ledger.close());
+	const wallets = (prefix: string) =>
+		[1, 2, 3].map((i) => ({ ref: `${prefix}-${i}`, amount: 1000, mobile: '09171234567' }));
+	const batchOf = (operation: string, options: IDataObject, extra: INodeParameters = {}) => ({
+		...cappedPayout(options),
+		operation,
+		approvalScope: 'batch',
+		...extra,
+	});
+
+	test("Prepare states the day's figures for the whole batch, Confirm reserves and pays each row", async () => {
+		const rows = wallets('BA-DAY');
+		const prepared = await payWithLedger(d, batchOf('prepare', { maxTotalPerDay: '10000' }), rows);
+		expect(prepared.error).toBeUndefined();
+		const [batch] = jsonOf(prepared);
+		expect(batch.dailyTotal).toMatchObject({ totalBefore: 0, total: 3000, remaining: 7000 });
+		expect(String(batch.summary)).toMatch(
+			/Today \(\d{4}-\d{2}-\d{2}, Asia\/Manila\) so far PHP 0\.00 of PHP 10,000\.00; after this batch PHP 3,000\.00, PHP 7,000\.00 left/,
+		);
+		expect(d.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0).toBe(0);
+		const confirmed = await payWithLedger(
+			d,
+			batchOf('confirm', { maxTotalPerDay: '10000' }, { approvedBatch: '={{ $json.batch }}' }),
+			rows.map((row) => ({ ...row, batch })),
+		);
+		expect(confirmed.error).toBeUndefined();
+		for (const row of rows) expect(d.gw.stats().creationsByReference[row.ref]).toBe(1);
+		expect(d.ledger.rows()).toHaveLength(3);
+	});
+
+	test('a batch that would bring the day above the maximum is refused, nothing prepared', async () => {
+		const result = await payWithLedger(
+			d,
+			batchOf('prepare', { maxTotalPerDay: '2500' }),
+			wallets('BA-OVER'),
+		);
+		expect(result.error?.message).toMatch(/nothing was prepared/);
+		expect(d.gw.stats().requestsByPath[PAYOUT_PROCESS_KEY] ?? 0).toBe(0);
+	});
 });
