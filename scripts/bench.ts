@@ -7,6 +7,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 
+import { batchApprovalRoute } from './bench/batchApproval';
 import { dailyMaximumRoute } from './bench/dailyMaximum';
 import { startGateway } from './bench/gateway';
 import { known, numbers, optionsOrExit, positive, readArgs, runMain } from './bench/options';
@@ -60,6 +61,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --note <text>         a note stored with the result and shown beside its table (repeatable)
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
   --daily-maximum       the daily-maximum route alone: ledger requests and rows read per payout
+  --batch-approval      the batch-approval route alone: Prepare + Confirm of one batch against Create
                         with Maximum Total per Day (--sizes, --concurrency; scripts/bench/dailyMaximum.ts)
   --help`;
 
@@ -169,6 +171,8 @@ function progressLine(r: RunResult): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+	if (argv.includes('--batch-approval'))
+		return await batchApprovalRoute(argv.filter((arg) => arg !== '--batch-approval'));
 	if (argv.includes('--daily-maximum'))
 		return await dailyMaximumRoute(argv.filter((arg) => arg !== '--daily-maximum'));
 	const opts = optionsOrExit(() => options(argv), USAGE);

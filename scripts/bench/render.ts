@@ -92,10 +92,28 @@ export interface SheetFigures {
 	runs: SheetRun[];
 }
 
+/** `npm run bench -- --batch-approval` (batchApproval.ts), one size: seconds of each step and the ratio to Create. */
+export interface BatchRun {
+	n: number;
+	concurrency: number;
+	createSeconds: number;
+	prepareSeconds: number;
+	confirmSeconds: number;
+	ratio: number;
+	paidOnce: boolean;
+}
+
+/** The batch-approval route: every size, and the bound the largest is held to. */
+export interface BatchFigures {
+	runs: BatchRun[];
+	bound: number;
+}
+
 /** Which doc holds each kind's block. */
 export const DOC_OF: Record<ResultKind, string> = {
 	bench: 'docs/benchmarks.md',
 	'bench-n8n': 'docs/benchmarks.md',
+	'bench-batch': 'docs/approving-a-sheet.md',
 	'queue-sheet': 'docs/scaling.md',
 };
 
@@ -250,6 +268,29 @@ function sheetLines(result: StoredResult<SheetFigures>): string[] {
 	];
 }
 
+/** `npm run bench -- --batch-approval`: per size, Create against Prepare and Confirm of one batch. */
+function batchLines({ figures }: StoredResult<BatchFigures>): string[] {
+	const seconds = (value: number) => `${value.toFixed(2)} s`;
+	const rows = figures.runs.map((r) =>
+		[
+			thousands(r.n),
+			String(r.concurrency),
+			seconds(r.createSeconds),
+			seconds(r.prepareSeconds),
+			seconds(r.confirmSeconds),
+			`${r.ratio.toFixed(2)}x`,
+			r.paidOnce ? 'yes' : 'NO',
+		].join(' | '),
+	);
+	return [
+		`Bound: Prepare + Confirm at most ${figures.bound}x Create at the largest size.`,
+		'',
+		'| N | c | Create | Prepare (batch) | Confirm (batch) | Prepare + Confirm / Create | each paid once |',
+		'|---|---|---|---|---|---|---|',
+		...rows.map((row) => `| ${row} |`),
+	];
+}
+
 /** The block of `kind` from its stored result, markers included. */
 export function renderBlock(kind: ResultKind, result: StoredResult): string {
 	const body =
@@ -257,7 +298,9 @@ export function renderBlock(kind: ResultKind, result: StoredResult): string {
 			? benchLines(result as StoredResult<BenchFigures>)
 			: kind === 'bench-n8n'
 				? benchN8nLines(result as StoredResult<BenchN8nFigures>)
-				: sheetLines(result as StoredResult<SheetFigures>);
+				: kind === 'bench-batch'
+					? batchLines(result as StoredResult<BatchFigures>)
+					: sheetLines(result as StoredResult<SheetFigures>);
 	return [beginMarker(kind), ...provenance(result, DOC_OF[kind]), ...body, endMarker(kind)].join(
 		'\n',
 	);

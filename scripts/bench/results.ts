@@ -42,7 +42,7 @@ export interface StoredResult<Figures = unknown> {
 	figures: Figures;
 }
 
-export const RESULT_KINDS = ['bench', 'bench-n8n', 'queue-sheet'] as const;
+export const RESULT_KINDS = ['bench', 'bench-n8n', 'bench-batch', 'queue-sheet'] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
 export const resultFile = (kind: ResultKind, dir = RESULTS_DIR) => path.join(dir, `${kind}.json`);

@@ -11,7 +11,7 @@ export const SUMMARY_OUTPUT = 'Summary';
 /**
  * The outputs of a node whose versions from `from` on give a run's summary an output of its own:
  * "Rows" (one item per input row) and "Summary" (one item) for Reconcile and for a Check Only (Payout
- * > Create's Mode, Generate's Dry Run), or one set by an expression, which may turn out Check Only;
+ * > Create's Mode, Generate's Dry Run) and a batch's Payout > Confirm, or one set by an expression, which may turn out Check Only;
  * one output otherwise. Earlier versions keep the summary after the rows on their one output, as stored
  * workflows expect. n8n evaluates this with the node's version and parameters, as it does for its
  * own Respond to Webhook node, and the runner puts the summary apart exactly when it declares the
@@ -21,7 +21,7 @@ export const SUMMARY_OUTPUT = 'Summary';
 export function summaryOutputs(from: number): `={{${string}}}` {
 	// Check Only: Payout > Create's Mode; Generate's Options > Dry Run (on, or an expression).
 	const dryRun = '($parameter.options || {}).dryRun';
-	const summarizes = `$parameter.operation === "reconcile" || ($parameter.operation === "create" && $parameter.runMode !== undefined && $parameter.runMode !== "pay") || ($parameter.operation === "generate" && ${dryRun} !== undefined && ${dryRun} !== false)`;
+	const summarizes = `$parameter.operation === "reconcile" || ($parameter.operation === "confirm" && $parameter.approvalScope === "batch") || ($parameter.operation === "create" && $parameter.runMode !== undefined && $parameter.runMode !== "pay") || ($parameter.operation === "generate" && ${dryRun} !== undefined && ${dryRun} !== false)`;
 	const both = `[{ "type": "main", "displayName": "Rows" }, { "type": "main", "displayName": "${SUMMARY_OUTPUT}" }]`;
 	return `={{ $nodeVersion >= ${from} && (${summarizes}) ? ${both} : ["main"] }}`;
 }

@@ -11,7 +11,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ENDPOINTS } from '../transport/endpoints';
 import { callService, CREDENTIAL_TYPE, credentialsFor } from '../transport/transport';
 import {
-	APPROVAL_VERSION,
 	approvalKey,
 	approvalSummary,
 	canonicalJson,
@@ -46,7 +45,7 @@ function noSigningSecret(ctx: IExecuteFunctions, itemIndex: number): NodeOperati
 }
 
 /** The key is derived once per run (kept in the run's context): scrypt is slow on purpose. */
-async function signingKey(
+export async function signingKey(
 	run: RunContext,
 	itemIndex: number,
 	endpoint: SendPlan['send']['endpoint'],
@@ -111,7 +110,7 @@ async function listedChannelCodes(
  * where its lists name them once (`gcash` is sent as the list's `GCASH`, `bpi` as `BPI`), so the
  * summary and the request read one code; and the bank's name, for the summary.
  */
-async function inListedSpelling(
+export async function inListedSpelling(
 	run: RunContext,
 	send: SendPlan['send'],
 	recipient: Recipient | undefined,
@@ -186,6 +185,58 @@ export async function signedApproval(
 	};
 }
 
+/** What every signed token states of where and how long it pays, a batch's too. */
+interface SignedToken {
+	summary: string;
+	signed: string;
+	payload: { environment: string; baseUrl: string; credential: string; expiresAt: number };
+}
+
+/** A refusal of a token, with what to do about it. */
+export type TokenRefusal = (what: string, todo: string) => Error;
+
+/**
+ * The checks every token gets before anything is sent: prepared for this credential's Environment
+ * and Base URL, signed with this credential (username and Signing Secret unchanged), unchanged
+ * since (signature, and the words rebuilt from its payload), not expired.
+ */
+export async function checkSignedToken(
+	run: RunContext,
+	itemIndex: number,
+	token: SignedToken,
+	words: string | undefined,
+	refuse: TokenRefusal,
+	prepareAgain: string,
+): Promise<void> {
+	const { payload } = token;
+	const { key, fingerprint, binding } = await signingKey(run, itemIndex, 'createPayout');
+	if (payload.environment !== binding.environment || payload.baseUrl !== binding.baseUrl) {
+		throw refuse(
+			`was prepared for ${environmentLabel(payload.environment)} at ${payload.baseUrl}, but this credential is now ${environmentLabel(binding.environment)} at ${binding.baseUrl}`,
+			`A token pays only where it was prepared. ${prepareAgain}`,
+		);
+	}
+	if (payload.credential !== fingerprint) {
+		throw refuse(
+			"was signed with another credential, or this credential's username or Signing Secret changed since",
+			`Confirm with the credential Prepare used. ${prepareAgain}`,
+		);
+	}
+	if (!hasValidSignature(key, token)) {
+		throw refuse('was changed after it was prepared (its signature does not match)', prepareAgain);
+	}
+	if (token.summary !== words) {
+		const version = token.signed.split('.')[0];
+		throw refuse(
+			`does not read the summary Prepare wrote for it: the text before its [${version}.…] part was changed`,
+			prepareAgain,
+		);
+	}
+	if (Date.now() > payload.expiresAt) {
+		throw refuse(`expired at ${new Date(payload.expiresAt).toISOString()}`, prepareAgain);
+	}
+}
+
 /** Refuses, with nothing sent, a request its approval token does not cover. */
 export async function checkApproval(
 	run: RunContext,
@@ -203,31 +254,7 @@ export async function checkApproval(
 	const token = readApprovalToken(plan.approval);
 	if (!token) throw refuse('is not one Payout > Prepare gave, whole', prepareAgain);
 	const { payload } = token;
-	const { key, fingerprint, binding } = await signingKey(run, itemIndex, plan.send.endpoint);
-	if (payload.environment !== binding.environment || payload.baseUrl !== binding.baseUrl) {
-		throw refuse(
-			`was prepared for ${environmentLabel(payload.environment)} at ${payload.baseUrl}, but this credential is now ${environmentLabel(binding.environment)} at ${binding.baseUrl}`,
-			`A token pays only where it was prepared. ${prepareAgain}`,
-		);
-	}
-	if (payload.credential !== fingerprint) {
-		throw refuse(
-			"was signed with another credential, or this credential's username or Signing Secret changed since",
-			`Confirm with the credential Prepare used. ${prepareAgain}`,
-		);
-	}
-	if (!hasValidSignature(key, token)) {
-		throw refuse('was changed after it was prepared (its signature does not match)', prepareAgain);
-	}
-	if (token.summary !== approvalSummary(payload)) {
-		throw refuse(
-			`does not read the summary Prepare wrote for it: the text before its [${APPROVAL_VERSION}.…] part was changed`,
-			prepareAgain,
-		);
-	}
-	if (Date.now() > payload.expiresAt) {
-		throw refuse(`expired at ${new Date(payload.expiresAt).toISOString()}`, prepareAgain);
-	}
+	await checkSignedToken(run, itemIndex, token, approvalSummary(payload), refuse, prepareAgain);
 	if (canonicalJson(payload.send) !== canonicalJson(signedPart(plan.send))) {
 		throw refuse('covers a different payout than the one about to be sent', prepareAgain);
 	}

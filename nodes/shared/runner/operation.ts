@@ -131,8 +131,16 @@ export interface ReconcilePlan {
  */
 export type ItemPlan = SendPlan | LookUpPlan | PollPlan | ReconcilePlan | ApprovePlan;
 
+/**
+ * How an operation takes all its items as one batch (runner/batchApproval.ts): Prepare signs one
+ * approval over the list; Confirm pays exactly the approved list, given Prepare's item for it.
+ */
+export type BatchMode = { approve: true } | { confirm: unknown };
+
 export interface Operation {
 	description: INodeProperties[];
+	/** Set by operations that may take their items as one batch: how this run does, or undefined. */
+	batch?(run: RunContext): BatchMode | undefined;
 	/**
 	 * Reads and checks one item; throws one error listing every problem. Called for the next item
 	 * while earlier items' requests are out, and never for an item after the run stopped.

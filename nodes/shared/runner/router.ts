@@ -2,6 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { runBatch } from './batchApproval';
 import { runItems } from './itemRunner';
 import { readExecutionOptions, type Operation } from './operation';
 import { startRun, type RunContext } from './runContext';
@@ -61,6 +62,8 @@ async function runAndWait(
 	operation: Operation,
 	concurrency: number,
 ): Promise<INodeExecutionData[][]> {
+	const batch = operation.batch?.(run);
+	if (batch) return outputsOf(run.ctx, await runBatch(run, operation, batch, concurrency));
 	const waitsFor =
 		operation.waitsFor !== undefined && sendsAndWaits(run) ? operation.waitsFor : undefined;
 	if (!waitsFor)

@@ -165,19 +165,24 @@ export function approvalSummary(payload: ApprovalPayload): string | undefined {
 	return [facts, ...day, ...names].join('. ');
 }
 
-const signatureOf = (key: Buffer, encodedPayload: string) =>
-	createHmac('sha256', key).update(`${PREFIX}.${encodedPayload}`).digest('base64url');
+const signatureOf = (key: Buffer, encodedPayload: string, version = PREFIX) =>
+	createHmac('sha256', key).update(`${version}.${encodedPayload}`).digest('base64url');
+
+/** A payload's signed part, `<version>.<payload>.<signature>`: a batch's token (batchToken.ts) signs this way too. */
+export function signPayload(key: Buffer, payload: object, version = PREFIX): string {
+	const encoded = Buffer.from(canonicalJson(payload)).toString('base64url');
+	return `${version}.${encoded}.${signatureOf(key, encoded, version)}`;
+}
 
 /** The token: the payload's summary, then the signed payload. */
 export function signApproval(key: Buffer, payload: ApprovalPayload): string {
 	const summary = approvalSummary(payload);
 	if (summary === undefined) throw new Error('The payout to approve names no readable recipient');
-	const encoded = Buffer.from(canonicalJson(payload)).toString('base64url');
-	return `${summary} [${PREFIX}.${encoded}.${signatureOf(key, encoded)}]`;
+	return `${summary} [${signPayload(key, payload)}]`;
 }
 
 /** A whole token of a version: its summary, then its signed part in brackets. */
-const tokenOf = (version: string) =>
+export const tokenOf = (version: string) =>
 	new RegExp(`^([^\\n]*) \\[(${version}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)\\]$`);
 const TOKEN = tokenOf(PREFIX);
 
@@ -238,9 +243,12 @@ export function readApprovalToken(token: unknown): ReadToken | undefined {
 }
 
 /** Whether the token's signed part was signed with this key, over exactly its payload's text. */
-export function hasValidSignature(key: Buffer, { signed }: ReadToken): boolean {
-	const [, encoded, signature] = signed.split('.');
-	const expected = Buffer.from(signatureOf(key, encoded ?? ''));
+export function hasValidSignature<T extends { signed: string }>(
+	key: Buffer,
+	{ signed }: T,
+): boolean {
+	const [version, encoded, signature] = signed.split('.');
+	const expected = Buffer.from(signatureOf(key, encoded ?? '', version));
 	const given = Buffer.from(signature ?? '');
 	return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -14,6 +14,7 @@ import { dailyCapOptions, executionOptionsProperty } from '../../../shared/descr
 import { readDailyCap } from '../../../shared/runner/dailyCap';
 import { runParameter } from '../../../shared/runner/itemValues';
 import {
+	type BatchMode,
 	type ItemPlan,
 	type MoneyIntent,
 	type RunGuards,
@@ -37,6 +38,44 @@ const MAX_VALID_MINUTES = 1440;
 const DAY_AT_PREPARE =
 	"The day's payouts of this node's credential are read from the ledger of the Payout Ledger credential (an n8n Data Table, n8n 2.7 or later), and the summary a person approves states the day's total so far and what remains after this payout. A payout that alone would bring the day above this is refused, with nothing prepared, as is every payout when the ledger cannot be read. Nothing is reserved here: set the same maximum on Payout > Confirm, which counts the day again when it sends. A plain positive number; left empty, it stops the node before anything is prepared.";
 
+/** Whether Prepare and Confirm take one payout per item or all their items as one batch. */
+export const APPROVAL_SCOPE = 'approvalScope';
+export const BATCH = 'batch';
+
+/** The approval's scope, read once for the run: a value it does not know stops the node. */
+export function approvesBatch(run: RunContext): boolean {
+	const scope = runParameter(run, APPROVAL_SCOPE, 0, 'eachItem');
+	if (scope === BATCH) return true;
+	if (scope === 'eachItem') return false;
+	throw new NodeOperationError(
+		run.ctx.getNode(),
+		`Approval is "${String(scope)}", neither "eachItem" nor "batch": nothing was prepared or sent`,
+		{ description: 'Choose Approval from its list.' },
+	);
+}
+
+export const approvalScopeProperty: INodeProperties = {
+	displayName: 'Approval',
+	name: APPROVAL_SCOPE,
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'One per Item',
+			value: 'eachItem',
+			description: 'Each input item is one payout with its own summary and approval token',
+		},
+		{
+			name: 'One for All Items (Batch)',
+			value: BATCH,
+			description:
+				'All input items are one batch (a payroll or supplier sheet): one item comes out, with the batch in words, its table (HTML and CSV) and one approval token for the exact list',
+		},
+	],
+	default: 'eachItem',
+	description: 'Whether a person approves each payout, or the whole sheet at once',
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName:
@@ -45,6 +84,7 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
+	approvalScopeProperty,
 	// The same form as Create, without its column notices: those are Create's (README's column table).
 	...payoutFormProperties.filter((property) => !property.name.startsWith('columnsNotice')),
 	executionOptionsProperty('createPayout', [
@@ -75,6 +115,10 @@ export const description = updateDisplayOptions(
  * Maximum Total per Day set, each payout's summary states the day's figures, read from the ledger
  * (the runner's dailyCap.ts), and one that would bring the day above the maximum is refused.
  */
+export function batch(run: RunContext): BatchMode | undefined {
+	return approvesBatch(run) ? { approve: true } : undefined;
+}
+
 export function checkRun(run: RunContext): RunGuards {
 	const { ctx } = run;
 	if (ctx.getInputData().length > 0) readMaxPerPayout(run, 0);
