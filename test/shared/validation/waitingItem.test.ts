@@ -46,6 +46,7 @@ test('read back: the reference waited for, the record without the added fields, 
 		referenceNo: 'INV-1',
 		record,
 		sent,
+		waitedUntil: '2026-11-28T07:15:00.000Z',
 	});
 	const payoutRecord = { reference_no: 'PO-1', status: 'pending', amount: 1000 };
 	expect(readTimeLimitItem(timeLimitItem(payoutRecord, until, payout))?.sent).toEqual(payout);
@@ -58,6 +59,7 @@ test.each([
 	['an item a callback resumed', { ...record, finalStatus: true, waitEnded: 'callback' }],
 	['a reference that is not a text', { ...timeLimitItem(record, until, sent), reference_no: 42 }],
 	['no record of what was sent', { ...timeLimitItem(record, until, sent), sent: undefined }],
+	['no end of the wait', { ...timeLimitItem(record, until, sent), waitedUntil: undefined }],
 	[
 		'what was sent for another reference',
 		{
