@@ -8,7 +8,6 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ledgerPicker } from '../shared/descriptions/credentialProperties';
-import { nodeCodex } from '../shared/descriptions/documentation';
 import { summaryOutputs } from '../shared/descriptions/versions';
 import { resumeOnCallback } from '../shared/callbacks/resume';
 import { sendAndWaitWebhooks } from '../shared/descriptions/sendAndWait';
@@ -34,17 +33,7 @@ export class Disbursement implements INodeType {
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 		description:
 			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum per Payout" option.',
-		codex: nodeCodex('payment-gateway-disbursement', [
-			'payout',
-			'disbursement',
-			'send money',
-			'GCash',
-			'Maya',
-			'bank transfer',
-			'InstaPay',
-			'PESONet',
-			'e-wallet',
-		]),
+		// Category, search words and Docs links: the codex file beside this one (*.node.json).
 		defaults: { name: 'Payment Gateway Disbursement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

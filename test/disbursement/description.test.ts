@@ -5,7 +5,6 @@ import { NodeHelpers } from 'n8n-workflow';
 import { Disbursement } from '../../nodes/Disbursement/Disbursement.node';
 
 const { description } = new Disbursement();
-const codex = description.codex!;
 
 function property(name: string, show: Record<string, string[]>): INodeProperties | undefined {
 	return description.properties.find(
@@ -40,7 +39,6 @@ test('type, credential, tool use and icons', () => {
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 	});
 	expect(description.description).toMatch(/Maximum per Payout/);
-	expect(codex).toMatchObject({ categories: ['Finance & Accounting'] });
 });
 
 test('resources and operations keep their stable names', () => {
@@ -331,12 +329,6 @@ describe('the payout form (Payout > Create)', () => {
 			shownIn('moneyNotice', 'disbursementTool'),
 		]).toEqual([true, false]);
 		expect(property('agentNotice', create)?.displayName).toMatch(/Maximum per Payout/);
-	});
-
-	test('the nodes panel finds the node by what users search for', () => {
-		expect(codex.alias).toEqual(
-			expect.arrayContaining(['payout', 'disbursement', 'GCash', 'bank transfer']),
-		);
 	});
 
 	test('Simplify on Payout Create and Get: on by default for an AI tool, off in a workflow', () => {
