@@ -4,6 +4,7 @@ import type {
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	NodeParameterValue,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -42,13 +43,22 @@ export class Disbursement implements INodeType {
 		webhooks: sendAndWaitWebhooks,
 		credentials: [
 			{ name: 'disbursementApi', required: true },
-			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts); without that option it is never used.
+			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts), so it is shown only
+			// once a maximum is filled in. Shown on every new payout node, n8n would pick it for the node
+			// by itself when it is the newest credential (n8n fills in one credential, of any type shown),
+			// leaving Disbursement API empty and the Channel and Bank lists unloadable.
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
 				displayName: ledgerPicker('Maximum Total per Day'),
 				displayOptions: {
-					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
+					show: {
+						resource: ['payout'],
+						operation: ['create', 'prepare', 'confirm'],
+						// n8n reads conditions on a credential as on a parameter (NodeHelpers.displayParameter);
+						// its type for credentials names plain values only.
+						'options.maxTotalPerDay': [{ _cnd: { exists: true } } as unknown as NodeParameterValue],
+					},
 				},
 			},
 		],
