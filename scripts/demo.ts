@@ -10,7 +10,13 @@
 import path from 'path';
 import { readPayoutAnswers } from '../sandbox';
 import { startDemoSetup, type Demo } from './n8n/demoSetup';
-import { chatUrl, hasChatTrigger, hasTrigger, triggerWebhookUrl } from './n8n/examples';
+import {
+	chatUrl,
+	exampleLines,
+	hasChatTrigger,
+	hasTrigger,
+	triggerWebhookUrl,
+} from './n8n/examples';
 import { DEMO_MODEL_NAME } from './n8n/demoModel';
 import { major } from './n8n/targets';
 import { DEMO_DIR } from './n8n/paths';
@@ -81,9 +87,7 @@ async function main(): Promise<void> {
 			: []),
 		'',
 		'  Example workflows:',
-		...examples.map(
-			({ workflow }) => `    - ${workflow.name}   ${server.url}/workflow/${workflow.id}`,
-		),
+		...exampleLines(examples, server.url),
 		'',
 		`  n8n log: ${path.relative(process.cwd(), server.logFile)}`,
 		'  Press Ctrl-C to stop.',

@@ -4,11 +4,11 @@ import type {
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	NodeParameterValue,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ledgerPicker } from '../shared/descriptions/credentialProperties';
-import { nodeCodex } from '../shared/descriptions/documentation';
 import { summaryOutputs } from '../shared/descriptions/versions';
 import { resumeOnCallback } from '../shared/callbacks/resume';
 import { sendAndWaitWebhooks } from '../shared/descriptions/sendAndWait';
@@ -34,17 +34,7 @@ export class Disbursement implements INodeType {
 			'={{$parameter["operation"] + ($parameter["operation"] === "create" && ($parameter["runMode"] === "dryRun" || ($parameter["options"] || {}).dryRun === true) ? " (dry run)" : "") + ": " + $parameter["resource"]}}',
 		description:
 			'Send payouts to bank accounts and e-wallets, and read wallets, banks and authorizations. Payout > Create moves real money with a production credential: for AI agent use, set its "Maximum per Payout" option.',
-		codex: nodeCodex('payment-gateway-disbursement', [
-			'payout',
-			'disbursement',
-			'send money',
-			'GCash',
-			'Maya',
-			'bank transfer',
-			'InstaPay',
-			'PESONet',
-			'e-wallet',
-		]),
+		// Category, search words and Docs links: the codex file beside this one (*.node.json).
 		defaults: { name: 'Payment Gateway Disbursement' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -53,13 +43,22 @@ export class Disbursement implements INodeType {
 		webhooks: sendAndWaitWebhooks,
 		credentials: [
 			{ name: 'disbursementApi', required: true },
-			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts); without that option it is never used.
+			// Only Maximum Total per Day reads it (nodes/shared/runner/dailyCap.ts), so it is shown only
+			// once a maximum is filled in. Shown on every new payout node, n8n would pick it for the node
+			// by itself when it is the newest credential (n8n fills in one credential, of any type shown),
+			// leaving Disbursement API empty and the Channel and Bank lists unloadable.
 			{
 				name: 'paymentGatewayLedgerApi',
 				required: false,
 				displayName: ledgerPicker('Maximum Total per Day'),
 				displayOptions: {
-					show: { resource: ['payout'], operation: ['create', 'prepare', 'confirm'] },
+					show: {
+						resource: ['payout'],
+						operation: ['create', 'prepare', 'confirm'],
+						// n8n reads conditions on a credential as on a parameter (NodeHelpers.displayParameter);
+						// its type for credentials names plain values only.
+						'options.maxTotalPerDay': [{ _cnd: { exists: true } } as unknown as NodeParameterValue],
+					},
 				},
 			},
 		],

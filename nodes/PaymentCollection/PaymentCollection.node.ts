@@ -8,7 +8,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeCodex } from '../shared/descriptions/documentation';
 import { summaryOutputs } from '../shared/descriptions/versions';
 import { resumeOnCallback } from '../shared/callbacks/resume';
 import { sendAndWaitWebhooks } from '../shared/descriptions/sendAndWait';
@@ -28,15 +27,7 @@ export class PaymentCollection implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create payment links and look up payments with the Payment Collection service',
-		codex: nodeCodex('payment-gateway-collection', [
-			'payment link',
-			'collect payment',
-			'checkout',
-			'invoice',
-			'GCash',
-			'Maya',
-			'e-wallet',
-		]),
+		// Category, search words and Docs links: the codex file beside this one (*.node.json).
 		defaults: { name: 'Payment Gateway Collection' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

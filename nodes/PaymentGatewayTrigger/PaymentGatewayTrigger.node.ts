@@ -10,7 +10,6 @@ import {
 } from 'n8n-workflow';
 
 import { ledgerPicker } from '../shared/descriptions/credentialProperties';
-import { nodeCodex } from '../shared/descriptions/documentation';
 import { LEDGER_CREDENTIAL_TYPE } from '../shared/transport/ledger';
 import { serviceRun } from '../shared/transport/runState';
 import { properties } from './description';
@@ -44,13 +43,7 @@ export class PaymentGatewayTrigger implements INodeType {
 		defaultVersion: 2,
 		subtitle: '={{"Callbacks: " + $parameter["interface"]}}',
 		description: 'Starts the workflow when a payment or payout reaches its final status',
-		codex: nodeCodex('payment-gateway-trigger', [
-			'payment webhook',
-			'payment callback',
-			'payment completed',
-			'payout completed',
-			'payout status',
-		]),
+		// Category, search words and Docs links: the codex file beside this one (*.node.json).
 		defaults: { name: 'Payment Gateway Trigger' },
 		inputs: [],
 		outputs: MAIN_OUTPUT,

@@ -17,7 +17,7 @@ export interface Example {
 	workflow: WorkflowJson;
 }
 
-/** [{ file, workflow }] for every examples/*.json, sorted by file name. */
+/** [{ file, workflow }] for every examples/*.json, sorted by file name, each named with its number. */
 export function loadExamples({ n8nUrl = DEFAULT_N8N_URL }: { n8nUrl?: string } = {}): Example[] {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];
 	return fs
@@ -29,8 +29,26 @@ export function loadExamples({ n8nUrl = DEFAULT_N8N_URL }: { n8nUrl?: string } =
 				.readFileSync(path.join(EXAMPLES_DIR, name), 'utf8')
 				.split(DEFAULT_N8N_URL)
 				.join(n8nUrl);
-			return { file: name, workflow: JSON.parse(text) as WorkflowJson };
+			const workflow = JSON.parse(text) as WorkflowJson;
+			return { file: name, workflow: { ...workflow, name: numberedName(name, workflow.name) } };
 		});
+}
+
+/**
+ * "01 Payouts from spreadsheet rows": the number the README and the file name give an example
+ * leads its name, so n8n's workflow list and the demo's banner show the examples in order.
+ */
+export function numberedName(file: string, name: string): string {
+	const number = /^(\d+)-/.exec(file)?.[1];
+	return number ? `${number} ${name}` : name;
+}
+
+/** The banner's list of examples: one line each, their links in one column. */
+export function exampleLines(examples: Example[], n8nUrl: string): string[] {
+	const width = Math.max(0, ...examples.map(({ workflow }) => workflow.name.length));
+	return examples.map(
+		({ workflow }) => `    ${workflow.name.padEnd(width)}   ${n8nUrl}/workflow/${workflow.id}`,
+	);
 }
 
 export function hasTrigger(workflow: WorkflowJson): boolean {

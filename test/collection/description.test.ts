@@ -1,4 +1,4 @@
-/** The node as the editor and workflows see it: stable names, icons, codex, tool use. */
+/** The node as the editor and workflows see it: stable names, icons, tool use (its codex file: test/shared/descriptions/documentation.test.ts). */
 import { existsSync } from 'fs';
 import { join } from 'path';
 import type { INodeProperties } from 'n8n-workflow';
@@ -155,13 +155,11 @@ it('starts Amount empty, warns while Callback Webhook URL is empty, and offers S
 	).toBe(true);
 });
 
-it('has light and dark icons and a codex', () => {
+it('has light and dark icons', () => {
 	expect(description.icon).toEqual({
 		light: 'file:paymentCollection.svg',
 		dark: 'file:paymentCollection.dark.svg',
 	});
 	expect(existsSync(join(dir, 'paymentCollection.svg'))).toBe(true);
 	expect(existsSync(join(dir, 'paymentCollection.dark.svg'))).toBe(true);
-	expect(description.codex).toMatchObject({ categories: ['Finance & Accounting'] });
-	expect(description.codex?.resources?.primaryDocumentation?.[0].url).toMatch(/^https:\/\//);
 });

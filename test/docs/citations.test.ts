@@ -6,6 +6,7 @@
  * nothing cites it by section: docs/endpoints.md states what the nodes rely on.
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';
+import type { CodexData } from 'n8n-workflow';
 import { basename, dirname, join, relative } from 'path';
 
 import { DisbursementApi } from '../../credentials/DisbursementApi.credentials';
@@ -310,10 +311,11 @@ describe('Docs links of the node and credential panels', () => {
 	};
 	const anchors = anchorsOf(read('README.md'));
 	const nodes = [new PaymentCollection(), new Disbursement(), new PaymentGatewayTrigger()];
-	const codexLinks = nodes.flatMap(({ description }) =>
-		Object.values(description.codex?.resources ?? {})
+	const codexFiles = filesUnder('nodes').filter((file) => file.endsWith('.node.json'));
+	const codexLinks = codexFiles.flatMap((file) =>
+		Object.values((JSON.parse(read(file)) as CodexData).resources ?? {})
 			.flat()
-			.map((resource): [string, string] => [description.name, resource.url]),
+			.map((resource): [string, string] => [basename(file), resource.url]),
 	);
 	const credentialLinks: Array<[string, string]> = [
 		new PaymentCollectionApi(),
@@ -325,9 +327,13 @@ describe('Docs links of the node and credential panels', () => {
 		expect([homepage, repository.url]).toEqual([`${README_URL}#readme`, `${README_URL}.git`]);
 	});
 
-	test('every node has its Docs link and the credentials one; no codex file beside a node overrides them', () => {
+	test('every node has its codex file beside it, with its Docs link and the credentials one', () => {
+		expect(codexFiles.sort()).toEqual(
+			nodes
+				.map(({ constructor }) => `nodes/${constructor.name}/${constructor.name}.node.json`)
+				.sort(),
+		);
 		expect(codexLinks).toHaveLength(2 * nodes.length);
-		expect(filesUnder('nodes').filter((file) => file.endsWith('.node.json'))).toEqual([]);
 	});
 
 	test.each(credentialLinks)(

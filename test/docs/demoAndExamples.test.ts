@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { loadExamples } from '../../scripts/n8n/examples';
+import { exampleLines, loadExamples } from '../../scripts/n8n/examples';
 import { major, newestTarget } from '../../scripts/n8n/targets';
 
 const ROOT = join(__dirname, '..', '..');
@@ -64,6 +64,19 @@ describe('the example workflows, as the docs count and name them', () => {
 		const counts = statedCounts(text);
 		expect(counts.length).toBeGreaterThan(0);
 		expect(counts).toEqual(counts.map(() => FILES.length));
+	});
+
+	test('the demo imports each under its number and its name: "01 Payouts from spreadsheet rows"', () => {
+		expect(loadExamples().map(({ workflow }) => workflow.name)).toEqual(
+			FILES.map((file) => `${file.slice(0, 2)} ${NAMES.get(file)}`),
+		);
+	});
+
+	test("the banner lists them one a line, each link in the same column, as docs/e2e.md's picture of it shows", () => {
+		const lines = exampleLines(loadExamples(), 'http://127.0.0.1:5678');
+		expect(lines.map((line) => /^ {4}\d\d \S/.test(line))).toEqual(FILES.map(() => true));
+		expect(new Set(lines.map((line) => line.indexOf('http://')))).toHaveProperty('size', 1);
+		expect(E2E).toContain(lines[0]);
 	});
 
 	test("docs/e2e.md's table lists each file in examples/ with its workflow's name, and nothing else", () => {

@@ -195,8 +195,9 @@ describe('README links and commands', () => {
 				)
 				.flatMap((property) => (property.options ?? []) as unknown as IDataObject[])
 				.find((option) => option.value === value)?.description;
+		// Create's Dry Run is its Mode "Check Only" (node version 2 on).
 		expect(operation(new Disbursement().description, 'payout', 'create')).toMatch(
-			/Maximum per Payout, Maximum Total per Run, Dry Run/,
+			/Mode "Check Only" .* Maximum per Payout, Maximum Total per Run, Maximum Total per Day/,
 		);
 		expect(operation(new PaymentCollection().description, 'transaction', 'generate')).toMatch(
 			/Maximum Total per Run, Dry Run/,

@@ -9,6 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ENDPOINTS, type EndpointName } from '../transport/endpoints';
 import { MAX_AMOUNT, MIN_AMOUNT } from '../validation/validation';
 import { AUTO_MAP, columnName, MAPPING_MODE, type ColumnField } from './columns';
+import { ledgerPicker } from './credentialProperties';
 
 /** How many items are out at once: the one default and ceiling of the Concurrency option. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -159,6 +160,8 @@ export const dailyCapOptions: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 50000',
+		// Shown under the field, not only on hover: the credential it needs is far above it.
+		hint: `Needs a Payout Ledger credential: choose it in "${ledgerPicker('Maximum Total per Day')}", shown at the top of this node once a maximum is filled in`,
 		description:
 			"Safety limit across executions, restarts and queue-mode workers: the payouts this node's credential sends in one day never add up to more. Each payout is reserved in the ledger of the Payout Ledger credential (an n8n Data Table, n8n 2.7 or later) before it is sent, and refused with nothing sent when the day would go over. Without a ledger that can be read, every payout is refused. A plain positive number; left empty, it stops the node before anything is sent.",
 	},

@@ -24,6 +24,22 @@ test('the node panel finds the three Payment Gateway nodes', async ({ editor }) 
 	await editor.searchNodePanel('Payment Gateway', NODE_NAMES, 'node-panel.png');
 });
 
+// The words of the nodes' codex files (nodes/<Node>/<Node>.node.json), as the packed package has them.
+const SEARCHES: Array<[string, string[]]> = [
+	['GCash', ['Payment Gateway Collection', 'Payment Gateway Disbursement']],
+	['PayMaya', ['Payment Gateway Collection', 'Payment Gateway Disbursement']],
+	['payout', ['Payment Gateway Disbursement']],
+	['disbursement', ['Payment Gateway Disbursement']],
+	['PESONet', ['Payment Gateway Disbursement']],
+	['payment link', ['Payment Gateway Collection']],
+];
+test('the node panel finds the nodes by what a user in the Philippines types', async ({
+	editor,
+}) => {
+	await editor.openWorkflow('pgwSheetPayouts');
+	for (const [text, names] of SEARCHES) await editor.searchNodePanel(text, names);
+});
+
 test('example 01 pays on the form a new node gets (version 3): Mode, Channel Type, the columns mapped below', async ({
 	editor,
 }) => {

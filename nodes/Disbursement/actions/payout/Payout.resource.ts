@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 				name: 'Create',
 				value: 'create',
 				description:
-					'Send money to a bank account or an e-wallet. Safety options: Maximum per Payout, Maximum Total per Run, Dry Run, Allowed Recipients. As an AI tool it refuses unless Maximum per Payout is set: prefer Prepare and Confirm.',
+					'Send money to a bank account or an e-wallet. Mode "Check Only" checks every row and pays nothing; safety options: Maximum per Payout, Maximum Total per Run, Maximum Total per Day, Allowed Recipients. As an AI tool it refuses unless Maximum per Payout is set: prefer Prepare and Confirm.',
 				action: 'Create a payout',
 			},
 			{
