@@ -33,6 +33,12 @@ const MIN_BASE64_FRAGMENT = 12;
 /** 6 bytes decide at least 7 base64 characters, whatever their offset (42 bits). */
 const BASE64_RUN_LENGTH = 7;
 
+/** Bound once: a global looked up per call is slow where the module runs in a VM context. */
+const { imul, max, min } = Math;
+const { fromCharCode, fromCodePoint } = String;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+const hasOwn = (object: object, key: string) => hasOwnProperty.call(object, key);
+
 /** A list's search, carried by the list (not enumerable) and built on its first use. */
 const SEARCH = Symbol('secretSearch');
 
@@ -186,22 +192,21 @@ function holdsPart(text: string, parts: Parts): boolean {
 	if (parts.text.all.size + parts.hex.all.size === 0 || text.length < PARTIAL_ECHO_LENGTH)
 		return false;
 	if (holdsRunInView(text, parts)) return true;
-	// Views already read, by the view they were decoded from and the kinds undone.
-	const decodedFrom = new Map<string, Map<number, string>>();
+	// Views already read: each with the view it was decoded from and the kinds undone.
+	const decodedViews: Array<[string, number, string]> = [];
 	for (const chain of parts.chains) {
 		let view = text;
 		for (let depth = 0; depth < MAX_DEPTH; depth++) {
 			const kinds = chain & kindsIn(view);
 			if (kinds === 0) break;
-			const known = decodedFrom.get(view)?.get(kinds);
-			if (known !== undefined) {
-				view = known;
+			const known = decodedViews.find(([from, undone]) => undone === kinds && from === view);
+			if (known) {
+				view = known[2];
 				continue;
 			}
 			const decoded = decodeOnce(view, kinds, parts);
-			if (decoded === SEAM_HOLDS_RUN || holdsRunInView(decoded, parts)) return true;
-			if (!decodedFrom.has(view)) decodedFrom.set(view, new Map());
-			decodedFrom.get(view)!.set(kinds, decoded);
+			if (decoded === FOUND_RUN) return true;
+			decodedViews.push([view, kinds, decoded]);
 			view = decoded;
 		}
 	}
@@ -247,7 +252,6 @@ interface Parts {
 }
 
 interface Runs {
-	length: number;
 	all: Set<string>;
 }
 
@@ -269,11 +273,6 @@ function spellingsOf(code: number, kind: number): number[] {
 /** Where three ASCII codes are in `starts`: a hash, so a place may be read for nothing, never passed over. */
 const startIndex = (a: number, b: number, c: number) =>
 	imul((a << 14) | (b << 7) | c, 0x9e3779b1) >>> 16;
-
-/** Bound once: a global looked up per call is slow where the module runs in a VM context. */
-const { imul, max, min } = Math;
-const { fromCharCode, fromCodePoint } = String;
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 function addRun(parts: Parts, runs: Runs, kind: number, run: string): void {
 	if (kind === HEX_RUN) runs.all.add(run);
@@ -308,7 +307,8 @@ function spellingsIn(run: string, kind: number): string[] {
 	for (let choice = 0; choice < 1 << places.length; choice++) {
 		const chars = run.split('');
 		places.forEach((place, bit) => {
-			if (choice & (1 << bit)) chars[place] = String.fromCharCode(spellingsOf(run.charCodeAt(place), kind)[1]);
+			if (choice & (1 << bit))
+				chars[place] = String.fromCharCode(spellingsOf(run.charCodeAt(place), kind)[1]);
 		});
 		spelled.push(chars.join(''));
 	}
@@ -316,10 +316,10 @@ function spellingsIn(run: string, kind: number): string[] {
 }
 
 /** Whether the view holds a run: one pass, looking a run up only where its first characters allow one. */
-function holdsRunInView(view: string, parts: Parts): boolean {
+function holdsRunInView(view: string, parts: Parts, from = 0, to = view.length): boolean {
 	const { starts, middles, wideStarts } = parts;
-	const last = view.length - PARTIAL_ECHO_LENGTH;
-	for (let at = 0; at <= last; at++) {
+	const last = to - PARTIAL_ECHO_LENGTH;
+	for (let at = from; at <= last; at++) {
 		const a = view.charCodeAt(at);
 		const b = view.charCodeAt(at + 1);
 		const c = view.charCodeAt(at + 2);
@@ -327,7 +327,8 @@ function holdsRunInView(view: string, parts: Parts): boolean {
 			a < 128 && b < 128 && c < 128 ? starts[startIndex(a, b, c)] : wideStarts ? TEXT_RUN : 0;
 		if (kinds === 0) continue;
 		const [d, e, f] = [view.charCodeAt(at + 3), view.charCodeAt(at + 4), view.charCodeAt(at + 5)];
-		if (d < 128 && e < 128 && f < 128) kinds &= middles[startIndex(d, e, f)] | (wideStarts ? TEXT_RUN : 0);
+		if (d < 128 && e < 128 && f < 128)
+			kinds &= middles[startIndex(d, e, f)] | (wideStarts ? TEXT_RUN : 0);
 		if (kinds === 0) continue;
 		if (kinds & TEXT_RUN && parts.text.all.has(view.slice(at, at + PARTIAL_ECHO_LENGTH)))
 			return true;
@@ -339,8 +340,8 @@ function holdsRunInView(view: string, parts: Parts): boolean {
 	return false;
 }
 
-/** Marks a decoding some escape of which, read as written, completes a run with the text around it. */
-const SEAM_HOLDS_RUN = Symbol('seamHoldsRun');
+/** What `decodeOnce` answers when the view it decodes holds a run. */
+const FOUND_RUN = Symbol('foundRun');
 
 /**
  * One level of the escapes of `kinds` undone: `%XX` (the bytes of a UTF-8 character together),
@@ -351,19 +352,24 @@ const SEAM_HOLDS_RUN = Symbol('seamHoldsRun');
  * characters before a quote (`100%` before `00…`): if the runs' pairs allow, it is read once more
  * as written, between the decoded text around it.
  */
-function decodeOnce(text: string, kinds: number, parts: Parts): string | typeof SEAM_HOLDS_RUN {
+function decodeOnce(text: string, kinds: number, parts: Parts): string | typeof FOUND_RUN {
 	const out = new Uint16Array(text.length);
 	let length = 0;
 	// Escapes to read again as written: where each is in `out` and in `text`.
 	const seams: number[] = [];
 	// The last escape, when only the code decoded after it tells whether it may join a run.
-	let pending: number[] | undefined;
+	let [pendingFrom, pendingTo, pendingAt, pendingEnd] = [-1, 0, 0, 0];
+	// Where escapes were undone in `out`: only places near them may hold a run the text did not.
+	const changed: number[] = [];
 	for (let at = 0; at < text.length; ) {
 		const code = text.charCodeAt(at);
 		const escape = code < 128 && (ESCAPE_LEADS[code] & kinds) !== 0 && escapeAt(text, at, kinds);
-		const next = escape ? escapeRead.chars.charCodeAt(0) : code;
-		if (pending && pairIn(parts, text.charCodeAt(pending[3] - 1), next)) seams.push(...pending);
-		pending = undefined;
+		if (pendingFrom >= 0) {
+			const next = escape ? escapeRead.chars.charCodeAt(0) : code;
+			if (pairIn(parts, text.charCodeAt(pendingEnd - 1), next))
+				seams.push(pendingFrom, pendingTo, pendingAt, pendingEnd);
+			pendingFrom = -1;
+		}
 		if (!escape) {
 			out[length++] = code;
 			at++;
@@ -373,8 +379,12 @@ function decodeOnce(text: string, kinds: number, parts: Parts): string | typeof 
 		const joins = mayJoinRun(parts, length > 0 ? out[length - 1] : NaN, text, at, end);
 		const from = length;
 		for (let k = 0; k < chars.length; k++) out[length++] = chars.charCodeAt(k);
+		if (changed.length > 0 && changed[changed.length - 1] === from)
+			changed[changed.length - 1] = length;
+		else changed.push(from, length);
 		if (joins === JOINS) seams.push(from, length, at, end);
-		if (joins === JOINS_IF_FOLLOWED) pending = [from, length, at, end];
+		if (joins === JOINS_IF_FOLLOWED)
+			[pendingFrom, pendingTo, pendingAt, pendingEnd] = [from, length, at, end];
 		at = end;
 	}
 	const decoded = textOf(out, length);
@@ -384,9 +394,27 @@ function decodeOnce(text: string, kinds: number, parts: Parts): string | typeof 
 			decoded.slice(max(0, seams[k] - reach), seams[k]) +
 			text.slice(seams[k + 2], seams[k + 3]) +
 			decoded.slice(seams[k + 1], seams[k + 1] + reach);
-		if (holdsRunInView(window, parts)) return SEAM_HOLDS_RUN;
+		if (holdsRunInView(window, parts)) return FOUND_RUN;
 	}
-	return decoded;
+	return holdsRunNear(decoded, changed, parts) ? FOUND_RUN : decoded;
+}
+
+/** The longest run, in characters: a hex run of 6 bytes. */
+const LONGEST_RUN = 2 * PARTIAL_ECHO_LENGTH;
+
+/**
+ * Whether the decoded view holds a run that overlaps a place where an escape was undone
+ * (`changed`: pairs of from and to); elsewhere it reads as the view it was decoded from.
+ */
+function holdsRunNear(view: string, changed: number[], parts: Parts): boolean {
+	for (let k = 0; k < changed.length; ) {
+		const from = max(0, changed[k] - LONGEST_RUN + 1);
+		let to = changed[k + 1];
+		// Places close enough to be read in one pass.
+		for (k += 2; k < changed.length && changed[k] - to < LONGEST_RUN; k += 2) to = changed[k + 1];
+		if (holdsRunInView(view, parts, from, min(view.length, to + LONGEST_RUN - 1))) return true;
+	}
+	return false;
 }
 
 /** The first `length` codes as a string, a slice at a time (a call takes only so many arguments). */
@@ -511,7 +539,7 @@ function htmlAt(text: string, at: number): true | undefined {
 	return read(to + 1, fromCodePoint(code));
 }
 
-const isLetter = (code: number) => ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
 
 function read(end: number, chars: string): true {
 	escapeRead.end = end;
@@ -565,7 +593,6 @@ const ENTITY_CHAR: Record<string, string> = Object.fromEntries(
 	),
 );
 
-
 /** The search of the list, built now if it is the list's first text. */
 function built(search: SecretSearch): Parts {
 	search.parts ??= partsOf(search.values);
@@ -573,11 +600,11 @@ function built(search: SecretSearch): Parts {
 }
 
 function partsOf(secrets: readonly string[]): Parts {
-	const runs = (length: number): Runs => ({ length, all: new Set() });
+	const runs = (): Runs => ({ all: new Set() });
 	const parts: Parts = {
-		text: runs(PARTIAL_ECHO_LENGTH),
-		hex: runs(2 * PARTIAL_ECHO_LENGTH),
-		base64: runs(BASE64_RUN_LENGTH),
+		text: runs(),
+		hex: runs(),
+		base64: runs(),
 		starts: new Uint8Array(0x10000),
 		middles: new Uint8Array(0x10000),
 		pairs: new Uint8Array(128 * 128),
