@@ -344,21 +344,21 @@ describe('speed: scrubbing runs on every answer (CPU time)', () => {
 		['escapes of escapes', '%2525\\\\u0025&amp;'.repeat(MiB / 16)],
 	];
 
-	test.each(texts)('1 MiB of %s takes under 100 ms of CPU', (what, text) => {
+	test.each(texts)('1 MiB of %s takes under half a second of CPU', (what, text) => {
 		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(text);
 		const spent = cpuMs() - started;
 		report(`scrubText, 1 MiB of ${what}: ${spent.toFixed(0)} ms of CPU`);
-		expect(spent).toBeLessThan(100);
+		expect(spent).toBeLessThan(500);
 	});
 
-	test('1 MiB of near misses of the password (each a part of it) is withheld, under 100 ms of CPU', () => {
+	test('1 MiB of near misses of the password (each a part of it) is withheld, under half a second of CPU', () => {
 		const text = encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40);
 		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(WITHHELD);
 		const spent = cpuMs() - started;
 		report(`scrubText, 1 MiB of near misses: ${spent.toFixed(0)} ms of CPU`);
-		expect(spent).toBeLessThan(100);
+		expect(spent).toBeLessThan(500);
 	});
 
 	test('a list answer of 4,000 records (about 1.2 MB of JSON, 44,000 strings) takes well under a second', () => {
