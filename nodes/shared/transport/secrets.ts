@@ -1,28 +1,9 @@
 /**
- * Scrubbing by value: whatever the service echoes back (a password in a token error, the
- * Authorization header quoted in a 422 message, a token inside a record) passes through
- * `scrubText` before it can reach an output item, an error or a log line, and before it is cut to
- * length (a cut secret would no longer be recognised). Field names prove nothing, so only values
- * count.
- *
- * A secret may come back in another form than written: the collection token request carries the
- * password in its query string and the disbursement one in a JSON body, and a service or proxy
- * quotes them encoded. So each secret is hidden in every form it may take:
- * - as written;
- * - URL-encoded once or twice: any character as `%XX` or `%25XX` (UTF-8, either hex case) or as
- *   itself, a space as `+`, `%2B` or `%20` (encodeURIComponent's, qs's and URLSearchParams' forms);
- * - JSON-escaped, once or more (JSON quoted inside JSON, up to three levels): `\"`, `\\`, `\/`,
- *   control characters, and `\uXXXX` (either hex case) for any character, letters included;
- * - HTML entities: named (`&amp;`), decimal (`&#38;`) and hex (`&#x26;`);
- * - the whole secret's UTF-8 bytes in hex, either case;
- * - base64 and base64url, with or without padding (`=` or `%3D`), alone or inside the base64 of a
- *   longer text (Basic auth's `username:password`).
- *
- * What is left may still hold part of a secret: a service quoting the password in two pieces, or a
- * quote cut inside one. A text that, hidden values aside, still holds 6 characters in a row of a
- * secret (as written, decoded from the escapes above, in hex or in base64) is withheld whole:
- * `scrubText` answers WITHHELD in its place. Each escape is read both as written and undone, since
- * the text around a quote, or a secret itself, may hold what reads as an escape of another kind.
+ * Scrubbing by value: what the service echoes back passes through `scrubText` (or `scrubDeep`)
+ * before it reaches an output item, an error or a log line, and before it is cut. The text is read
+ * in a fixed set of decoded views; when a view holds 6 characters in a row of a secret, the secret's
+ * whole forms are hidden, and a text still holding part of one is withheld whole. Why these views
+ * and why this fails closed: docs/ARCHITECTURE.md ("Transport").
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
@@ -40,6 +21,9 @@ const MIN_SECRET_LENGTH = 4;
 /** A run of this many characters of a secret is part of it, and withholds the text holding it. */
 export const PARTIAL_ECHO_LENGTH = 6;
 
+/** Longer than any answer the transport reads (1 MiB): such a text is withheld unread. */
+const MAX_READ_LENGTH = 4 * 1024 * 1024;
+
 /**
  * A secret inside the base64 of a longer text is found by the characters its bytes alone decide;
  * at least this many (72 bits), so unrelated base64 (a QR code, a file) is never hidden by chance.
@@ -49,36 +33,31 @@ const MIN_BASE64_FRAGMENT = 12;
 /** 6 bytes decide at least 7 base64 characters, whatever their offset (42 bits). */
 const BASE64_RUN_LENGTH = 7;
 
-/** The forms of a list's secrets, built once and carried by the list (not enumerable). */
-const FORMS = Symbol('secretForms');
+/** Bound once: a global looked up per call is slow where the module runs in a VM context. */
+const { imul, max, min } = Math;
+const { fromCharCode, fromCodePoint } = String;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+const hasOwn = (object: object, key: string) => hasOwnProperty.call(object, key);
 
-interface SecretForms {
-	/** The values they were built from: a list changed since gets its forms built again. */
+/** A list's search, carried by the list (not enumerable) and built on its first use. */
+const SEARCH = Symbol('secretSearch');
+
+interface SecretSearch {
+	/** The values it is for: a list changed since gets a new one. */
 	values: readonly string[];
 	/** Texts hidden in their base64 forms only (`username:password`). */
 	base64Only: readonly string[];
-	/** Every form of every secret: one pass tells whether a text holds any. */
-	any: RegExp;
-	/** Each form on its own, to find every span a secret covers when forms overlap. */
-	each: RegExp[];
-	/** The runs of PARTIAL_ECHO_LENGTH characters of each secret, a space for `+` (see `canonical`). */
-	runs: Runs;
-	/** The same runs' UTF-8 bytes in lower-case hex (6 bytes, 12 digits). */
-	hexRuns: Runs;
-	/** The base64url characters 6 bytes of a secret alone decide, at each offset (7 characters). */
-	base64Runs: Runs;
-	/** The runs as a tree of character codes, for reading them through escapes (`RunTree`). */
-	runTree: RunTree;
-	/** The kinds of escape some secret holds a look-alike of (`holdsPart` reads around each). */
-	lookalikes: EscapeKind[];
+	/** Built by `built` on the first text scrubbed; most lists (a ledger request's) never need it. */
+	parts?: Parts;
+	whole?: WholeForms;
 }
 
-type SecretList = readonly string[] & { [FORMS]?: SecretForms };
+type SecretList = readonly string[] & { [SEARCH]?: SecretSearch };
 
 /**
  * The secret values of a credential, longest first so a secret containing another is hidden whole.
- * Their forms are built here, once per list; the credential keeps them (not enumerable), so the
- * lists of a run's requests share them until a value changes (a new token).
+ * The credential keeps the list's search (not enumerable), so the lists of a run's requests share
+ * it until a value changes (a new token).
  */
 export function secretsOf(
 	credentials: ICredentialDataDecryptedObject,
@@ -100,13 +79,13 @@ export function secretsOf(
 		typeof username === 'string' && typeof password === 'string' && list.includes(password)
 			? [`${username}:${password}`]
 			: [];
-	const kept = (credentials as { [FORMS]?: SecretForms })[FORMS];
-	const forms =
+	const kept = (credentials as { [SEARCH]?: SecretSearch })[SEARCH];
+	const search =
 		kept && sameValues(kept.values, list) && sameValues(kept.base64Only, basic)
 			? kept
-			: buildForms(list, basic);
-	attach(credentials, forms);
-	attach(list, forms);
+			: { values: list, base64Only: basic };
+	attach(credentials, search);
+	attach(list, search);
 	return list;
 }
 
@@ -116,14 +95,14 @@ export function secretsOf(
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
 	if (secrets.length === 0) return text;
-	return scrubWith(text, formsOf(secrets));
+	return scrubWith(text, searchOf(secrets));
 }
 
 /** The value with every string (keys included) through `scrubText`; the same object when nothing was found. */
 export function scrubDeep<T>(value: T, secrets: readonly string[]): T {
 	if (secrets.length === 0) return value;
-	const forms = formsOf(secrets);
-	return scrubValue(value, (text) => scrubWith(text, forms)) as T;
+	const search = searchOf(secrets);
+	return scrubValue(value, (text) => scrubWith(text, search)) as T;
 }
 
 /**
@@ -133,8 +112,8 @@ export function scrubDeep<T>(value: T, secrets: readonly string[]): T {
  */
 export function hideDeep<T>(value: T, secrets: readonly string[]): T {
 	if (secrets.length === 0) return value;
-	const forms = formsOf(secrets);
-	return scrubValue(value, (text) => hideWhole(text, forms)) as T;
+	const search = searchOf(secrets);
+	return scrubValue(value, (text) => hideWith(text, search)) as T;
 }
 
 function scrubValue(value: unknown, scrub: (text: string) => string): unknown {
@@ -163,236 +142,331 @@ function scrubValue(value: unknown, scrub: (text: string) => string): unknown {
 }
 
 /**
- * Every span any form of a secret covers becomes one HIDDEN; overlapping spans are merged, so a
- * secret overlapping another leaves no part of either. Then a text still holding part of a secret
- * becomes WITHHELD. A text holding none costs one regex pass and one look at its runs.
+ * A whole secret of 6 characters or more holds a run of them, so a text no view of which holds a
+ * run holds no whole secret either and is shown as it is. Otherwise its whole forms are hidden, and
+ * a text still holding a run is WITHHELD. Secrets shorter than a run are looked for whole always.
  */
-function scrubWith(text: string, forms: SecretForms): string {
-	const hidden = hideWhole(text, forms);
-	return holdsPart(hidden, forms) ? WITHHELD : hidden;
+function scrubWith(text: string, search: SecretSearch): string {
+	if (text.length > MAX_READ_LENGTH) return WITHHELD;
+	const parts = built(search);
+	if (!parts.anyShort && !holdsPart(text, parts)) return text;
+	const hidden = hideWhole(text, search);
+	if (hidden === text && !parts.anyShort) return WITHHELD;
+	return holdsPart(hidden, parts) ? WITHHELD : hidden;
 }
 
-function hideWhole(text: string, forms: SecretForms): string {
-	if (!forms.any.test(text)) return text;
-	const spans: Array<[number, number]> = [];
-	for (const form of forms.each) {
-		form.lastIndex = 0;
-		for (let found = form.exec(text); found; found = form.exec(text)) {
-			spans.push([found.index, found.index + found[0].length]);
-			form.lastIndex = found.index + 1;
-		}
-	}
-	if (spans.length === 0) return text;
-	spans.sort((a, b) => a[0] - b[0]);
-	// Overlapping spans become one; touching ones stay apart, as two secrets side by side.
-	const merged: Array<[number, number]> = [];
-	for (const [from, to] of spans) {
-		const last = merged[merged.length - 1];
-		if (last && from < last[1]) last[1] = Math.max(last[1], to);
-		else merged.push([from, to]);
-	}
-	let scrubbed = '';
-	let at = 0;
-	for (const [from, to] of merged) {
-		scrubbed += text.slice(at, from) + HIDDEN;
-		at = to;
-	}
-	return scrubbed + text.slice(at);
+function hideWith(text: string, search: SecretSearch): string {
+	const parts = built(search);
+	if (!parts.anyShort && text.length <= MAX_READ_LENGTH && !holdsPart(text, parts)) return text;
+	return hideWhole(text, search);
 }
 
 /**
- * Whether the text holds PARTIAL_ECHO_LENGTH characters in a row of a secret: as it stands, or
- * once decoded (up to three times, for an escape of an escape of JSON quoted in JSON), or in hex
- * or base64 in any of those. A secret that itself holds what reads as an escape (`\b`, `%41`,
- * `&amp;`) would be changed by decoding that kind where the quote did not encode it, so each pass
- * is also made without each such kind (`forms.lookalikes`); other secrets cost one reading a pass.
+ * The decodings a text is read through, each undone up to MAX_DEPTH times (JSON quoted in JSON
+ * quoted in JSON, a query encoded twice): all kinds at once (a secret quoted with several), and
+ * each kind alone when a secret holds what reads as an escape of another kind (`\b`, `%41`,
+ * `&amp;`): a quote in one kind leaves that as it is, and only undoing its own kind reads it right.
  */
-function holdsPart(text: string, forms: SecretForms): boolean {
-	if (forms.runs.all.size === 0 || text.length < PARTIAL_ECHO_LENGTH) return false;
-	const readings = [
-		ALL_KINDS,
-		...forms.lookalikes.map((kind) => ALL_KINDS.filter((k) => k !== kind)),
-	];
-	const seen = new Set([text]);
-	let views = [text];
-	for (let depth = 0; views.length > 0; depth++) {
-		// The quote as it stands is read every way its escapes may be meant (`holdsRunInSomeReading`);
-		// a decoded view, in the one way each of its readings gives.
-		for (const view of views) if (holdsRunInView(view, forms, depth === 0)) return true;
-		if (depth === MAX_DECODE_DEPTH) break;
-		const next: string[] = [];
-		for (const view of views) {
-			for (const kinds of readings) {
-				const decoded = decodeOnce(view, kinds);
-				if (seen.has(decoded)) continue;
-				seen.add(decoded);
-				next.push(decoded);
+const PERCENT = 1;
+const JSON_ESCAPES = 2;
+const HTML = 4;
+const ALL_KINDS = PERCENT | JSON_ESCAPES | HTML;
+const MAX_DEPTH = 3;
+
+function chainsFor(secrets: readonly string[]): number[] {
+	let lookalikes = 0;
+	for (const secret of secrets)
+		for (let at = 0; at < secret.length; at++)
+			if (escapeAt(secret, at, ALL_KINDS)) lookalikes |= ESCAPE_LEADS[secret.charCodeAt(at)];
+	const alone = [PERCENT, JSON_ESCAPES, HTML].filter((kind) => (lookalikes & ~kind) !== 0);
+	return [ALL_KINDS, ...alone];
+}
+
+/**
+ * Whether some view of the text holds a run of a secret: the text as it stands, or decoded by
+ * one of the chains (`chainsFor`) up to MAX_DEPTH times; as text, in hex or in base64 (`holdsRunInView`). An
+ * escape undone is also read as written between the decoded text around it (`decodeOnce`), for a
+ * quote following a `%`, `\` or `&` of the text before it.
+ */
+function holdsPart(text: string, parts: Parts): boolean {
+	if (parts.text.all.size + parts.hex.all.size === 0 || text.length < PARTIAL_ECHO_LENGTH)
+		return false;
+	if (holdsRunInView(text, parts)) return true;
+	// Views already read: each with the view it was decoded from and the kinds undone.
+	const decodedViews: Array<[string, number, string]> = [];
+	for (const chain of parts.chains) {
+		let view = text;
+		for (let depth = 0; depth < MAX_DEPTH; depth++) {
+			const kinds = chain & kindsIn(view);
+			if (kinds === 0) break;
+			const known = decodedViews.find(([from, undone]) => undone === kinds && from === view);
+			if (known) {
+				view = known[2];
+				continue;
 			}
+			const decoded = decodeOnce(view, kinds, parts);
+			if (decoded === FOUND_RUN) return true;
+			decodedViews.push([view, kinds, decoded]);
+			view = decoded;
 		}
-		views = next;
 	}
 	return false;
 }
 
-/** Escapes of escapes undone at most this many times (JSON quoted in JSON quoted in JSON). */
-const MAX_DECODE_DEPTH = 3;
-
-function holdsRunInView(view: string, forms: SecretForms, everyReading: boolean): boolean {
+/** The kinds of escape that may start in the text. */
+function kindsIn(text: string): number {
 	return (
-		(everyReading
-			? holdsRunInSomeReading(view, forms.runs, forms.runTree)
-			: holdsRun(canonical(view), forms.runs)) ||
-		holdsEncodedRun(view, HEX_STRETCH, forms.hexRuns, (run) => run.toLowerCase()) ||
-		holdsEncodedRun(view, BASE64_STRETCH, forms.base64Runs, base64url)
+		(text.includes('%') ? PERCENT : 0) |
+		(text.includes('\\') ? JSON_ESCAPES : 0) |
+		(text.includes('&') ? HTML : 0)
 	);
 }
 
-/** A form-encoded space and a `+` read alike, in the runs and in the text they are looked for in. */
-const canonical = (text: string) => (text.includes('+') ? text.replace(/\+/g, ' ') : text);
-const base64url = (text: string) => text.replace(/[+/]/g, (char) => (char === '+' ? '-' : '_'));
-
 /**
- * Runs of one length, and the pairs of ASCII characters they start with: a place of a text that
- * starts no run's pair is passed over without taking its run out of the text.
+ * The runs a text is searched for: the secret's characters, their UTF-8 bytes in lower-case hex
+ * (6 bytes, 12 digits), and the base64 characters 6 bytes alone decide at each offset. Text and
+ * base64 runs are kept in every spelling a text may give them (`+` for a space, as a form encodes
+ * one; either base64 alphabet); a hex run is looked up in lower case.
  */
-interface Runs {
-	length: number;
-	all: Set<string>;
-	/** 1 at `128 * first + second` for each run's first two characters (ASCII). */
-	starts: number[];
-}
-
-function runsOf(length: number): Runs {
-	return { length, all: new Set(), starts: new Array<number>(128 * 128).fill(0) };
-}
-
-function addRun(runs: Runs, run: string): void {
-	runs.all.add(run);
-	const first = run.charCodeAt(0);
-	const second = run.charCodeAt(1);
-	if (first < 128 && second < 128) runs.starts[128 * first + second] = 1;
-}
-
-function holdsRun(text: string, { length, all, starts }: Runs): boolean {
-	for (let at = 0; at + length <= text.length; at++) {
-		const first = text.charCodeAt(at);
-		const second = text.charCodeAt(at + 1);
-		if (first < 128 && second < 128 && starts[128 * first + second] === 0) continue;
-		if (all.has(text.slice(at, at + length))) return true;
-	}
-	return false;
-}
-
-/**
- * Whether some reading of the text holds a run, each escape in it read as written or undone: the
- * quote's own text may read as an escape with the secret's first characters (`100%` before `00…`),
- * and a secret's characters may read as one (`\b` beside an HTML entity). Depth-first from each
- * place, along the runs' tree (`RunTree`) while the characters read so far begin a run; an escape
- * is read wherever one starts, so readings that pair characters differently are among them too.
- */
-function holdsRunInSomeReading(text: string, runs: Runs, tree: RunTree): boolean {
-	if (!/[%\\&]/.test(text)) return holdsRun(canonical(text), runs);
-	// The readings still open: where each goes on, and the tree's node it has reached.
-	const openAt: number[] = [];
-	const openNode: number[] = [];
-	/** Reads `chars` on from `node`: true when they complete a run, else the reading stays open. */
-	const follow = (at: number, node: number, chars: string, from = 0) => {
-		for (let k = from; k < chars.length && node > 0; k++)
-			node = step(tree, node, chars.charCodeAt(k));
-		if (node === RUN_END) return true;
-		if (node > 0) {
-			openAt.push(at);
-			openNode.push(node);
-		}
-		return false;
-	};
-	for (let start = 0; start < text.length; start++) {
-		// A reading may also start inside what an escape of several characters spells.
-		if (readEscapeAt(text, start)) {
-			const { end, chars } = escapeRead;
-			for (let k = 0; k < chars.length; k++) if (follow(end, ROOT, chars, k)) return true;
-		}
-		const first = step(tree, ROOT, canonicalCode(text.charCodeAt(start)));
-		if (first === RUN_END) return true;
-		if (first > 0) {
-			openAt.push(start + 1);
-			openNode.push(first);
-		}
-		while (openAt.length > 0) {
-			const at = openAt.pop()!;
-			const node = openNode.pop()!;
-			if (at >= text.length) continue;
-			const next = step(tree, node, canonicalCode(text.charCodeAt(at)));
-			if (next === RUN_END) return true;
-			if (next > 0) {
-				openAt.push(at + 1);
-				openNode.push(next);
-			}
-			if (readEscapeAt(text, at) && follow(escapeRead.end, node, escapeRead.chars)) return true;
-		}
-	}
-	return false;
-}
-
-/**
- * The runs of PARTIAL_ECHO_LENGTH characters as a tree: from each node, a character's code leads to
- * the next node; a run's last character leads to RUN_END. Node numbers start at ROOT (1); 0 is none.
- */
-interface RunTree {
-	nodes: Array<Map<number, number>>;
-	/** 1 at the code of each run's first character: most places start none, found without a Map. */
+interface Parts {
+	text: Runs;
+	hex: Runs;
+	base64: Runs;
+	/**
+	 * By the first three characters at a place (`startIndex`): which runs may start there
+	 * (TEXT_RUN, HEX_RUN, BASE64_RUN), in any spelling. Most places start none.
+	 */
 	starts: Uint8Array;
+	/** The same for the fourth to sixth characters of a run: a place passing both is looked up. */
+	middles: Uint8Array;
+	/** 1 for each ASCII pair of characters found side by side in a text run, in any spelling. */
+	pairs: Uint8Array;
+	/** 1 for each ASCII character some such pair starts with. */
+	pairStarts: Uint8Array;
+	/** Whether some text run starts with a character beyond ASCII (such places are always read). */
+	wideStarts: boolean;
+	/** Whether some secret is shorter than a run: its whole forms are looked for in every text. */
+	anyShort: boolean;
+	/** The kinds of escape undone together, for each chain of views (`chainsFor`). */
+	chains: number[];
 }
-const ROOT = 1;
-const RUN_END = -1;
 
-/** The node after `code` from `node`: RUN_END when that completes a run, 0 when no run goes on so. */
-function step(tree: RunTree, node: number, code: number): number {
-	if (node === ROOT && tree.starts[code] !== 1) return 0;
-	return tree.nodes[node]?.get(code) ?? 0;
+interface Runs {
+	all: Set<string>;
 }
 
-function addToTree(tree: RunTree, run: string): void {
-	const { nodes } = tree;
-	nodes[ROOT] ??= new Map();
-	tree.starts[run.charCodeAt(0)] = 1;
-	let node = ROOT;
-	for (let k = 0; k < run.length; k++) {
-		const code = run.charCodeAt(k);
-		if (k === run.length - 1) {
-			nodes[node].set(code, RUN_END);
-			return;
+const TEXT_RUN = 1;
+const HEX_RUN = 2;
+const BASE64_RUN = 4;
+
+/** A form-encoded space and a `+` read alike. */
+const canonical = (text: string) => (text.includes('+') ? text.replaceAll('+', ' ') : text);
+
+/** The codes a run's character may be written with: a space as `+` too, a hex digit in either case, base64's two alphabets. */
+function spellingsOf(code: number, kind: number): number[] {
+	if (kind === TEXT_RUN) return code === 0x20 ? [code, 0x2b] : [code];
+	if (kind === HEX_RUN) return code >= 0x61 && code <= 0x66 ? [code, code - 0x20] : [code];
+	if (code === 0x2d) return [code, 0x2b];
+	return code === 0x5f ? [code, 0x2f] : [code];
+}
+
+/** Where three ASCII codes are in `starts`: a hash, so a place may be read for nothing, never passed over. */
+const startIndex = (a: number, b: number, c: number) =>
+	imul((a << 14) | (b << 7) | c, 0x9e3779b1) >>> 16;
+
+function addRun(parts: Parts, runs: Runs, kind: number, run: string): void {
+	if (kind === HEX_RUN) runs.all.add(run);
+	else for (const spelled of spellingsIn(run, kind)) runs.all.add(spelled);
+	const wide = [0, 1, 2, 3, 4, 5].some((k) => run.charCodeAt(k) >= 128);
+	if (wide) parts.wideStarts = true;
+	else
+		for (const [table, from] of [
+			[parts.starts, 0],
+			[parts.middles, 3],
+		] as const)
+			for (const a of spellingsOf(run.charCodeAt(from), kind))
+				for (const b of spellingsOf(run.charCodeAt(from + 1), kind))
+					for (const c of spellingsOf(run.charCodeAt(from + 2), kind))
+						table[startIndex(a, b, c)] |= kind;
+	if (kind !== TEXT_RUN) return;
+	for (let k = 0; k + 1 < run.length; k++) {
+		const [x, y] = [run.charCodeAt(k), run.charCodeAt(k + 1)];
+		if (x >= 128 || y >= 128) continue;
+		for (const a of spellingsOf(x, kind))
+			for (const b of spellingsOf(y, kind)) {
+				parts.pairs[128 * a + b] = 1;
+				parts.pairStarts[a] = 1;
+			}
+	}
+}
+
+/** The run in every spelling of its characters (at most 2 to the run's length). */
+function spellingsIn(run: string, kind: number): string[] {
+	const places = [...run.matchAll(kind === TEXT_RUN ? / /g : /[-_]/g)].map((found) => found.index);
+	const spelled: string[] = [];
+	for (let choice = 0; choice < 1 << places.length; choice++) {
+		const chars = run.split('');
+		places.forEach((place, bit) => {
+			if (choice & (1 << bit))
+				chars[place] = String.fromCharCode(spellingsOf(run.charCodeAt(place), kind)[1]);
+		});
+		spelled.push(chars.join(''));
+	}
+	return spelled;
+}
+
+/** Whether the view holds a run: one pass, looking a run up only where its first characters allow one. */
+function holdsRunInView(view: string, parts: Parts, from = 0, to = view.length): boolean {
+	const { starts, middles, wideStarts } = parts;
+	const last = to - PARTIAL_ECHO_LENGTH;
+	for (let at = from; at <= last; at++) {
+		const a = view.charCodeAt(at);
+		const b = view.charCodeAt(at + 1);
+		const c = view.charCodeAt(at + 2);
+		let kinds =
+			a < 128 && b < 128 && c < 128 ? starts[startIndex(a, b, c)] : wideStarts ? TEXT_RUN : 0;
+		if (kinds === 0) continue;
+		const [d, e, f] = [view.charCodeAt(at + 3), view.charCodeAt(at + 4), view.charCodeAt(at + 5)];
+		if (d < 128 && e < 128 && f < 128)
+			kinds &= middles[startIndex(d, e, f)] | (wideStarts ? TEXT_RUN : 0);
+		if (kinds === 0) continue;
+		if (kinds & TEXT_RUN && parts.text.all.has(view.slice(at, at + PARTIAL_ECHO_LENGTH)))
+			return true;
+		if (kinds & BASE64_RUN && parts.base64.all.has(view.slice(at, at + BASE64_RUN_LENGTH)))
+			return true;
+		const hex = kinds & HEX_RUN ? view.slice(at, at + 2 * PARTIAL_ECHO_LENGTH) : '';
+		if (hex.length === 2 * PARTIAL_ECHO_LENGTH && parts.hex.all.has(hex.toLowerCase())) return true;
+	}
+	return false;
+}
+
+/** What `decodeOnce` answers when the view it decodes holds a run. */
+const FOUND_RUN = Symbol('foundRun');
+
+/**
+ * One level of the escapes of `kinds` undone: `%XX` (the bytes of a UTF-8 character together),
+ * JSON's `\uXXXX` and short escapes, HTML's character references. One backslash per escape: `\\/`
+ * is an escaped backslash before a `/`, so it reads `\/` (a further level is a further pass).
+ * What does not decode (a byte that is no UTF-8, an unknown entity, a code beyond Unicode) stays
+ * as written, so what it may hide is read still. An escape undone may have been the text's own
+ * characters before a quote (`100%` before `00…`): if the runs' pairs allow, it is read once more
+ * as written, between the decoded text around it.
+ */
+function decodeOnce(text: string, kinds: number, parts: Parts): string | typeof FOUND_RUN {
+	const out = new Uint16Array(text.length);
+	let length = 0;
+	// Escapes to read again as written: where each is in `out` and in `text`.
+	const seams: number[] = [];
+	// The last escape, when only the code decoded after it tells whether it may join a run.
+	let [pendingFrom, pendingTo, pendingAt, pendingEnd] = [-1, 0, 0, 0];
+	// Where escapes were undone in `out`: only places near them may hold a run the text did not.
+	const changed: number[] = [];
+	for (let at = 0; at < text.length; ) {
+		const code = text.charCodeAt(at);
+		const escape = code < 128 && (ESCAPE_LEADS[code] & kinds) !== 0 && escapeAt(text, at, kinds);
+		if (pendingFrom >= 0) {
+			const next = escape ? escapeRead.chars.charCodeAt(0) : code;
+			if (pairIn(parts, text.charCodeAt(pendingEnd - 1), next))
+				seams.push(pendingFrom, pendingTo, pendingAt, pendingEnd);
+			pendingFrom = -1;
 		}
-		const existing = nodes[node].get(code);
-		if (existing !== undefined && existing > 0) {
-			node = existing;
+		if (!escape) {
+			out[length++] = code;
+			at++;
 			continue;
 		}
-		nodes.push(new Map());
-		nodes[node].set(code, nodes.length - 1);
-		node = nodes.length - 1;
+		const { end, chars } = escapeRead;
+		const joins = mayJoinRun(parts, length > 0 ? out[length - 1] : NaN, text, at, end);
+		const from = length;
+		for (let k = 0; k < chars.length; k++) out[length++] = chars.charCodeAt(k);
+		if (changed.length > 0 && changed[changed.length - 1] === from)
+			changed[changed.length - 1] = length;
+		else changed.push(from, length);
+		if (joins === JOINS) seams.push(from, length, at, end);
+		if (joins === JOINS_IF_FOLLOWED)
+			[pendingFrom, pendingTo, pendingAt, pendingEnd] = [from, length, at, end];
+		at = end;
 	}
+	const decoded = textOf(out, length);
+	const reach = PARTIAL_ECHO_LENGTH - 1;
+	for (let k = 0; k < seams.length; k += 4) {
+		const window =
+			decoded.slice(max(0, seams[k] - reach), seams[k]) +
+			text.slice(seams[k + 2], seams[k + 3]) +
+			decoded.slice(seams[k + 1], seams[k + 1] + reach);
+		if (holdsRunInView(window, parts)) return FOUND_RUN;
+	}
+	return holdsRunNear(decoded, changed, parts) ? FOUND_RUN : decoded;
 }
 
-/** `&#` at `at`: a decimal or hex character reference read into `escapeRead`, as ESCAPE_AT reads one. */
-function readNumbered(text: string, at: number): boolean {
-	const hex = (text.charCodeAt(at + 2) | 0x20) === 0x78;
-	const [radix, most] = hex ? [16, 6] : [10, 7];
-	let code = 0;
-	let digits = 0;
-	let to = at + (hex ? 3 : 2);
-	for (; to < text.length && digits <= most; to++) {
-		const digit = hexDigit(text.charCodeAt(to));
-		if (!(digit < radix)) break;
-		code = code * radix + digit;
-		// Leading zeros do not count toward the digits allowed, as in ESCAPE_AT.
-		if (code > 0) digits++;
+/** The longest run, in characters: a hex run of 6 bytes. */
+const LONGEST_RUN = 2 * PARTIAL_ECHO_LENGTH;
+
+/**
+ * Whether the decoded view holds a run that overlaps a place where an escape was undone
+ * (`changed`: pairs of from and to); elsewhere it reads as the view it was decoded from.
+ */
+function holdsRunNear(view: string, changed: number[], parts: Parts): boolean {
+	for (let k = 0; k < changed.length; ) {
+		const from = max(0, changed[k] - LONGEST_RUN + 1);
+		let to = changed[k + 1];
+		// Places close enough to be read in one pass.
+		for (k += 2; k < changed.length && changed[k] - to < LONGEST_RUN; k += 2) to = changed[k + 1];
+		if (holdsRunInView(view, parts, from, min(view.length, to + LONGEST_RUN - 1))) return true;
 	}
-	if (to === at + (hex ? 3 : 2) || digits > most || text.charCodeAt(to) !== 0x3b) return false;
-	escapeRead.end = to + 1;
-	escapeRead.chars =
-		code <= 0x10ffff ? canonical(String.fromCodePoint(code)) : text.slice(at, to + 1);
-	return true;
+	return false;
+}
+
+/** The first `length` codes as a string, a slice at a time (a call takes only so many arguments). */
+function textOf(codes: Uint16Array, length: number): string {
+	const pieces: string[] = [];
+	for (let at = 0; at < length; at += 8192) {
+		const slice = codes.subarray(at, min(length, at + 8192));
+		pieces.push(fromCharCode.apply(null, slice as unknown as number[]));
+	}
+	return pieces.join('');
+}
+
+/** The kind of escape each ASCII code may start (`%`, `\\`, `&`). */
+const ESCAPE_LEADS = new Uint8Array(128);
+ESCAPE_LEADS[0x25] = PERCENT;
+ESCAPE_LEADS[0x5c] = JSON_ESCAPES;
+ESCAPE_LEADS[0x26] = HTML;
+
+const JOINS = 1;
+const JOINS_IF_FOLLOWED = 2;
+
+/** Whether two codes are side by side in some text run (beyond ASCII: maybe, so yes; NaN: no). */
+function pairIn(parts: Parts, first: number, second: number): boolean {
+	if (first !== first || second !== second) return false;
+	return first >= 128 || second >= 128 || parts.pairs[128 * first + second] === 1;
+}
+
+/**
+ * Whether the escape at `from` to `to`, read as written, could be inside a run: JOINS when some
+ * pair of its characters, or with the character before it (NaN for none), is side by side in a
+ * run; JOINS_IF_FOLLOWED when only its last character begins such a pair; else 0.
+ */
+function mayJoinRun(parts: Parts, before: number, text: string, from: number, to: number): number {
+	let previous = before;
+	for (let k = from; k < to; k++) {
+		const code = text.charCodeAt(k);
+		if (pairIn(parts, previous, code)) return JOINS;
+		previous = code;
+	}
+	return previous >= 128 || parts.pairStarts[previous] === 1 ? JOINS_IF_FOLLOWED : 0;
+}
+
+/** The last escape `escapeAt` found: where it ends and the characters it spells. */
+const escapeRead = { end: 0, chars: '' };
+
+/** Whether an escape of `kinds` starts at `at`; if so, `escapeRead` holds it (no object made per place). */
+function escapeAt(text: string, at: number, kinds: number): true | undefined {
+	const code = text.charCodeAt(at);
+	if (code === 0x25 && kinds & PERCENT) return percentAt(text, at);
+	if (code === 0x5c && kinds & JSON_ESCAPES) return jsonAt(text, at);
+	if (code === 0x26 && kinds & HTML) return htmlAt(text, at);
+	return undefined;
 }
 
 /** The value of a hex digit's code; NaN for any other character. */
@@ -402,73 +476,75 @@ function hexDigit(code: number): number {
 	return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : NaN;
 }
 
-/** A character's code as `canonical` reads it: `+` as a space. */
-const canonicalCode = (code: number) => (code === 0x2b ? 0x20 : code);
+/** The byte of a `%XX` at `at`, or NaN. */
+const byteAt = (text: string, at: number) =>
+	text.charCodeAt(at) === 0x25
+		? 16 * hexDigit(text.charCodeAt(at + 1)) + hexDigit(text.charCodeAt(at + 2))
+		: NaN;
 
-/** `%`, `\\` or `&`: where an escape may start. */
-const isEscapeStart = (code: number) => code === 0x25 || code === 0x5c || code === 0x26;
-
-/** One escape: a `%XX` (the bytes of one UTF-8 character together), JSON's, or HTML's. */
-const ESCAPE_AT =
-	/(%[0-7][0-9A-Fa-f]|%[89A-Fa-f][0-9A-Fa-f](?:%[89A-Fa-f][0-9A-Fa-f])*)|\\u([0-9A-Fa-f]{4})|\\(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/y;
-
-/** The last escape `readEscapeAt` found: where it ends and the characters it spells, as read. */
-const escapeRead = { end: 0, chars: '' };
-
-/** Whether an escape starts at `at`; if so, `escapeRead` holds it (no object made per place). */
-function readEscapeAt(text: string, at: number): boolean {
-	if (!isEscapeStart(text.charCodeAt(at))) return false;
-	// JSON's short escapes, the commonest, without the expression.
-	const shortChar =
-		text.charCodeAt(at) === 0x5c ? JSON_SHORT_BY_CODE[text.charCodeAt(at + 1)] : undefined;
-	if (shortChar !== undefined) {
-		escapeRead.end = at + 2;
-		escapeRead.chars = shortChar;
-		return true;
+/** A `%XX`: an ASCII byte, or the `%XX` bytes of one UTF-8 character. */
+function percentAt(text: string, at: number): true | undefined {
+	const lead = byteAt(text, at);
+	if (!(lead >= 0)) return undefined;
+	if (lead < 0x80) return read(at + 3, fromCharCode(lead));
+	const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 0;
+	if (length === 0 || lead > 0xf4) return undefined;
+	let point = lead & (0xff >> (length + 1));
+	for (let k = 1; k < length; k++) {
+		const next = byteAt(text, at + 3 * k);
+		if (!((next & 0xc0) === 0x80)) return undefined;
+		point = (point << 6) | (next & 0x3f);
 	}
-	// An ASCII `%XX`, the other commonest, likewise.
-	const byte =
-		text.charCodeAt(at) === 0x25
-			? 16 * hexDigit(text.charCodeAt(at + 1)) + hexDigit(text.charCodeAt(at + 2))
-			: NaN;
-	if (byte < 0x80) {
-		escapeRead.end = at + 3;
-		escapeRead.chars = byte === 0x2b ? ' ' : String.fromCharCode(byte);
-		return true;
-	}
-	// HTML's numbered references, `&#38;` and `&#x26;`, likewise.
-	if (text.charCodeAt(at) === 0x26 && text.charCodeAt(at + 1) === 0x23)
-		return readNumbered(text, at);
-	ESCAPE_AT.lastIndex = at;
-	const found = ESCAPE_AT.exec(text);
-	if (!found) return false;
-	const [escape, percent, unit, short, hex, decimal, name] = found;
-	const chars =
-		percent !== undefined
-			? percentDecoded(percent)
-			: escape[0] === '\\'
-				? jsonChar(unit, short)
-				: htmlChar(escape, hex, decimal, name);
-	escapeRead.end = at + escape.length;
-	escapeRead.chars = canonical(chars);
-	return true;
+	const shortest = [0, 0, 0x80, 0x800, 0x10000][length];
+	if (point < shortest || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff))
+		return undefined;
+	return read(at + 3 * length, fromCodePoint(point));
 }
 
-const HEX_STRETCH = /[0-9A-Fa-f]{12,}/g;
-const BASE64_STRETCH = /[A-Za-z0-9+/_-]{7,}/g;
-
-/** Each stretch of the encoding's alphabet, in its canonical spelling, looked through for a run. */
-function holdsEncodedRun(
-	text: string,
-	stretch: RegExp,
-	runs: Runs,
-	spelling: (run: string) => string,
-): boolean {
-	stretch.lastIndex = 0;
-	for (let found = stretch.exec(text); found; found = stretch.exec(text)) {
-		if (holdsRun(spelling(found[0]), runs)) return true;
+function jsonAt(text: string, at: number): true | undefined {
+	const short = JSON_SHORT_BY_CODE[text.charCodeAt(at + 1)];
+	if (short !== undefined) return read(at + 2, short);
+	if (text.charCodeAt(at + 1) !== 0x75) return undefined;
+	let unit = 0;
+	for (let k = 2; k < 6; k++) {
+		const digit = hexDigit(text.charCodeAt(at + k));
+		if (!(digit >= 0)) return undefined;
+		unit = 16 * unit + digit;
 	}
-	return false;
+	return read(at + 6, fromCharCode(unit));
+}
+
+/** HTML's `&#38;` and `&#x26;` (leading zeros not counted: at most 7 digits, 6 in hex), and the named entities of HTML_NAMES. */
+function htmlAt(text: string, at: number): true | undefined {
+	if (text.charCodeAt(at + 1) !== 0x23) {
+		let to = at + 1;
+		while (to - at <= 21 && isLetter(text.charCodeAt(to))) to++;
+		if (to - at < 3 || to - at > 21 || text.charCodeAt(to) !== 0x3b) return undefined;
+		const name = text.slice(at + 1, to);
+		return hasOwn(ENTITY_CHAR, name) ? read(to + 1, ENTITY_CHAR[name]) : undefined;
+	}
+	const hex = (text.charCodeAt(at + 2) | 0x20) === 0x78;
+	const [radix, most, first] = hex ? [16, 6, at + 3] : [10, 7, at + 2];
+	let code = 0;
+	let digits = 0;
+	let to = first;
+	for (; digits <= most; to++) {
+		const digit = hexDigit(text.charCodeAt(to));
+		if (!(digit < radix)) break;
+		code = code * radix + digit;
+		if (code > 0) digits++;
+	}
+	if (to === first || digits > most || text.charCodeAt(to) !== 0x3b || code > 0x10ffff)
+		return undefined;
+	return read(to + 1, fromCodePoint(code));
+}
+
+const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+
+function read(end: number, chars: string): true {
+	escapeRead.end = end;
+	escapeRead.chars = chars;
+	return true;
 }
 
 /** Named HTML entities of the characters a secret may hold; other characters are numbered. */
@@ -517,137 +593,122 @@ const ENTITY_CHAR: Record<string, string> = Object.fromEntries(
 	),
 );
 
+/** The search of the list, built now if it is the list's first text. */
+function built(search: SecretSearch): Parts {
+	search.parts ??= partsOf(search.values);
+	return search.parts;
+}
+
+function partsOf(secrets: readonly string[]): Parts {
+	const runs = (): Runs => ({ all: new Set() });
+	const parts: Parts = {
+		text: runs(),
+		hex: runs(),
+		base64: runs(),
+		starts: new Uint8Array(0x10000),
+		middles: new Uint8Array(0x10000),
+		pairs: new Uint8Array(128 * 128),
+		pairStarts: new Uint8Array(128),
+		wideStarts: false,
+		anyShort: false,
+		chains: chainsFor(secrets),
+	};
+	for (const secret of secrets) {
+		// An empty value would match everywhere.
+		if (secret.length === 0) continue;
+		if (secret.length < PARTIAL_ECHO_LENGTH) parts.anyShort = true;
+		for (let at = 0; at + PARTIAL_ECHO_LENGTH <= secret.length; at++)
+			addRun(parts, parts.text, TEXT_RUN, canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH)));
+		addByteRuns(secret, parts);
+	}
+	return parts;
+}
+
+/** Every 6 bytes of the secret in hex, and in base64 at each of the 3 offsets a byte may take. */
+function addByteRuns(secret: string, parts: Parts): void {
+	const bytes = Buffer.from(secret, 'utf8');
+	for (let at = 0; at + PARTIAL_ECHO_LENGTH <= bytes.length; at++) {
+		const run = bytes.subarray(at, at + PARTIAL_ECHO_LENGTH);
+		addRun(parts, parts.hex, HEX_RUN, run.toString('hex'));
+		for (const offset of [0, 1, 2]) {
+			const shifted = Buffer.concat([Buffer.alloc(offset), run]).toString('base64url');
+			const decided = shifted.slice(Math.ceil((8 * offset) / 6)).slice(0, BASE64_RUN_LENGTH);
+			addRun(parts, parts.base64, BASE64_RUN, decided);
+		}
+	}
+}
+
+/** Every whole form of every secret, to hide in place: one expression to tell, one per form for the spans. */
+interface WholeForms {
+	any: RegExp;
+	each: RegExp[];
+}
+
 /**
- * One level of the escapes a secret may be quoted in, by kind: `%XX` runs (UTF-8), JSON's
- * `\uXXXX` and short escapes, HTML's character references. `+` is left: `canonical` reads it as a
- * space. One backslash per escape: `\\/` is an escaped backslash before a `/`, so it reads `\/`,
- * never `/` (each further level of JSON quoting is undone by a further pass). The kinds start with
- * different characters and never overlap, so one pass reads them all.
+ * Every span any whole form of a secret covers becomes one HIDDEN; overlapping spans are merged,
+ * so a secret overlapping another leaves no part of either; touching ones stay apart.
  */
-const ESCAPE =
-	/(?:%[0-9A-Fa-f]{2})+|\\u([0-9A-Fa-f]{4})|\\(["\\/bfnrt])|&#(?:[xX]0*([0-9A-Fa-f]{1,6})|0*([0-9]{1,7}));|&([A-Za-z]{2,20});/g;
-
-type EscapeKind = 'percent' | 'json' | 'html';
-const ALL_KINDS: readonly EscapeKind[] = ['percent', 'json', 'html'];
-const KIND_OF_FIRST: Record<string, EscapeKind> = { '%': 'percent', '\\': 'json', '&': 'html' };
-
-/** The kinds of escape a secret holds a look-alike of, as written. */
-function lookalikesIn(secret: string): EscapeKind[] {
-	const kinds = new Set<EscapeKind>();
-	for (const [found] of secret.matchAll(ESCAPE)) kinds.add(KIND_OF_FIRST[found[0]]);
-	return [...kinds];
-}
-
-/** `%XX` escapes as the characters they spell: ASCII directly, other bytes as UTF-8. */
-function percentDecoded(escapes: string): string {
-	let ascii = '';
-	for (let at = 0; at < escapes.length; at += 3) {
-		const byte = parseInt(escapes.slice(at + 1, at + 3), 16);
-		if (byte >= 0x80) return Buffer.from(escapes.replace(/%/g, ''), 'hex').toString('utf8');
-		ascii += String.fromCharCode(byte);
+function hideWhole(text: string, search: SecretSearch): string {
+	search.whole ??= wholeFormsOf(search.values, search.base64Only);
+	const { any, each } = search.whole;
+	if (!any.test(text)) return text;
+	const spans: Array<[number, number]> = [];
+	for (const form of each) {
+		form.lastIndex = 0;
+		for (let found = form.exec(text); found; found = form.exec(text)) {
+			spans.push([found.index, found.index + found[0].length]);
+			form.lastIndex = found.index + 1;
+		}
 	}
-	return ascii;
-}
-
-/** One level of the escapes of `kinds` undone; the others are left as written. */
-function decodeOnce(text: string, kinds: readonly EscapeKind[]): string {
-	if (!/[%\\&]/.test(text)) return text;
-	const every = kinds.length === ALL_KINDS.length;
-	return text.replace(ESCAPE, (found, unit, short, hex, decimal, name) => {
-		if (!every && !kinds.includes(KIND_OF_FIRST[found[0]])) return found;
-		const first = found.charCodeAt(0);
-		if (first === 0x25) return percentDecoded(found);
-		if (first === 0x5c) return jsonChar(unit, short);
-		return htmlChar(found, hex, decimal, name);
-	});
-}
-
-function jsonChar(unit: string | undefined, short: string | undefined): string {
-	if (unit !== undefined) return String.fromCharCode(parseInt(unit, 16));
-	return JSON_SHORT_UNESCAPES[short!] ?? short!;
-}
-
-function htmlChar(
-	found: string,
-	hex: string | undefined,
-	decimal: string | undefined,
-	name: string | undefined,
-): string {
-	if (hex !== undefined || decimal !== undefined) {
-		const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
-		return code <= 0x10ffff ? String.fromCodePoint(code) : found;
+	spans.sort((a, b) => a[0] - b[0]);
+	const merged: Array<[number, number]> = [];
+	for (const [from, to] of spans) {
+		const last = merged[merged.length - 1];
+		if (last && from < last[1]) last[1] = Math.max(last[1], to);
+		else merged.push([from, to]);
 	}
-	return name !== undefined && Object.prototype.hasOwnProperty.call(ENTITY_CHAR, name)
-		? ENTITY_CHAR[name]
-		: found;
+	let scrubbed = '';
+	let at = 0;
+	for (const [from, to] of merged) {
+		scrubbed += text.slice(at, from) + HIDDEN;
+		at = to;
+	}
+	return scrubbed + text.slice(at);
 }
 
-/** The forms a list carries, or (a list made elsewhere, or changed since) built and attached now. */
-function formsOf(secrets: SecretList): SecretForms {
-	const carried = secrets[FORMS];
+function wholeFormsOf(secrets: readonly string[], base64Only: readonly string[]): WholeForms {
+	const sources: string[] = [];
+	for (const secret of secrets) {
+		if (secret.length === 0) continue;
+		sources.push(textPattern(secret), hexPattern(toHex(secret)), ...base64Patterns(secret, true));
+	}
+	for (const text of base64Only) sources.push(...base64Patterns(text, false));
+	const unique = [...new Set(sources)];
+	return {
+		any: new RegExp(unique.length > 0 ? unique.join('|') : '(?!)'),
+		each: unique.map((source) => new RegExp(source, 'g')),
+	};
+}
+
+/** The search a list carries, or (a list made elsewhere, or changed since) a new one attached now. */
+function searchOf(secrets: SecretList): SecretSearch {
+	const carried = secrets[SEARCH];
 	if (carried && sameValues(carried.values, secrets)) return carried;
-	const forms = buildForms(secrets);
-	attach(secrets, forms);
-	return forms;
+	const search: SecretSearch = { values: [...secrets], base64Only: [] };
+	attach(secrets, search);
+	return search;
 }
 
-function attach(holder: object, forms: SecretForms): void {
+function attach(holder: object, search: SecretSearch): void {
 	if (!Object.isExtensible(holder)) return;
-	Object.defineProperty(holder, FORMS, { value: forms, configurable: true, writable: true });
+	Object.defineProperty(holder, SEARCH, { value: search, configurable: true, writable: true });
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
 	return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
-function buildForms(secrets: readonly string[], base64Only: readonly string[] = []): SecretForms {
-	const sources: string[] = [];
-	const runs = runsOf(PARTIAL_ECHO_LENGTH);
-	const hexRuns = runsOf(2 * PARTIAL_ECHO_LENGTH);
-	const base64Runs = runsOf(BASE64_RUN_LENGTH);
-	const lookalikes = new Set<EscapeKind>();
-	const runTree: RunTree = { nodes: [new Map()], starts: new Uint8Array(0x10000) };
-	for (const secret of secrets) {
-		// An empty value would match everywhere.
-		if (secret.length === 0) continue;
-		sources.push(textPattern(secret), hexPattern(toHex(secret)), ...base64Patterns(secret, true));
-		for (let at = 0; at + PARTIAL_ECHO_LENGTH <= secret.length; at++) {
-			const run = canonical(secret.slice(at, at + PARTIAL_ECHO_LENGTH));
-			addRun(runs, run);
-			addToTree(runTree, run);
-		}
-		addByteRuns(secret, hexRuns, base64Runs);
-		for (const kind of lookalikesIn(secret)) lookalikes.add(kind);
-	}
-	for (const text of base64Only) sources.push(...base64Patterns(text, false));
-	const unique = [...new Set(sources)];
-	return {
-		values: [...secrets],
-		base64Only: [...base64Only],
-		any: new RegExp(unique.length > 0 ? unique.join('|') : '(?!)'),
-		each: unique.map((source) => new RegExp(source, 'g')),
-		runs,
-		hexRuns,
-		base64Runs,
-		runTree,
-		lookalikes: [...lookalikes],
-	};
-}
-
 const toHex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
-
-/** Every 6 bytes of the secret in hex, and in base64 at each of the 3 offsets a byte may take. */
-function addByteRuns(secret: string, hexRuns: Runs, base64Runs: Runs): void {
-	const bytes = Buffer.from(secret, 'utf8');
-	for (let at = 0; at + PARTIAL_ECHO_LENGTH <= bytes.length; at++) {
-		const run = bytes.subarray(at, at + PARTIAL_ECHO_LENGTH);
-		addRun(hexRuns, run.toString('hex'));
-		for (const offset of [0, 1, 2]) {
-			const shifted = Buffer.concat([Buffer.alloc(offset), run]).toString('base64url');
-			addRun(base64Runs, shifted.slice(Math.ceil((8 * offset) / 6)).slice(0, BASE64_RUN_LENGTH));
-		}
-	}
-}
 
 /** The secret as written, URL-encoded or JSON-escaped, each character in any of its forms. */
 function textPattern(secret: string): string {

@@ -22,6 +22,7 @@ import {
 	jsonEscaped,
 	quotedForms,
 } from '../../harness/secretForms';
+import { report } from '../../harness/report';
 
 describe('secretsOf', () => {
 	test("a credential's password, signing secret and session token, longest first", () => {
@@ -343,17 +344,21 @@ describe('speed: scrubbing runs on every answer (CPU time)', () => {
 		['escapes of escapes', '%2525\\\\u0025&amp;'.repeat(MiB / 16)],
 	];
 
-	test.each(texts)('1 MiB of %s takes well under a second', (_what, text) => {
+	test.each(texts)('1 MiB of %s takes under half a second of CPU', (what, text) => {
 		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(text);
-		expect(cpuMs() - started).toBeLessThan(1000);
+		const spent = cpuMs() - started;
+		report(`scrubText, 1 MiB of ${what}: ${spent.toFixed(0)} ms of CPU`);
+		expect(spent).toBeLessThan(500);
 	});
 
-	test('1 MiB of near misses of the password (each a part of it) is withheld, well under a second', () => {
+	test('1 MiB of near misses of the password (each a part of it) is withheld, under half a second of CPU', () => {
 		const text = encodeURIComponent(PASSWORD.slice(0, -1)).repeat(MiB / 40);
 		const started = cpuMs();
 		expect(scrubText(text, secrets)).toBe(WITHHELD);
-		expect(cpuMs() - started).toBeLessThan(1000);
+		const spent = cpuMs() - started;
+		report(`scrubText, 1 MiB of near misses: ${spent.toFixed(0)} ms of CPU`);
+		expect(spent).toBeLessThan(500);
 	});
 
 	test('a list answer of 4,000 records (about 1.2 MB of JSON, 44,000 strings) takes well under a second', () => {
@@ -368,7 +373,9 @@ describe('speed: scrubbing runs on every answer (CPU time)', () => {
 		}));
 		const started = cpuMs();
 		expect(scrubDeep({ data: records }, secrets).data).toBe(records);
-		expect(cpuMs() - started).toBeLessThan(1000);
+		const spent = cpuMs() - started;
+		report(`scrubDeep, a list answer of 4,000 records: ${spent.toFixed(0)} ms of CPU`);
+		expect(spent).toBeLessThan(1000);
 	});
 
 	test('1 MiB holding each secret in several forms', () => {
@@ -383,7 +390,9 @@ describe('speed: scrubbing runs on every answer (CPU time)', () => {
 			text.slice(2 * third);
 		const started = cpuMs();
 		const scrubbed = scrubText(seeded, secrets);
-		expect(cpuMs() - started).toBeLessThan(1000);
+		const spent = cpuMs() - started;
+		report(`scrubText, 1 MiB holding each secret in several forms: ${spent.toFixed(0)} ms of CPU`);
+		expect(spent).toBeLessThan(1000);
 		expect(scrubbed.split(HIDDEN)).toHaveLength(4);
 	});
 });
