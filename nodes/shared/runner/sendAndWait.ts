@@ -128,8 +128,38 @@ export async function waitForCallback(
 		...entry.data,
 		main: [[{ json: timeLimitItem(record, waitTill, sent), pairedItem: { item: 0 } }]],
 	};
+	// n8n's editor shows a waiting node's hints, not its output: the hint is where the link is seen.
+	ctx.addExecutionHints({
+		message: waitingHint(record, sent, waitTill),
+		type: 'info',
+		location: 'outputPane',
+	});
 	await ctx.putExecutionToWait(waitTill);
 	return output;
+}
+
+const escapeHtml = (text: string) =>
+	text.replace(
+		/[&<>"']/g,
+		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+	);
+
+/**
+ * What the output pane says while the execution waits (n8n renders hints as HTML): the payment
+ * link to open, or the payout's reference and status. A link that is not http(s) is shown as text.
+ */
+function waitingHint(record: IDataObject, sent: SentFacts, waitTill: Date): string {
+	const reference = escapeHtml(sent.referenceNo);
+	const until = `until ${waitTill.toISOString()} at the latest (Time Limit)`;
+	if (sent.kind !== 'transaction') {
+		const status = escapeHtml(String(record.status ?? 'pending'));
+		return `Waiting for the final status of payout ${reference} (status: ${status}), ${until}.`;
+	}
+	const link = typeof record.web_payment_url === 'string' ? record.web_payment_url : '';
+	const shown = /^https?:\/\//i.test(link)
+		? `<a href="${escapeHtml(link)}" target="_blank" rel="noopener">${escapeHtml(link)}</a>`
+		: escapeHtml(link || 'no web_payment_url in the answer');
+	return `Waiting for the payment of ${reference}: the customer pays at ${shown} (web_payment_url), ${until}.`;
 }
 
 /**

@@ -24,6 +24,14 @@ import type { Setup } from '../../harness/nodeRun';
 const DISBURSEMENT_TYPE = 'n8n-nodes-payment-gateway.disbursement';
 const GENERATE = 'POST /v1/biller/transactions/generate';
 
+/** The hints of the waiting run's task data (n8n's output pane shows them while it waits). */
+function waitingHints(run: WaitingRun): string[] {
+	return Object.values(run.first.data.resultData.runData)
+		.flat()
+		.flatMap((task) => task.hints ?? [])
+		.map((hint) => hint.message);
+}
+
 function generateAndWait(extra: INodeParameters = {}): INodeParameters {
 	return {
 		resource: 'transaction',
@@ -89,6 +97,11 @@ describe('Transaction > Generate with Send and Wait for Final Status', () => {
 		expect(waitTill - expiresAt).toBeGreaterThanOrEqual(14 * 60_000);
 		expect(waitTill - expiresAt).toBeLessThanOrEqual(16 * 60_000);
 		expect(run.nodeOutput()[0].json).toMatchObject({ reference_no: 'WAIT-001', status: 'pending' });
+		// The editor shows a waiting node's hints, not its output: the link to open is in one.
+		const link = String((setup.gw.getTransaction('WAIT-001') as IDataObject).web_payment_url);
+		expect(waitingHints(run)).toEqual([
+			expect.stringContaining(`the customer pays at <a href="${link}" target="_blank"`),
+		]);
 	});
 
 	test("the sandbox's Pay resumes it once with completed and the service's record", async () => {
@@ -455,6 +468,11 @@ describe('Payout > Create with Send and Wait for Final Status', () => {
 		expect(waitTill - Date.now()).toBeGreaterThan(1439 * 60_000);
 		expect(waitTill - Date.now()).toBeLessThanOrEqual(1440 * 60_000);
 		expect(setup.gw.getPayout('PWAIT-001')).toMatchObject({ callback_webhook_url: run.resumeUrl });
+		expect(waitingHints(run)).toEqual([
+			expect.stringMatching(
+				/^Waiting for the final status of payout PWAIT-001 \(status: pending\)/,
+			),
+		]);
 		await setup.gw.settle('PWAIT-001', 'completed');
 		await until(() => run.resumes === 1, 'the resume');
 		expect(run.nodeOutput()[0].json).toMatchObject({
