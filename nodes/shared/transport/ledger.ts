@@ -72,14 +72,22 @@ export async function ledgerOf(ctx: CredentialContext): Promise<Ledger> {
 	return { ctx, apiKey, rowsUrl: target.url };
 }
 
+/** Rows of ids from `first` to `last`, both included. */
+interface IdRange {
+	first: number;
+	last: number;
+}
+
 /**
  * A filter on columns, each equal to its value, as n8n's Data Table API reads it; with `afterId`,
- * only rows of a higher id; with `createdAfter` (an ISO instant), only rows n8n created after it.
+ * only rows of a higher id; with `createdAfter` (an ISO instant), only rows n8n created after it;
+ * with `ids`, only rows of ids in that range.
  */
 function filterOf(
 	equal: Record<string, string | number>,
 	afterId?: number,
 	createdAfter?: string,
+	ids?: IdRange,
 ): IDataObject {
 	const filters: IDataObject[] = Object.entries(equal).map(([columnName, value]) => ({
 		columnName,
@@ -89,7 +97,26 @@ function filterOf(
 	if (afterId !== undefined) filters.push({ columnName: 'id', condition: 'gt', value: afterId });
 	if (createdAfter !== undefined)
 		filters.push({ columnName: 'createdAt', condition: 'gt', value: createdAfter });
+	if (ids) {
+		filters.push({ columnName: 'id', condition: 'gte', value: ids.first });
+		filters.push({ columnName: 'id', condition: 'lte', value: ids.last });
+	}
 	return { type: 'and', filters };
+}
+
+/**
+ * The ids as runs of consecutive integers: a range filter then matches these ids and no other
+ * row (a row of another writer between two of them splits the run).
+ */
+export function idRanges(ids: number[]): IdRange[] {
+	const sorted = [...new Set(ids)].sort((a, b) => a - b);
+	const ranges: IdRange[] = [];
+	for (const id of sorted) {
+		const last = ranges[ranges.length - 1];
+		if (last && id === last.last + 1) last.last = id;
+		else ranges.push({ first: id, last: id });
+	}
+	return ranges;
 }
 
 /** An answer of n8n: its body, and the instant its `Date` header states (n8n's clock), if any. */
@@ -180,21 +207,27 @@ export interface AddedRow {
 	createdAt: number;
 }
 
-/** Adds a row; resolves with its id and the instant n8n gave it (`createdAt`). */
-export async function insertStampedRow(ledger: Ledger, row: LedgerRow): Promise<AddedRow> {
+/**
+ * Adds the rows in one request (one transaction in n8n); resolves with each one's id and the
+ * instant n8n gave it (`createdAt`), in the order given.
+ */
+export async function insertStampedRows(ledger: Ledger, rows: LedgerRow[]): Promise<AddedRow[]> {
 	const what = 'Writing to the payout ledger';
 	const answer = await call(ledger, what, {
 		method: 'POST',
-		body: { data: [{ ...row }], returnType: 'all' },
+		body: { data: rows.map((row) => ({ ...row })), returnType: 'all' },
 	});
-	const added = Array.isArray(answer) && isRecord(answer[0]) ? answer[0] : {};
-	const { id } = added;
-	if (typeof id !== 'number' || !Number.isSafeInteger(id))
-		throw new LedgerProblem(`${what} gave no row id`);
-	const createdAt = createdAtOf(added);
-	if (createdAt === undefined)
-		throw new LedgerProblem(`${what} gave no time n8n created the row at (createdAt)`);
-	return { id, createdAt };
+	if (!Array.isArray(answer) || answer.length !== rows.length)
+		throw new LedgerProblem(`${what} did not give back the rows written`);
+	return answer.map((added: unknown) => {
+		const id = isRecord(added) ? added.id : undefined;
+		if (typeof id !== 'number' || !Number.isSafeInteger(id))
+			throw new LedgerProblem(`${what} gave no row id`);
+		const createdAt = createdAtOf(added as IDataObject);
+		if (createdAt === undefined)
+			throw new LedgerProblem(`${what} gave no time n8n created the row at (createdAt)`);
+		return { id, createdAt };
+	});
 }
 
 /** n8n's clock: the instant of the `Date` header of a one-row read of these rows. */
@@ -268,10 +301,102 @@ export async function rowsWhere(
 	throw new LedgerProblem(`${what} found more than ${MOST_PAGES * PAGE_SIZE} rows for one day`);
 }
 
-/** How many rows n8n says a change touched: the rows it answers with (`returnData`). */
-function changedCount(what: string, answer: unknown): number {
+/** A query string's longest filter: well inside what n8n and any proxy before it accept. */
+const MOST_FILTER_CHARS = 6_000;
+
+/**
+ * The rows of these references, in one read per some dozens of references (the filter matches
+ * any of them: n8n's `or`); a read that would need a second page is made again reference by
+ * reference, in pages of ids, so no row is skipped. Rows of every scope come back.
+ */
+export async function rowsOfReferences(
+	ledger: Ledger,
+	references: string[],
+): Promise<IDataObject[]> {
+	const what = 'Reading the payout ledger';
+	const rows: IDataObject[] = [];
+	const condition = (value: string) => ({ columnName: 'reference', condition: 'eq', value });
+	let chunk: string[] = [];
+	const read = async () => {
+		if (chunk.length === 0) return;
+		const filter = { type: 'or', filters: chunk.map(condition) };
+		const qs = { filter: JSON.stringify(filter), sortBy: 'id:asc', limit: PAGE_SIZE };
+		const answer = await call(ledger, what, { method: 'GET', qs });
+		if (!isRecord(answer) || !Array.isArray(answer.data))
+			throw new LedgerProblem(`${what} gave an answer without a list of rows`);
+		if (answer.nextCursor === null || answer.nextCursor === undefined)
+			rows.push(...answer.data.filter(isRecord));
+		else for (const reference of chunk) rows.push(...(await rowsWhere(ledger, { reference })));
+		chunk = [];
+	};
+	let chars = 0;
+	for (const reference of references) {
+		const size = encodeURIComponent(JSON.stringify(condition(reference))).length + 3;
+		if (chars + size > MOST_FILTER_CHARS) {
+			await read();
+			chars = 0;
+		}
+		chunk.push(reference);
+		chars += size;
+	}
+	await read();
+	return rows;
+}
+
+/** The ids of the rows n8n says a change touched: the rows it answers with (`returnData`). */
+function changedIds(what: string, answer: unknown): number[] {
 	if (!Array.isArray(answer)) throw new LedgerProblem(`${what} gave no list of the rows changed`);
-	return answer.length;
+	return answer.map((row: unknown) => (isRecord(row) ? Number(row.id) : NaN));
+}
+
+const changedCount = (what: string, answer: unknown): number => changedIds(what, answer).length;
+
+/**
+ * Removes the rows of these ids whose columns still hold `when` (the state they were read in),
+ * one request per run of consecutive ids; resolves with the ids n8n removed.
+ */
+export async function deleteRows(
+	ledger: Ledger,
+	ids: number[],
+	when: Record<string, string | number>,
+): Promise<number[]> {
+	const what = 'Removing rows from the payout ledger';
+	const removed: number[] = [];
+	for (const range of idRanges(ids)) {
+		const answer = await call(ledger, what, {
+			method: 'DELETE',
+			path: '/delete',
+			qs: {
+				filter: JSON.stringify(filterOf(when, undefined, undefined, range)),
+				returnData: true,
+			},
+		});
+		removed.push(...changedIds(what, answer));
+	}
+	return removed;
+}
+
+/**
+ * Changes columns of the rows of these ids whose columns still hold `when`, one request per run
+ * of consecutive ids; resolves with the ids n8n changed.
+ */
+export async function updateRows(
+	ledger: Ledger,
+	ids: number[],
+	data: IDataObject,
+	when: Record<string, string | number>,
+): Promise<number[]> {
+	const what = 'Updating the payout ledger';
+	const changed: number[] = [];
+	for (const range of idRanges(ids)) {
+		const answer = await call(ledger, what, {
+			method: 'PATCH',
+			path: '/update',
+			body: { filter: filterOf(when, undefined, undefined, range), data, returnData: true },
+		});
+		changed.push(...changedIds(what, answer));
+	}
+	return changed;
 }
 
 /**

@@ -354,7 +354,7 @@ describe('what happens to a reservation', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(String(jsonOf(result)[0].error)).toMatch(/Could not confirm whether the payout/);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 	});
 });
 
@@ -452,7 +452,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 		// The service made it: the item must not say it was not made.
 		expectOutcomeUnknown(jsonOf(first)[0], reference, 'none of 3 attempts got a clear answer');
 		expect(created(reference)).toBe(1);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 		// The day counts the payout the service made: PHP 4,500 more does not fit under PHP 5,000.
 		const next = await payWithLedger(
 			s,
@@ -491,7 +491,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 			},
 		);
 		expect(String(jsonOf(first)[0].error)).toMatch(/Could not confirm whether the payout/);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 		s.gw.faults.clear();
 		expect(String((await payOnNope(reference)).error)).toMatch(/NOPE/);
 		expect(ledgerRows(s)).toEqual([]);
@@ -521,7 +521,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 			reference,
 			'the service answered without confirming it (no record in the answer)',
 		);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 	});
 
 	test('an answer lost after the service made it, then "reference_no already taken" with nothing found: not known, keep the reference, the row is kept', async () => {
@@ -535,7 +535,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 			'an attempt got no clear answer, then the service said this reference_no is already used',
 		);
 		expect(created(reference)).toBe(1);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 	});
 });
 
