@@ -38,9 +38,10 @@ export class Waves<Entry, Decided> {
 
 	/** The opened wave of a planned entry; the wave after it is decided meanwhile. */
 	async waveOf(key: number): Promise<Decided> {
+		if (this.finishing) throw new Error('the run is finished: no wave is decided now');
 		const index = Math.floor(this.position.get(key)! / this.size);
 		const wave = this.wave(index);
-		if (index + 1 < Math.ceil(this.entries.length / this.size)) void this.wave(index + 1);
+		if ((index + 1) * this.size < this.entries.length) this.wave(index + 1);
 		wave.opened ??= wave.decided.then(async (decided) => {
 			await this.steps.open(decided);
 			return decided;
@@ -50,8 +51,7 @@ export class Waves<Entry, Decided> {
 
 	private wave(index: number): Wave<Decided> {
 		const existing = this.waves[index];
-		if (existing || this.finishing)
-			return existing ?? { decided: Promise.reject(new Error('finished')) };
+		if (existing) return existing;
 		const before =
 			index > 0
 				? this.wave(index - 1).decided.then(
