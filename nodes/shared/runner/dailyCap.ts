@@ -536,21 +536,23 @@ async function reserveTogether(
 			continue;
 		}
 		const { total, settled, adds } = read.answer;
-		type Written = (typeof group)[number];
-		const keep: Array<Written & { before: number; total: number }> = [];
+		type Written = (typeof group)[number] & { withIt: number };
+		const keep: Array<Written & { before: number }> = [];
 		const over: Written[] = [];
 		const retry: Written[] = [];
 		let taken = 0;
-		for (const [index, written] of group.entries()) {
+		for (const written of group) {
 			const more = adds(written.entry.reference, written.entry.centavos);
-			if (total + taken + more <= cap.maximumCentavos) {
-				keep.push({ ...written, before: total + taken, total: total + taken + more });
+			const withIt = total + taken + more;
+			if (retry.length > 0) retry.push({ ...written, withIt });
+			else if (withIt <= cap.maximumCentavos) {
+				keep.push({ ...written, withIt, before: total + taken });
 				taken += more;
-			} else if (!lastAttempt && settled + taken + more <= cap.maximumCentavos) {
-				// Over only because of payouts still being decided: each may give its amount back.
-				retry.push(...group.slice(index));
-				break;
-			} else over.push(written);
+			} else if (!lastAttempt && settled + taken + more <= cap.maximumCentavos)
+				// Over only because of payouts still being decided: each may give its amount back. It
+				// and every row after it are tried again, so the sheet's order keeps the day's room.
+				retry.push({ ...written, withIt });
+			else over.push({ ...written, withIt });
 		}
 		const removing = [...over, ...retry].map(({ id }) => id);
 		const removal = await outcomeOf(deleteRows(ledger, removing, { scope, state: RESERVED }));
@@ -559,16 +561,15 @@ async function reserveTogether(
 			if (removed.has(written.id)) again.push(written.entry);
 			else over.push(written);
 		}
-		for (const { entry, id } of over) {
+		for (const { entry, id, withIt } of over) {
 			const note = removed.has(id)
 				? ''
 				: ` The reservation of this payout could not be removed from the ledger; a later run removes it ${STALE_MINUTES} minutes on.`;
-			const withIt = total + taken + adds(entry.reference, entry.centavos);
 			decisions.set(entry.itemIndex, {
 				refused: overTheCap(run, entry.itemIndex, cap, day, entry.centavos, withIt, 'sent', note),
 			});
 		}
-		for (const { entry, id, before, total: withIt } of keep)
+		for (const { entry, id, before, withIt } of keep)
 			decisions.set(entry.itemIndex, { reservation: { wave, id, day, before, total: withIt } });
 	}
 	return { decisions, again };
