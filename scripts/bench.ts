@@ -62,7 +62,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
   --daily-maximum       the daily-maximum route alone: each size without and with Maximum Total
                         per Day, wall times, their ratio and ledger requests per payout (--sizes,
-                        --concurrency; scripts/bench/dailyMaximum.ts)
+                        --concurrency, --repeat; scripts/bench/dailyMaximum.ts)
   --batch-approval      the batch-approval route alone: Prepare + Confirm of one batch against Create
   --help`;
 

@@ -2,26 +2,14 @@
  * Maximum Total per Day: the payouts one credential sends in one day (in the chosen time zone) never
  * add up to more than the maximum, across executions, restarts and queue-mode workers. n8n gives a
  * community node no atomic counter, so the ledger (an n8n Data Table, transport/ledger.ts) is used
- * the one way that stays safe with many writers: reserve, then read, then keep.
- *
- * 1. One reference, one row: a reference that already has a row (any day) reserves nothing; the
- *    service answers the re-run, and the row is marked paid or, refused outright, removed.
- * 2. The payout's amount is written to the ledger as a reservation (a row of its own); n8n stamps
- *    it (`createdAt`), and that instant, by n8n's clock, decides its day in the node's time zone.
- * 3. The rows n8n created within that day are read, this reservation among them, and summed in
- *    centavos; a run reads only the rows after those it has settled (`settle`).
- * 4. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
- *    refused, with nothing sent.
- *
- * Two payouts near the maximum may both count each other's reservation; they are never both paid,
- * because whichever reads second sees both rows. Over the maximum only because of reservations
- * still being decided, a payout removes its row and tries again after a random pause (at most six
- * times), so a burst of payouts is not all refused while the day has room. A reservation is removed
- * when this item certainly paid nothing (`nothingPaid`: a definite refusal before anything unclear
- * was sent, or the record found is another or an earlier payout), marked paid when the payout is
- * made, and kept when the outcome is unknown: it counts against its day until a later run of the
- * reference or a person settles it (docs/agent.md). Every failure to reach or read the ledger
- * refuses the payout: a set maximum is never "no maximum".
+ * the one way that stays safe with many writers: reserve, then read, then keep, per wave of a run's
+ * payouts (waves.ts): their references looked up, their rows written in one insert (n8n's
+ * `createdAt` decides each row's day), the day read once and decided in sheet order, the rows over
+ * the maximum removed, the kept ones marked sending (only while still reserved) before any payout
+ * goes out, then marked paid, removed when nothing was paid, or kept sending when the outcome is
+ * unknown. Rows left reserved by a worker that stopped are removed by a later run once stale. Every
+ * failure to reach or read the ledger refuses: a set maximum is never "no maximum". Why two runs
+ * never pass the maximum, and what a crash leaves: docs/agent.md, "A total per day".
  *
  * Payout > Prepare reads the rows of the day n8n's clock is in, reserving nothing, for the figures
  * its summary states (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
