@@ -349,8 +349,6 @@ function changedIds(what: string, answer: unknown): number[] {
 	return answer.map((row: unknown) => (isRecord(row) ? Number(row.id) : NaN));
 }
 
-const changedCount = (what: string, answer: unknown): number => changedIds(what, answer).length;
-
 /**
  * Removes the rows of these ids whose columns still hold `when` (the state they were read in),
  * one request per run of consecutive ids; resolves with the ids n8n removed.
@@ -397,41 +395,4 @@ export async function updateRows(
 		changed.push(...changedIds(what, answer));
 	}
 	return changed;
-}
-
-/**
- * Removes the row of this id, only while its columns still hold `when` (the state it was read
- * in); resolves with how many rows n8n removed: 0 when the row had changed or was gone.
- */
-export async function deleteRow(
-	ledger: Ledger,
-	id: number,
-	when: Record<string, string | number> = {},
-): Promise<number> {
-	const what = 'Removing a row from the payout ledger';
-	const answer = await call(ledger, what, {
-		method: 'DELETE',
-		path: '/delete',
-		qs: { filter: JSON.stringify(filterOf({ ...when, id })), returnData: true },
-	});
-	return changedCount(what, answer);
-}
-
-/**
- * Changes columns of the row of this id, only while its columns still hold `when` (the state it
- * was read in); resolves with how many rows n8n changed: 0 when the row had changed or was gone.
- */
-export async function updateRow(
-	ledger: Ledger,
-	id: number,
-	data: IDataObject,
-	when: Record<string, string | number> = {},
-): Promise<number> {
-	const what = 'Updating the payout ledger';
-	const answer = await call(ledger, what, {
-		method: 'PATCH',
-		path: '/update',
-		body: { filter: filterOf({ ...when, id }), data, returnData: true },
-	});
-	return changedCount(what, answer);
 }
