@@ -97,7 +97,9 @@ function filterOf(
 	if (afterId !== undefined) filters.push({ columnName: 'id', condition: 'gt', value: afterId });
 	if (createdAfter !== undefined)
 		filters.push({ columnName: 'createdAt', condition: 'gt', value: createdAfter });
-	if (ids) {
+	if (ids?.first === ids?.last && ids)
+		filters.push({ columnName: 'id', condition: 'eq', value: ids.first });
+	else if (ids) {
 		filters.push({ columnName: 'id', condition: 'gte', value: ids.first });
 		filters.push({ columnName: 'id', condition: 'lte', value: ids.last });
 	}
@@ -119,25 +121,25 @@ export function idRanges(ids: number[]): IdRange[] {
 	return ranges;
 }
 
+/** One request to the table's rows: the method, the path after `/rows`, the query, the body. */
+interface Request {
+	method: IHttpRequestMethods;
+	path?: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+}
+
 /** An answer of n8n: its body, and the instant its `Date` header states (n8n's clock), if any. */
 interface Answered {
 	body: unknown;
 	date?: number;
 }
 
-async function call(
-	ledger: Ledger,
-	what: string,
-	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
-): Promise<unknown> {
+async function call(ledger: Ledger, what: string, request: Request): Promise<unknown> {
 	return (await answered(ledger, what, request)).body;
 }
 
-async function answered(
-	ledger: Ledger,
-	what: string,
-	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
-): Promise<Answered> {
+async function answered(ledger: Ledger, what: string, request: Request): Promise<Answered> {
 	const { ctx } = ledger;
 	const deadline = AbortSignal.timeout(LEDGER_TIMEOUT_MS);
 	const options: IHttpRequestOptions = bounded(
@@ -349,6 +351,22 @@ function changedIds(what: string, answer: unknown): number[] {
 	return answer.map((row: unknown) => (isRecord(row) ? Number(row.id) : NaN));
 }
 
+/** One change per run of consecutive ids (`requestOf` its filter); the ids n8n says it changed. */
+async function changeRuns(
+	ledger: Ledger,
+	what: string,
+	ids: number[],
+	when: Record<string, string | number>,
+	requestOf: (filter: IDataObject) => Request,
+): Promise<number[]> {
+	const changed: number[] = [];
+	for (const range of idRanges(ids)) {
+		const filter = filterOf(when, undefined, undefined, range);
+		changed.push(...changedIds(what, await call(ledger, what, requestOf(filter))));
+	}
+	return changed;
+}
+
 /**
  * Removes the rows of these ids whose columns still hold `when` (the state they were read in),
  * one request per run of consecutive ids; resolves with the ids n8n removed.
@@ -358,20 +376,11 @@ export async function deleteRows(
 	ids: number[],
 	when: Record<string, string | number>,
 ): Promise<number[]> {
-	const what = 'Removing rows from the payout ledger';
-	const removed: number[] = [];
-	for (const range of idRanges(ids)) {
-		const answer = await call(ledger, what, {
-			method: 'DELETE',
-			path: '/delete',
-			qs: {
-				filter: JSON.stringify(filterOf(when, undefined, undefined, range)),
-				returnData: true,
-			},
-		});
-		removed.push(...changedIds(what, answer));
-	}
-	return removed;
+	return await changeRuns(ledger, 'Removing rows from the payout ledger', ids, when, (filter) => ({
+		method: 'DELETE',
+		path: '/delete',
+		qs: { filter: JSON.stringify(filter), returnData: true },
+	}));
 }
 
 /**
@@ -384,15 +393,9 @@ export async function updateRows(
 	data: IDataObject,
 	when: Record<string, string | number>,
 ): Promise<number[]> {
-	const what = 'Updating the payout ledger';
-	const changed: number[] = [];
-	for (const range of idRanges(ids)) {
-		const answer = await call(ledger, what, {
-			method: 'PATCH',
-			path: '/update',
-			body: { filter: filterOf(when, undefined, undefined, range), data, returnData: true },
-		});
-		changed.push(...changedIds(what, answer));
-	}
-	return changed;
+	return await changeRuns(ledger, 'Updating the payout ledger', ids, when, (filter) => ({
+		method: 'PATCH',
+		path: '/update',
+		body: { filter, data, returnData: true },
+	}));
 }
