@@ -60,9 +60,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --json <file>         also write the result (the stored result's form) to <file>
   --note <text>         a note stored with the result and shown beside its table (repeatable)
   --profile <dir>       write a CPU profile (.cpuprofile) of every run into <dir>
-  --daily-maximum       the daily-maximum route alone: ledger requests and rows read per payout
+  --daily-maximum       the daily-maximum route alone: each size without and with Maximum Total
+                        per Day, wall times, their ratio and ledger requests per payout (--sizes,
+                        --concurrency, --repeat; scripts/bench/dailyMaximum.ts)
   --batch-approval      the batch-approval route alone: Prepare + Confirm of one batch against Create
-                        with Maximum Total per Day (--sizes, --concurrency; scripts/bench/dailyMaximum.ts)
   --help`;
 
 const RUN_CHILD = path.join(__dirname, 'bench', 'runChild.ts');

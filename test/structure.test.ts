@@ -128,6 +128,8 @@ const CROSS_RUN_CACHES: Record<string, string> = {
 		'a refused credential, not asked again for 30 seconds whichever run asks',
 	'nodes/shared/callbacks/resumeClaims.ts claimed':
 		'the waits a callback resumed, per execution, node and reference: later callbacks to the same wait, from any request, resume nothing',
+	'nodes/shared/validation/days.ts dayFormats':
+		'one Intl.DateTimeFormat per time zone: holds no data of any run, and building one per row cost most of a run of the daily maximum',
 	'nodes/PaymentGatewayTrigger/helpers/duplicates.ts perNode':
 		'accepted callbacks per trigger node (workflow and node id), kept across webhook requests',
 };

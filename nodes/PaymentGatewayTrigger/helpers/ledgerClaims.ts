@@ -41,13 +41,14 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { sleep } from 'n8n-workflow';
 
 import {
-	deleteRow,
+	createdAtOf,
+	deleteRows,
 	insertRow,
 	LEDGER_CREDENTIAL_TYPE,
 	LedgerProblem,
 	ledgerOf,
 	rowsWhere,
-	updateRow,
+	updateRows,
 	type Ledger,
 } from '../../shared/transport/ledger';
 import { outcomeOf } from '../../shared/transport/outcome';
@@ -78,17 +79,10 @@ export function claimScope(ctx: IWebhookFunctions | IHookFunctions): string {
 	return `callback:${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 }
 
-/** n8n's time of a row, in ms; undefined when the row does not say. */
-function writtenAt(row: IDataObject | undefined): number | undefined {
-	const at = row?.createdAt;
-	const ms = typeof at === 'string' ? Date.parse(at) : NaN;
-	return Number.isFinite(ms) ? ms : undefined;
-}
-
 /** Another claim left mid-way by a process that stopped: written long before this one. */
 function isStale(row: IDataObject, mine: IDataObject | undefined): boolean {
-	const theirs = writtenAt(row);
-	const ours = writtenAt(mine);
+	const theirs = createdAtOf(row);
+	const ours = mine && createdAtOf(mine);
 	return (
 		row.state === CLAIMING &&
 		theirs !== undefined &&
@@ -106,7 +100,8 @@ async function isMarked(ledger: Ledger, scope: string, key: string, id: number):
 /** Takes over every stale claim; false when one changed meanwhile (marked, or removed by its owner). */
 async function tookOver(ledger: Ledger, stale: IDataObject[]): Promise<boolean> {
 	for (const row of stale)
-		if ((await deleteRow(ledger, Number(row.id), { state: CLAIMING })) !== 1) return false;
+		if ((await deleteRows(ledger, [Number(row.id)], { state: CLAIMING })).length !== 1)
+			return false;
 	return true;
 }
 
@@ -119,36 +114,38 @@ async function claimOnce(
 	const id = await insertRow(ledger, { day, scope, reference: key, centavos: 0, state: CLAIMING });
 	const read = await outcomeOf(rowsWhere(ledger, { scope, reference: key }));
 	if ('failure' in read) {
-		await outcomeOf(deleteRow(ledger, id));
+		await outcomeOf(deleteRows(ledger, [id], {}));
 		throw read.failure;
 	}
 	const mine = read.answer.find((row) => row.id === id);
 	const others = read.answer.filter((row) => row.id !== id);
 	// A row of any other state (edited by hand, say) counts as a claim that holds.
 	if (others.some((row) => row.state !== CLAIMING)) {
-		await outcomeOf(deleteRow(ledger, id));
+		await outcomeOf(deleteRows(ledger, [id], {}));
 		return 'duplicate';
 	}
 	const stale = others.filter((row) => isStale(row, mine));
 	const taken = await outcomeOf(tookOver(ledger, stale));
 	if ('failure' in taken) {
-		await outcomeOf(deleteRow(ledger, id));
+		await outcomeOf(deleteRows(ledger, [id], {}));
 		throw taken.failure;
 	}
 	if (taken.answer && others.length === stale.length) {
-		const marked = await outcomeOf(updateRow(ledger, id, { state: CLAIMED }, { state: CLAIMING }));
-		if ('answer' in marked && marked.answer === 1) return 'claimed';
+		const marked = await outcomeOf(
+			updateRows(ledger, [id], { state: CLAIMED }, { state: CLAIMING }),
+		);
+		if ('answer' in marked && marked.answer.length === 1) return 'claimed';
 		if ('failure' in marked) {
 			// The change may have been made with its answer lost: then the claim holds, and removing
 			// it would leave the delivery with no execution should the removal be answered wrongly too.
 			if (await isMarked(ledger, scope, key, id)) return 'claimed';
-			await outcomeOf(deleteRow(ledger, id));
+			await outcomeOf(deleteRows(ledger, [id], {}));
 			throw marked.failure;
 		}
 		// No row changed: this claim was taken over while this request stalled.
 	}
 	// Stepping back must succeed: a claim left here would make the others wait for it.
-	await deleteRow(ledger, id);
+	await deleteRows(ledger, [id], {});
 	return 'contended';
 }
 

@@ -2,26 +2,14 @@
  * Maximum Total per Day: the payouts one credential sends in one day (in the chosen time zone) never
  * add up to more than the maximum, across executions, restarts and queue-mode workers. n8n gives a
  * community node no atomic counter, so the ledger (an n8n Data Table, transport/ledger.ts) is used
- * the one way that stays safe with many writers: reserve, then read, then keep.
- *
- * 1. One reference, one row: a reference that already has a row (any day) reserves nothing; the
- *    service answers the re-run, and the row is marked paid or, refused outright, removed.
- * 2. The payout's amount is written to the ledger as a reservation (a row of its own); n8n stamps
- *    it (`createdAt`), and that instant, by n8n's clock, decides its day in the node's time zone.
- * 3. The rows n8n created within that day are read, this reservation among them, and summed in
- *    centavos; a run reads only the rows after those it has settled (`settle`).
- * 4. Within the maximum: the payout is sent. Over it: the reservation is removed and the payout
- *    refused, with nothing sent.
- *
- * Two payouts near the maximum may both count each other's reservation; they are never both paid,
- * because whichever reads second sees both rows. Over the maximum only because of reservations
- * still being decided, a payout removes its row and tries again after a random pause (at most six
- * times), so a burst of payouts is not all refused while the day has room. A reservation is removed
- * when this item certainly paid nothing (`nothingPaid`: a definite refusal before anything unclear
- * was sent, or the record found is another or an earlier payout), marked paid when the payout is
- * made, and kept when the outcome is unknown: it counts against its day until a later run of the
- * reference or a person settles it (docs/agent.md). Every failure to reach or read the ledger
- * refuses the payout: a set maximum is never "no maximum".
+ * the one way that stays safe with many writers: reserve, then read, then keep, per wave of a run's
+ * payouts (waves.ts): their references looked up, their rows written in one insert (n8n's
+ * `createdAt` decides each row's day), the day read once and decided in sheet order, the rows over
+ * the maximum removed, the kept ones marked sending (only while still reserved) before any payout
+ * goes out, then marked paid, removed when nothing was paid, or kept sending when the outcome is
+ * unknown. Rows left reserved by a worker that stopped are removed by a later run once stale. Every
+ * failure to reach or read the ledger refuses: a set maximum is never "no maximum". Why two runs
+ * never pass the maximum, and what a crash leaves: docs/agent.md, "A total per day".
  *
  * Payout > Prepare reads the rows of the day n8n's clock is in, reserving nothing, for the figures
  * its summary states (`dayBeforeApproval`); scope, sum, figures and refusals are this file's, for both.
@@ -32,14 +20,15 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { credentialsFor } from '../transport/transport';
 import {
 	createdAtOf,
-	deleteRow,
-	insertStampedRow,
+	deleteRows,
+	insertStampedRows,
 	LEDGER_TIMEOUT_MS,
 	LedgerProblem,
 	ledgerOf,
 	ledgerTime,
+	rowsOfReferences,
 	rowsWhere,
-	updateRow,
+	updateRows,
 	type Ledger,
 } from '../transport/ledger';
 import { outcomeOf } from '../transport/outcome';
@@ -57,8 +46,11 @@ import type { MoneyIntent } from './operation';
 import { readOption, readSafetyLimit } from './options';
 import type { RunContext } from './runContext';
 import { quoted, stopRun } from './runStop';
+import { Waves } from './waves';
 
 export const RESERVED = 'reserved';
+/** Marked before the payout goes out: from then on it may have been sent. */
+export const SENDING = 'sending';
 export const PAID = 'paid';
 
 /** Maximum Total per Day and Day Time Zone, read once before anything is sent; undefined when not set. */
@@ -318,7 +310,11 @@ async function rowOfReference(
 	scope: string,
 	reference: string,
 ): Promise<IDataObject | undefined> {
-	const rows = await rowsWhere(ledger, { scope, reference });
+	return rowStandingFor(await rowsWhere(ledger, { scope, reference }));
+}
+
+/** Of the rows of one reference, the one that stands for it: a paid one first, else the largest. */
+function rowStandingFor(rows: IDataObject[]): IDataObject | undefined {
 	const amounts = rows.map(centavosOf);
 	const paid = rows.find((row) => row.state === PAID);
 	if (paid) return paid;
@@ -326,70 +322,387 @@ async function rowOfReference(
 	return rows.find((_row, index) => amounts[index] === largest);
 }
 
-/** Removes a reservation while it is one; one that cannot be removed stays, counting against the day. */
-async function release(ledger: Ledger, id: number): Promise<boolean> {
-	return 'answer' in (await outcomeOf(deleteRow(ledger, id, { state: RESERVED })));
-}
-
 /** Reservations tried when the day is over only because of other payouts still being decided. */
 const RESERVE_ATTEMPTS = 6;
 const RETRY_PAUSE_MS = 150;
 
+/** Payouts of a run reserved, counted and marked together: one insert, one read, one mark each. */
+export const WAVE_SIZE = 250;
+
+/**
+ * How long after n8n wrote a reservation never marked sending another run may remove it: far
+ * longer than a live run takes from writing a wave to marking it (a few ledger requests), so
+ * what it removes was left by a worker that stopped. Safety does not rest on it: the removal
+ * and the sending mark are each conditional on the row still being reserved, so only one holds.
+ */
+export const STALE_RESERVATION_MS = 120_000;
+
+const STALE_MINUTES = STALE_RESERVATION_MS / 60_000;
+
+/** One reservation kept for a payout: its row, marked sending before the payout goes out. */
 interface Reservation {
-	ledger: Ledger;
+	wave: DayWave;
 	id: number;
 	/** The day n8n's clock put the reservation in, in the node's time zone: the day it counts in. */
 	day: string;
-	/** The day's centavos, reserved or paid, this reservation included. */
+	/** The day's centavos before this payout, and with it. */
+	before: number;
 	total: number;
-	/** The same without the other payouts still reserved: what the day holds for certain. */
-	settled: number;
+}
+
+/** What a payout of a wave is to do: pay under an earlier row, pay under its reservation, or not pay. */
+type Decision = { earlier: IDataObject } | { reservation: Reservation } | { refused: Error };
+
+interface Entry {
+	itemIndex: number;
+	reference: string;
+	centavos: number;
+}
+
+/** What happens to a kept reservation once its payout is done. */
+type Settled = 'paid' | 'nothing paid' | 'unknown';
+
+/** A wave of a run's payouts: their decisions, then their outcomes, written back together. */
+class DayWave {
+	readonly decisions = new Map<number, Decision>();
+	/** Kept reservations, by id, and what became of each (undefined: not yet known). */
+	readonly kept = new Map<number, Settled | undefined>();
+	private flushed?: Promise<void>;
+
+	constructor(
+		/** Undefined when the ledger could not be used: every payout of the wave is refused. */
+		readonly ledger: Ledger | undefined,
+		readonly scope: string,
+	) {}
+
+	/** The payout of reservation `id` is done: once all of the wave's are, their rows are marked. */
+	async settle(id: number, how: Settled): Promise<void> {
+		this.kept.set(id, how);
+		if ([...this.kept.values()].every((value) => value !== undefined)) await this.flush();
+	}
+
+	/**
+	 * Marks paid rows paid and removes rows whose payout paid nothing, each only while still
+	 * sending; a row whose payout never went (the run stopped first) is removed too. A mark that
+	 * fails leaves the row sending: it keeps counting, as an unknown outcome does.
+	 */
+	async flush(): Promise<void> {
+		this.flushed ??= (async () => {
+			const { ledger } = this;
+			if (!ledger) return;
+			const ids = (how: Settled | undefined) =>
+				[...this.kept].filter(([, value]) => value === how).map(([id]) => id);
+			const when = { scope: this.scope, state: SENDING };
+			await outcomeOf(updateRows(ledger, ids('paid'), { state: PAID }, when));
+			await outcomeOf(deleteRows(ledger, [...ids('nothing paid'), ...ids(undefined)], when));
+		})();
+		await this.flushed;
+	}
+}
+
+/** What the ledger's rows add to the day for each new reference, counted as `countWith` does. */
+function adding(known: CountedDay, others: IDataObject[]) {
+	const beyond = new Map<string, number>();
+	for (const row of others) {
+		if (Number(row.id) <= known.upToId || typeof row.reference !== 'string') continue;
+		beyond.set(row.reference, Math.max(beyond.get(row.reference) ?? 0, centavosOf(row)));
+	}
+	return (reference: string, centavos: number) => {
+		const seen = beyond.get(reference) ?? 0;
+		const counted = known.byReference.get(reference) ?? 0;
+		return Math.max(0, Math.max(seen, centavos) - counted) - Math.max(0, seen - counted);
+	};
+}
+
+/** What one attempt at a wave's reservations left: each entry decided, or to be tried again. */
+interface Attempt {
+	decisions: Map<number, Decision>;
+	again: Entry[];
+}
+
+/** The refusal of a payout whose reservation could not be made or read. */
+const ledgerFailure = (run: RunContext, itemIndex: number, failure: unknown): Decision => ({
+	refused: ledgerRefusal(run, itemIndex, failure, 'sent') as Error,
+});
+
+/**
+ * One attempt at reserving `entries` (in sheet order) together: their rows written in one
+ * request, their day read once, and in sheet order each kept while the day has room for it. The
+ * rows of payouts over the maximum are removed in one request; those over it only because of
+ * other payouts still reserved are removed and tried again (`again`), with every entry after the
+ * first of them, so the sheet's order stays the order rows get the day's room.
+ */
+async function reserveTogether(
+	run: RunContext,
+	cap: DailyCap,
+	wave: DayWave,
+	ledger: Ledger,
+	entries: Entry[],
+	lastAttempt: boolean,
+): Promise<Attempt> {
+	const { scope } = wave;
+	const decisions = new Map<number, Decision>();
+	const refuseAll = (group: Entry[], failure: unknown) => {
+		for (const entry of group)
+			decisions.set(entry.itemIndex, ledgerFailure(run, entry.itemIndex, failure));
+	};
+	const written = await outcomeOf(
+		insertStampedRows(
+			ledger,
+			entries.map((entry) => ({
+				// A label for a person reading the table until the row is marked with n8n's day; never counted.
+				day: dayIn(cap.timeZone, new Date()),
+				scope,
+				reference: entry.reference,
+				centavos: entry.centavos,
+				state: RESERVED,
+			})),
+		),
+	);
+	if ('failure' in written) {
+		// Rows it may have written without saying so stay reserved: a later run removes them as stale.
+		refuseAll(entries, written.failure);
+		return { decisions, again: [] };
+	}
+	const added = written.answer;
+	const byDay = new Map<string, Array<{ entry: Entry; id: number; createdAt: number }>>();
+	entries.forEach((entry, index) => {
+		const day = dayIn(cap.timeZone, new Date(added[index].createdAt));
+		byDay.set(day, [...(byDay.get(day) ?? []), { entry, ...added[index] }]);
+	});
+	const again: Entry[] = [];
+	for (const [day, group] of byDay) {
+		const ids = new Set(group.map(({ id }) => id));
+		const known = countedDayOf(run, scope, cap.timeZone, day);
+		for (const { id, createdAt } of group) known.own.push({ id, createdAt });
+		const newest = Math.max(...group.map(({ createdAt }) => createdAt));
+		const read = await outcomeOf(
+			(async () => {
+				const rows = await dayRows(ledger, scope, cap.timeZone, day, known.upToId);
+				// The reservations must be among the rows read: a read that misses one cannot be trusted.
+				const seen = new Set(rows.map((row) => row.id));
+				if (![...ids].every((id) => seen.has(id)))
+					throw new LedgerProblem(
+						'reading the payout ledger did not give back the rows just written',
+					);
+				// Reservations a stopped worker left, never marked sending: they paid nothing.
+				const stale = rows.filter(
+					(row) =>
+						row.state === RESERVED &&
+						!ids.has(Number(row.id)) &&
+						newest - (createdAtOf(row) ?? newest) > STALE_RESERVATION_MS,
+				);
+				const removed = new Set(
+					stale.length === 0
+						? []
+						: await deleteRows(
+								ledger,
+								stale.map((row) => Number(row.id)),
+								{ scope, state: RESERVED },
+							),
+				);
+				const kept = rows.filter((row) => !removed.has(Number(row.id)));
+				const others = kept.filter((row) => !ids.has(Number(row.id)));
+				const counted = {
+					total: countWith(known, others),
+					settled: countWith(
+						known,
+						others.filter((row) => row.state !== RESERVED),
+					),
+					adds: adding(known, others),
+				};
+				settle(known, kept, newest);
+				return counted;
+			})(),
+		);
+		if ('failure' in read) {
+			await outcomeOf(deleteRows(ledger, [...ids], { scope, state: RESERVED }));
+			refuseAll(
+				group.map(({ entry }) => entry),
+				read.failure,
+			);
+			continue;
+		}
+		const { total, settled, adds } = read.answer;
+		type Written = (typeof group)[number] & { withIt: number };
+		const keep: Array<Written & { before: number }> = [];
+		const over: Written[] = [];
+		const retry: Written[] = [];
+		let taken = 0;
+		for (const written of group) {
+			const more = adds(written.entry.reference, written.entry.centavos);
+			const withIt = total + taken + more;
+			if (retry.length > 0) retry.push({ ...written, withIt });
+			else if (withIt <= cap.maximumCentavos) {
+				keep.push({ ...written, withIt, before: total + taken });
+				taken += more;
+			} else if (!lastAttempt && settled + taken + more <= cap.maximumCentavos)
+				// Over only because of payouts still being decided: each may give its amount back. It
+				// and every row after it are tried again, so the sheet's order keeps the day's room.
+				retry.push({ ...written, withIt });
+			else over.push({ ...written, withIt });
+		}
+		const removing = [...over, ...retry].map(({ id }) => id);
+		const removal = await outcomeOf(deleteRows(ledger, removing, { scope, state: RESERVED }));
+		const removed = new Set('answer' in removal ? removal.answer : []);
+		for (const written of retry) {
+			if (removed.has(written.id)) again.push(written.entry);
+			else over.push(written);
+		}
+		for (const { entry, id, withIt } of over) {
+			const note = removed.has(id)
+				? ''
+				: ` The reservation of this payout could not be removed from the ledger; a later run removes it ${STALE_MINUTES} minutes on.`;
+			decisions.set(entry.itemIndex, {
+				refused: overTheCap(run, entry.itemIndex, cap, day, entry.centavos, withIt, 'sent', note),
+			});
+		}
+		for (const { entry, id, before, withIt } of keep)
+			decisions.set(entry.itemIndex, { reservation: { wave, id, day, before, total: withIt } });
+	}
+	return { decisions, again };
 }
 
 /**
- * Steps 1 and 2: the payout's row written, then the rows of its day read and added up. The day is
- * the one n8n's clock gives the row (`createdAt`), never this process's clock.
+ * Decides a wave of payouts (one, for an item not planned with the run): the references that
+ * already have a row found in one read per some dozens; the others reserved together, tried
+ * again after a random pause while they are over only because of payouts still being decided.
  */
-async function reserve(
+async function decideWave(run: RunContext, cap: DailyCap, entries: Entry[]): Promise<DayWave> {
+	const found = await outcomeOf(
+		(async () => {
+			const ledger = await runLedger(run);
+			const scope = await scopeOf(run);
+			const rows = await rowsOfReferences(
+				ledger,
+				entries.map((entry) => entry.reference),
+			);
+			// Every row answered must be countable and one of those asked for: else nothing is trusted.
+			const asked = new Set(entries.map((entry) => entry.reference));
+			for (const row of rows) centavosOf(row);
+			if (rows.some((row) => !asked.has(String(row.reference))))
+				throw new LedgerProblem('reading the payout ledger gave rows of references not asked for');
+			return { ledger, scope, rows: rows.filter((row) => row.scope === scope) };
+		})(),
+	);
+	if ('failure' in found) {
+		const failed = new DayWave(undefined, '');
+		for (const entry of entries)
+			failed.decisions.set(entry.itemIndex, ledgerFailure(run, entry.itemIndex, found.failure));
+		return failed;
+	}
+	const { ledger, scope, rows } = found.answer;
+	const wave = new DayWave(ledger, scope);
+	let fresh: Entry[] = [];
+	for (const entry of entries) {
+		const earlier = rowStandingFor(rows.filter((row) => row.reference === entry.reference));
+		if (earlier) wave.decisions.set(entry.itemIndex, { earlier });
+		else fresh.push(entry);
+	}
+	for (let attempt = 1; fresh.length > 0; attempt++) {
+		const last = attempt === RESERVE_ATTEMPTS;
+		const tried = await reserveTogether(run, cap, wave, ledger, fresh, last);
+		for (const [itemIndex, decision] of tried.decisions) wave.decisions.set(itemIndex, decision);
+		fresh = tried.again;
+		// Two runs that counted each other then rarely meet again.
+		if (fresh.length > 0) await sleep(RETRY_PAUSE_MS * attempt * (0.5 + Math.random()));
+	}
+	return wave;
+}
+
+/**
+ * Marks the wave's kept reservations sending, before any of its payouts goes out, only while
+ * each is still reserved: one another run removed as stale is not marked, and its payout is
+ * refused with nothing sent.
+ */
+async function openWave(run: RunContext, wave: DayWave): Promise<void> {
+	const { ledger } = wave;
+	const reservations = [...wave.decisions.values()].flatMap((decision) =>
+		'reservation' in decision ? [decision.reservation] : [],
+	);
+	if (!ledger || reservations.length === 0) return;
+	const marked = new Set<number>();
+	let failure: unknown;
+	for (const day of new Set(reservations.map((reservation) => reservation.day))) {
+		const ids = reservations.filter((r) => r.day === day).map((r) => r.id);
+		const tried = await outcomeOf(
+			updateRows(ledger, ids, { state: SENDING, day }, { scope: wave.scope, state: RESERVED }),
+		);
+		if ('failure' in tried) failure = tried.failure;
+		else for (const id of tried.answer) marked.add(id);
+	}
+	for (const [itemIndex, decision] of wave.decisions) {
+		if (!('reservation' in decision)) continue;
+		const { id } = decision.reservation;
+		if (marked.has(id)) {
+			wave.kept.set(id, undefined);
+			continue;
+		}
+		// Unmarked: removed meanwhile, or the mark's answer was lost (then it counts until settled).
+		const why =
+			failure ??
+			new LedgerProblem(
+				`its reservation was removed from the payout ledger before it was marked sending (held up over ${STALE_MINUTES} minutes)`,
+			);
+		wave.decisions.set(itemIndex, ledgerFailure(run, itemIndex, why));
+	}
+}
+
+/** At the end of a run: reservations whose payouts never went are removed, the rest marked. */
+async function closeWave(wave: DayWave, opened: boolean): Promise<void> {
+	if (opened) return await wave.flush();
+	if (!wave.ledger) return;
+	const ids = [...wave.decisions.values()].flatMap((decision) =>
+		'reservation' in decision ? [decision.reservation.id] : [],
+	);
+	if (ids.length > 0)
+		await outcomeOf(deleteRows(wave.ledger, ids, { scope: wave.scope, state: RESERVED }));
+}
+
+const entryOf = (itemIndex: number, intent: MoneyIntent): Entry => ({
+	itemIndex,
+	reference: intent.referenceNo,
+	centavos: toCentavos(intent.amount),
+});
+
+/**
+ * Plans the run's payouts under Maximum Total per Day, in sheet order: they are reserved in
+ * waves of WAVE_SIZE when the first of each asks (`withinDailyCap`). `finishDay` ends the plan.
+ */
+export function planDay(
 	run: RunContext,
 	cap: DailyCap,
-	reference: string,
-	centavos: number,
-): Promise<Reservation> {
-	const ledger = await runLedger(run);
-	const scope = await scopeOf(run);
-	const { id, createdAt } = await insertStampedRow(ledger, {
-		// A label for a person reading the table until the row is settled with n8n's day; never counted.
-		day: dayIn(cap.timeZone, new Date()),
-		scope,
-		reference,
-		centavos,
-		state: RESERVED,
-	});
-	const day = dayIn(cap.timeZone, new Date(createdAt));
-	const known = countedDayOf(run, scope, cap.timeZone, day);
-	known.own.push({ id, createdAt });
-	const counted = await outcomeOf(
-		dayRows(ledger, scope, cap.timeZone, day, known.upToId).then((rows) => {
-			// The reservation must be among the rows read: a read that misses it cannot be trusted.
-			if (!rows.some((row) => row.id === id))
-				throw new LedgerProblem('reading the payout ledger did not give back the row just written');
-			const total = countWith(known, rows);
-			const settled = countWith(
-				known,
-				rows.filter((row) => row.state !== RESERVED || row.id === id),
-			);
-			settle(known, rows, createdAt);
-			return { total, settled };
-		}),
+	payouts: Array<{ itemIndex: number; intent: MoneyIntent }>,
+): void {
+	run.dayWaves = new Waves<Entry, DayWave>(
+		payouts.map(({ itemIndex, intent }) => ({ key: itemIndex, entry: entryOf(itemIndex, intent) })),
+		WAVE_SIZE,
+		{
+			decide: async (entries) => await decideWave(run, cap, entries),
+			open: async (wave) => await openWave(run, wave),
+			close: closeWave,
+		},
 	);
-	if ('failure' in counted) {
-		const removed = await release(ledger, id);
-		throw new LedgerProblem(
-			`${(counted.failure as Error).message}${removed ? '' : ' (its reservation could not be removed and counts against the day until a person removes it)'}`,
-		);
-	}
-	return { ledger, id, day, ...counted.answer };
+}
+
+/** The run is done: each wave's rows are marked, and reservations never used are removed. */
+export async function finishDay(run: RunContext): Promise<void> {
+	await run.dayWaves?.finish();
+}
+
+/** The decision for one payout: from its planned wave, or from a wave of its own. */
+async function decisionFor(
+	run: RunContext,
+	cap: DailyCap,
+	itemIndex: number,
+	intent: MoneyIntent,
+): Promise<Decision> {
+	const waves = run.dayWaves;
+	if (waves?.has(itemIndex))
+		return ((await waves.waveOf(itemIndex)) as DayWave).decisions.get(itemIndex)!;
+	const wave = await decideWave(run, cap, [entryOf(itemIndex, intent)]);
+	await openWave(run, wave);
+	return wave.decisions.get(itemIndex)!;
 }
 
 /**
@@ -408,6 +721,7 @@ async function payUnderRow(
 	pay: () => Promise<IDataObject>,
 ): Promise<IDataObject> {
 	const ledger = await runLedger(run);
+	const scope = await scopeOf(run);
 	const id = Number(row.id);
 	const reserved = centavosOf(row);
 	const centavos = toCentavos(intent.amount);
@@ -420,23 +734,23 @@ async function payUnderRow(
 			`A reference_no is one payout. Run it again with its amount of ${pesos(reserved)} to get that payout back, or use a new reference_no for a new payout.`,
 			'sent',
 		);
-	const counted = await outcomeOf(
-		dayRows(ledger, await scopeOf(run), cap.timeZone, day).then(sumOf),
-	);
+	const counted = await outcomeOf(dayRows(ledger, scope, cap.timeZone, day).then(sumOf));
 	if ('failure' in counted) throw ledgerRefusal(run, itemIndex, counted.failure, 'sent');
+	// Changed only while in the state read: a row another run settled meanwhile is left as it is.
+	const when = { scope, state: String(row.state) };
 	const paid = await outcomeOf(pay());
 	if ('failure' in paid) {
-		if (row.state === RESERVED && marked(paid.failure, REFUSED_OUTRIGHT)) await release(ledger, id);
+		if (row.state !== PAID && marked(paid.failure, REFUSED_OUTRIGHT))
+			await outcomeOf(deleteRows(ledger, [id], when));
 		throw paid.failure;
 	}
-	if (row.state === RESERVED)
-		await outcomeOf(updateRow(ledger, id, { state: PAID, day }, { state: RESERVED }));
+	if (row.state !== PAID) await outcomeOf(updateRows(ledger, [id], { state: PAID, day }, when));
 	return { ...paid.answer, dailyTotal: dailyTotalOf(cap, day, counted.answer, counted.answer) };
 }
 
 /**
  * Sends the payout (`pay`) only when its amount fits in the day's maximum, reserved in the ledger
- * first; the output carries the day's figures (`dailyTotal`).
+ * first and marked sending; the output carries the day's figures (`dailyTotal`).
  */
 export async function withinDailyCap(
 	run: RunContext,
@@ -445,62 +759,25 @@ export async function withinDailyCap(
 	intent: MoneyIntent,
 	pay: () => Promise<IDataObject>,
 ): Promise<IDataObject> {
-	const centavos = toCentavos(intent.amount);
-	const earlier = await outcomeOf(
-		runLedger(run).then(async (ledger) =>
-			rowOfReference(ledger, await scopeOf(run), intent.referenceNo),
-		),
-	);
-	if ('failure' in earlier) throw ledgerRefusal(run, itemIndex, earlier.failure, 'sent');
-	if (earlier.answer) return await payUnderRow(run, itemIndex, cap, intent, earlier.answer, pay);
-	let reserved: Reservation | undefined;
-	let removed = true;
-	for (let attempt = 1; attempt <= RESERVE_ATTEMPTS; attempt++) {
-		const tried = await outcomeOf(reserve(run, cap, intent.referenceNo, centavos));
-		if ('failure' in tried) throw ledgerRefusal(run, itemIndex, tried.failure, 'sent');
-		reserved = tried.answer;
-		if (reserved.total <= cap.maximumCentavos) break;
-		removed = await release(reserved.ledger, reserved.id);
-		// Over only because of payouts still being decided: each may give its amount back, so try
-		// again after a random pause (two that counted each other then rarely meet again).
-		if (!removed || reserved.settled > cap.maximumCentavos || attempt === RESERVE_ATTEMPTS) break;
-		await sleep(RETRY_PAUSE_MS * attempt * (0.5 + Math.random()));
-	}
-	const { ledger, id, day, total } = reserved!;
-	/** The day's figures on the output, with `counted` the centavos the day holds after this item. */
-	const dailyTotal = (counted: number) => dailyTotalOf(cap, day, total - centavos, counted);
-	if (total > cap.maximumCentavos) {
-		throw overTheCap(
-			run,
-			itemIndex,
-			cap,
-			day,
-			centavos,
-			total,
-			'sent',
-			removed
-				? ''
-				: ' The reservation of this payout could not be removed from the ledger and counts against the day until a person removes it.',
-		);
-	}
+	const decision = await decisionFor(run, cap, itemIndex, intent);
+	if ('refused' in decision) throw decision.refused;
+	if ('earlier' in decision)
+		return await payUnderRow(run, itemIndex, cap, intent, decision.earlier, pay);
+	const { wave, id, day, before, total } = decision.reservation;
+	const dailyTotal = (counted: number) => dailyTotalOf(cap, day, before, counted);
 	const paid = await outcomeOf(pay());
 	if ('failure' in paid) {
 		// Nothing paid: the day gets the amount back. Otherwise the outcome is unknown: the row stays
-		// reserved, in its day, until a later run of the reference settles it or a person who checked
+		// sending, in its day, until a later run of the reference settles it or a person who checked
 		// the payout (Payout > Get or Reconcile, which touch no ledger) removes or marks it.
-		if (marked(paid.failure, NOTHING_PAID)) await release(ledger, id);
-		else await outcomeOf(updateRow(ledger, id, { day }, { state: RESERVED }));
+		await wave.settle(id, marked(paid.failure, NOTHING_PAID) ? 'nothing paid' : 'unknown');
 		throw paid.failure;
 	}
 	const output = paid.answer;
-	if (output.replayed === true) {
-		// A payout made before this item, with no row of its own: this item added nothing to the day.
-		await release(ledger, id);
-		return { ...output, dailyTotal: dailyTotal(total - centavos) };
-	}
-	// Marking it paid tells a person reading the ledger, and a later run of the reference.
-	await outcomeOf(updateRow(ledger, id, { state: PAID, day }, { state: RESERVED }));
-	return { ...output, dailyTotal: dailyTotal(total) };
+	// A payout made before this item, with no row of its own: this item added nothing to the day.
+	const replayed = output.replayed === true;
+	await wave.settle(id, replayed ? 'nothing paid' : 'paid');
+	return { ...output, dailyTotal: dailyTotal(replayed ? before : total) };
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 	stopsRun,
 } from './itemErrors';
 import { checkApproval, signedApproval } from './approval';
-import { dayBeforeApproval, withinDailyCap } from './dailyCap';
+import { dayBeforeApproval, finishDay, planDay, withinDailyCap } from './dailyCap';
 import { createOnce, repeatOfEarlierRow, type MoneyPlan } from './moneySafe';
 import {
 	clampConcurrency,
@@ -185,10 +185,24 @@ export async function runItems(
 		}
 	};
 	// With Maximum Total per Run every row is prepared first: the sum is known before any request.
+	// With Maximum Total per Day too: the payouts are reserved in the ledger in waves, in row order.
 	const prepared =
-		guards?.maxTotal !== undefined && !stop.stopper
-			? prepareAll(run, itemCount, guards.maxTotal, prepare, stop, repeats)
+		(guards?.maxTotal !== undefined || run.dailyCap) && !stop.stopper
+			? prepareAll(run, itemCount, guards?.maxTotal, prepare, stop, repeats)
 			: undefined;
+	if (prepared && run.dailyCap && !stop.stopper) {
+		// A row after the first that failed is never sent; a row to approve is reserved once approved.
+		const payouts = prepared.flatMap((plan, itemIndex) =>
+			plan && 'send' in plan && plan.creates && !plan.approval && !repeats.earlierRow(itemIndex)
+				? [{ itemIndex, intent: plan.creates }]
+				: [],
+		);
+		planDay(
+			run,
+			run.dailyCap,
+			payouts.filter(({ itemIndex }) => !stop.first || itemIndex < stop.first.itemIndex),
+		);
+	}
 
 	/** Takes the next item and reads it; an item that cannot be read is settled here. */
 	const readNext = (): ReadItem | undefined => {
@@ -232,7 +246,11 @@ export async function runItems(
 		// A row read but not sent: rows repeating its reference must not wait for it.
 		if (ready) repeats.finished(ready.itemIndex);
 	};
-	if (itemCount > 0 && next < itemCount) await Promise.all(Array.from({ length: workers }, work));
+	try {
+		if (itemCount > 0 && next < itemCount) await Promise.all(Array.from({ length: workers }, work));
+	} finally {
+		await finishDay(run);
+	}
 	// A stop found before anything was sent (a limit) wins over a bad row found at the same time.
 	const failed =
 		stop.first && stop.stopper ? earliest(stop.first, stop.stopper) : (stop.first ?? stop.stopper);
@@ -257,19 +275,20 @@ export async function runItems(
 function prepareAll(
 	run: RunContext,
 	itemCount: number,
-	maxTotal: number,
+	maxTotal: number | undefined,
 	prepare: (itemIndex: number) => ItemPlan | undefined,
 	stop: { stopper?: Failed },
 	repeats: RepeatedReferences,
 ): Array<ItemPlan | undefined> {
 	const { ctx } = run;
 	const plans = Array.from({ length: itemCount }, (_, itemIndex) => prepare(itemIndex));
+	if (maxTotal === undefined) return plans;
 	// A row repeating an earlier row's reference never creates anything: counted once.
 	const creating = plans.filter(
 		(plan, itemIndex) => !repeats.earlierRow(itemIndex) && plan && 'send' in plan && plan.creates,
 	);
 	const total = totalOf(creating.map((plan) => (plan as MoneyPlan).creates.amount));
-	if (total > maxTotal) {
+	if (maxTotal !== undefined && total > maxTotal) {
 		const shown = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
 		const error = new NodeOperationError(
 			ctx.getNode(),

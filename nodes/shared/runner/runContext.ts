@@ -13,6 +13,7 @@ import type { ApprovalBinding } from '../validation/approvalToken';
 import type { PayoutChannel } from '../validation/channels';
 import type { CountedDay, DailyCap } from '../validation/days';
 import type { Bank } from '../validation/schemas';
+import type { Waves } from './waves';
 
 /** The node's parameters as read in this run (itemValues.ts `runParameter`). */
 export interface RunParameters {
@@ -52,6 +53,8 @@ export interface RunContext extends ServiceRun<IExecuteFunctions> {
 	ledger?: Promise<Ledger>;
 	/** What the run has counted of each day it reserved in, by scope, time zone and day (dailyCap.ts). */
 	countedDays?: Map<string, CountedDay>;
+	/** The run's payouts reserved in waves under Maximum Total per Day (dailyCap.ts `planDay`). */
+	dayWaves?: Waves<unknown, unknown>;
 }
 
 /** A run's context, made once where the run starts. */

@@ -72,14 +72,22 @@ export async function ledgerOf(ctx: CredentialContext): Promise<Ledger> {
 	return { ctx, apiKey, rowsUrl: target.url };
 }
 
+/** Rows of ids from `first` to `last`, both included. */
+interface IdRange {
+	first: number;
+	last: number;
+}
+
 /**
  * A filter on columns, each equal to its value, as n8n's Data Table API reads it; with `afterId`,
- * only rows of a higher id; with `createdAfter` (an ISO instant), only rows n8n created after it.
+ * only rows of a higher id; with `createdAfter` (an ISO instant), only rows n8n created after it;
+ * with `ids`, only rows of ids in that range.
  */
 function filterOf(
 	equal: Record<string, string | number>,
 	afterId?: number,
 	createdAfter?: string,
+	ids?: IdRange,
 ): IDataObject {
 	const filters: IDataObject[] = Object.entries(equal).map(([columnName, value]) => ({
 		columnName,
@@ -89,7 +97,36 @@ function filterOf(
 	if (afterId !== undefined) filters.push({ columnName: 'id', condition: 'gt', value: afterId });
 	if (createdAfter !== undefined)
 		filters.push({ columnName: 'createdAt', condition: 'gt', value: createdAfter });
+	if (ids?.first === ids?.last && ids)
+		filters.push({ columnName: 'id', condition: 'eq', value: ids.first });
+	else if (ids) {
+		filters.push({ columnName: 'id', condition: 'gte', value: ids.first });
+		filters.push({ columnName: 'id', condition: 'lte', value: ids.last });
+	}
 	return { type: 'and', filters };
+}
+
+/**
+ * The ids as runs of consecutive integers: a range filter then matches these ids and no other
+ * row (a row of another writer between two of them splits the run).
+ */
+export function idRanges(ids: number[]): IdRange[] {
+	const sorted = [...new Set(ids)].sort((a, b) => a - b);
+	const ranges: IdRange[] = [];
+	for (const id of sorted) {
+		const last = ranges[ranges.length - 1];
+		if (last && id === last.last + 1) last.last = id;
+		else ranges.push({ first: id, last: id });
+	}
+	return ranges;
+}
+
+/** One request to the table's rows: the method, the path after `/rows`, the query, the body. */
+interface Request {
+	method: IHttpRequestMethods;
+	path?: string;
+	qs?: IDataObject;
+	body?: IDataObject;
 }
 
 /** An answer of n8n: its body, and the instant its `Date` header states (n8n's clock), if any. */
@@ -98,19 +135,11 @@ interface Answered {
 	date?: number;
 }
 
-async function call(
-	ledger: Ledger,
-	what: string,
-	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
-): Promise<unknown> {
+async function call(ledger: Ledger, what: string, request: Request): Promise<unknown> {
 	return (await answered(ledger, what, request)).body;
 }
 
-async function answered(
-	ledger: Ledger,
-	what: string,
-	request: { method: IHttpRequestMethods; path?: string; qs?: IDataObject; body?: IDataObject },
-): Promise<Answered> {
+async function answered(ledger: Ledger, what: string, request: Request): Promise<Answered> {
 	const { ctx } = ledger;
 	const deadline = AbortSignal.timeout(LEDGER_TIMEOUT_MS);
 	const options: IHttpRequestOptions = bounded(
@@ -180,21 +209,27 @@ export interface AddedRow {
 	createdAt: number;
 }
 
-/** Adds a row; resolves with its id and the instant n8n gave it (`createdAt`). */
-export async function insertStampedRow(ledger: Ledger, row: LedgerRow): Promise<AddedRow> {
+/**
+ * Adds the rows in one request (one transaction in n8n); resolves with each one's id and the
+ * instant n8n gave it (`createdAt`), in the order given.
+ */
+export async function insertStampedRows(ledger: Ledger, rows: LedgerRow[]): Promise<AddedRow[]> {
 	const what = 'Writing to the payout ledger';
 	const answer = await call(ledger, what, {
 		method: 'POST',
-		body: { data: [{ ...row }], returnType: 'all' },
+		body: { data: rows.map((row) => ({ ...row })), returnType: 'all' },
 	});
-	const added = Array.isArray(answer) && isRecord(answer[0]) ? answer[0] : {};
-	const { id } = added;
-	if (typeof id !== 'number' || !Number.isSafeInteger(id))
-		throw new LedgerProblem(`${what} gave no row id`);
-	const createdAt = createdAtOf(added);
-	if (createdAt === undefined)
-		throw new LedgerProblem(`${what} gave no time n8n created the row at (createdAt)`);
-	return { id, createdAt };
+	if (!Array.isArray(answer) || answer.length !== rows.length)
+		throw new LedgerProblem(`${what} did not give back the rows written`);
+	return answer.map((added: unknown) => {
+		const id = isRecord(added) ? added.id : undefined;
+		if (typeof id !== 'number' || !Number.isSafeInteger(id))
+			throw new LedgerProblem(`${what} gave no row id`);
+		const createdAt = createdAtOf(added as IDataObject);
+		if (createdAt === undefined)
+			throw new LedgerProblem(`${what} gave no time n8n created the row at (createdAt)`);
+		return { id, createdAt };
+	});
 }
 
 /** n8n's clock: the instant of the `Date` header of a one-row read of these rows. */
@@ -268,45 +303,99 @@ export async function rowsWhere(
 	throw new LedgerProblem(`${what} found more than ${MOST_PAGES * PAGE_SIZE} rows for one day`);
 }
 
-/** How many rows n8n says a change touched: the rows it answers with (`returnData`). */
-function changedCount(what: string, answer: unknown): number {
+/** A query string's longest filter: well inside what n8n and any proxy before it accept. */
+const MOST_FILTER_CHARS = 6_000;
+
+/**
+ * The rows of these references, in one read per some dozens of references (the filter matches
+ * any of them: n8n's `or`); a read that would need a second page is made again reference by
+ * reference, in pages of ids, so no row is skipped. Rows of every scope come back.
+ */
+export async function rowsOfReferences(
+	ledger: Ledger,
+	references: string[],
+): Promise<IDataObject[]> {
+	const what = 'Reading the payout ledger';
+	const rows: IDataObject[] = [];
+	const condition = (value: string) => ({ columnName: 'reference', condition: 'eq', value });
+	let chunk: string[] = [];
+	const read = async () => {
+		if (chunk.length === 0) return;
+		const filter = { type: 'or', filters: chunk.map(condition) };
+		const qs = { filter: JSON.stringify(filter), sortBy: 'id:asc', limit: PAGE_SIZE };
+		const answer = await call(ledger, what, { method: 'GET', qs });
+		if (!isRecord(answer) || !Array.isArray(answer.data))
+			throw new LedgerProblem(`${what} gave an answer without a list of rows`);
+		if (answer.nextCursor === null || answer.nextCursor === undefined)
+			rows.push(...answer.data.filter(isRecord));
+		else for (const reference of chunk) rows.push(...(await rowsWhere(ledger, { reference })));
+		chunk = [];
+	};
+	let chars = 0;
+	for (const reference of references) {
+		const size = encodeURIComponent(JSON.stringify(condition(reference))).length + 3;
+		if (chars + size > MOST_FILTER_CHARS) {
+			await read();
+			chars = 0;
+		}
+		chunk.push(reference);
+		chars += size;
+	}
+	await read();
+	return rows;
+}
+
+/** The ids of the rows n8n says a change touched: the rows it answers with (`returnData`). */
+function changedIds(what: string, answer: unknown): number[] {
 	if (!Array.isArray(answer)) throw new LedgerProblem(`${what} gave no list of the rows changed`);
-	return answer.length;
+	return answer.map((row: unknown) => (isRecord(row) ? Number(row.id) : NaN));
+}
+
+/** One change per run of consecutive ids (`requestOf` its filter); the ids n8n says it changed. */
+async function changeRuns(
+	ledger: Ledger,
+	what: string,
+	ids: number[],
+	when: Record<string, string | number>,
+	requestOf: (filter: IDataObject) => Request,
+): Promise<number[]> {
+	const changed: number[] = [];
+	for (const range of idRanges(ids)) {
+		const filter = filterOf(when, undefined, undefined, range);
+		changed.push(...changedIds(what, await call(ledger, what, requestOf(filter))));
+	}
+	return changed;
 }
 
 /**
- * Removes the row of this id, only while its columns still hold `when` (the state it was read
- * in); resolves with how many rows n8n removed: 0 when the row had changed or was gone.
+ * Removes the rows of these ids whose columns still hold `when` (the state they were read in),
+ * one request per run of consecutive ids; resolves with the ids n8n removed.
  */
-export async function deleteRow(
+export async function deleteRows(
 	ledger: Ledger,
-	id: number,
-	when: Record<string, string | number> = {},
-): Promise<number> {
-	const what = 'Removing a row from the payout ledger';
-	const answer = await call(ledger, what, {
+	ids: number[],
+	when: Record<string, string | number>,
+): Promise<number[]> {
+	return await changeRuns(ledger, 'Removing rows from the payout ledger', ids, when, (filter) => ({
 		method: 'DELETE',
 		path: '/delete',
-		qs: { filter: JSON.stringify(filterOf({ ...when, id })), returnData: true },
-	});
-	return changedCount(what, answer);
+		qs: { filter: JSON.stringify(filter), returnData: true },
+	}));
 }
 
 /**
- * Changes columns of the row of this id, only while its columns still hold `when` (the state it
- * was read in); resolves with how many rows n8n changed: 0 when the row had changed or was gone.
+ * Changes columns of the rows of these ids whose columns still hold `when`, one request per run
+ * of consecutive ids; resolves with the ids n8n changed.
  */
-export async function updateRow(
+export async function updateRows(
 	ledger: Ledger,
-	id: number,
+	ids: number[],
 	data: IDataObject,
-	when: Record<string, string | number> = {},
-): Promise<number> {
-	const what = 'Updating the payout ledger';
-	const answer = await call(ledger, what, {
+	when: Record<string, string | number>,
+): Promise<number[]> {
+	return await changeRuns(ledger, 'Updating the payout ledger', ids, when, (filter) => ({
 		method: 'PATCH',
 		path: '/update',
-		body: { filter: filterOf({ ...when, id }), data, returnData: true },
-	});
-	return changedCount(what, answer);
+		body: { filter, data, returnData: true },
+	}));
 }

@@ -15,14 +15,26 @@ export function readTimeZone(value: unknown): string | undefined {
 	}
 }
 
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+	let format = dayFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+		});
+		dayFormats.set(timeZone, format);
+	}
+	return format;
+}
+
 /** `YYYY-MM-DD` of `instant` in `timeZone` (a zone readTimeZone accepted). */
 export function dayIn(timeZone: string, instant: Date): string {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).formatToParts(instant);
+	const parts = dayFormat(timeZone).formatToParts(instant);
 	const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
 	return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -10,6 +10,7 @@ import { ledgerCredential, publicApi, setUpLedger, type Ledger } from '../../../
 import { log } from '../../../scripts/n8n/log';
 import { signalGroup, sleep } from '../../../scripts/n8n/proc';
 import { isServed } from '../../../scripts/n8n/readiness';
+import { STALE_RESERVATION_MS } from '../../../nodes/shared/runner/dailyCap';
 import { dayIn } from '../../../nodes/shared/validation/days';
 import { executionIds, type ExecutionSummary, type SandboxControl } from './executions';
 import { expect, test, type Queue } from './fixtures';
@@ -34,6 +35,10 @@ const CONCURRENCY = 10;
  */
 const ANSWER_TIMEOUT_MS = 150_000;
 const MAX_PAID = Math.floor(MAXIMUM / AMOUNT);
+/** The states of rows that count against the day (dailyCap.ts). */
+const COUNTED = ['paid', 'sending', 'reserved'];
+/** When the run with a worker killed posted its confirmations: its reservations came after. */
+let killedRunStarted = 0;
 
 interface LedgerRow {
 	id: number;
@@ -244,7 +249,7 @@ function summary(rows: LedgerRow[]): Record<string, number> {
 function expectCapKept(run: RunResult): void {
 	expect(run.created.length, 'payouts the service made').toBeGreaterThanOrEqual(1);
 	expect(run.created.length, 'payouts the service made').toBeLessThanOrEqual(MAX_PAID);
-	const counted = run.ledger.filter((row) => row.state === 'paid' || row.state === 'reserved');
+	const counted = run.ledger.filter((row) => COUNTED.includes(row.state));
 	expect(
 		run.created.filter((ref) => !counted.some((row) => row.reference === ref)),
 		'payouts the service made that the ledger does not count',
@@ -343,6 +348,8 @@ test(`the same with a worker killed (SIGKILL) after the first payout: at most ${
 		signalGroup(victim.pid, 'SIGKILL');
 		log(`${victim.name} killed (SIGKILL) at ${created} payouts`);
 	});
+	// The confirmations were posted this long ago; every reservation of the run came after.
+	killedRunStarted = Date.now() - run.seconds * 1000;
 	expect(killedAt, 'payouts when the worker was killed').toBeGreaterThanOrEqual(1);
 	expectCapKept(run);
 	expect(
@@ -363,13 +370,53 @@ test(`the same with a worker killed (SIGKILL) after the first payout: at most ${
 		`requests answered with a payout or the refusal, at least the surviving worker's executions`,
 	).toBeGreaterThanOrEqual(survived);
 	expect(
-		run.ledger.filter((row) => row.state === 'paid' || row.state === 'reserved').length,
+		run.ledger.filter((row) => COUNTED.includes(row.state)).length,
 		'ledger rows counted against the day, never fewer than payouts',
 	).toBeGreaterThanOrEqual(run.created.length);
 	test.info().annotations.push({
 		type: 'worker killed',
 		description: `at ${killedAt} payouts: ${run.created.length} paid, ${run.refused} refused, ${run.unanswered.length} without an answer (${run.unanswered.map((a) => (a.kind === 'other' ? a.status : '')).join(', ')}); ledger ${JSON.stringify(summary(run.ledger))}`,
 	});
+});
+
+test(`the next run after the kill: the killed worker's unsent reservations removed once ${STALE_RESERVATION_MS / 60_000} minutes old, the ledger agreeing with the service, a payout within the room left paid`, async ({
+	queue,
+	sandbox,
+}) => {
+	test.setTimeout(8 * 60_000);
+	expect(killedRunStarted, 'the run with a worker killed ran before').toBeGreaterThan(0);
+	if (queue.cluster.workers().length < 2) await queue.cluster.startWorker(CONCURRENCY);
+	const wait = killedRunStarted + STALE_RESERVATION_MS + 15_000 - Date.now();
+	if (wait > 0) await sleep(wait);
+	// One confirmation, the day's next payout: paid exactly when the killed run left room.
+	const [next] = await prepared('DAYCAP-N');
+	const answer = await confirm(next.token);
+	const killedRows = (await ledgerRows()).filter((row) => row.reference.startsWith('DAYCAP-K-'));
+	expect(
+		killedRows.filter((row) => row.state === 'reserved'),
+		'reservations the killed worker left unsent, still counted',
+	).toEqual([]);
+	const created = Object.keys((await sandbox.stats()).creationsByReference);
+	const killedCreated = created.filter((ref) => ref.startsWith('DAYCAP-K-'));
+	expect(
+		killedCreated.filter((ref) => !killedRows.some((row) => row.reference === ref)),
+		"the killed run's payouts the ledger no longer counts",
+	).toEqual([]);
+	expect(
+		killedRows.filter((row) => row.state === 'paid' && !killedCreated.includes(row.reference)),
+		'rows marked paid that the service never paid',
+	).toEqual([]);
+	const room = MAXIMUM * 100 - sum(killedRows);
+	log(`the next run: room ${room / 100}, answered ${JSON.stringify(answer)}`);
+	if (room >= CENTAVOS)
+		expect(answer, 'the next payout, within the room left').toEqual({
+			kind: 'paid',
+			reference: next.reference,
+		});
+	else expect(answer.kind, 'the next payout, with no room left').toBe('refused');
+	expect(created.includes(next.reference), 'the service paid the next payout').toBe(
+		answer.kind === 'paid',
+	);
 });
 
 test("a day of 600 rows in Postgres, the first 50 updated last, is read to the table's own total: a PHP 1,000 confirmation past it is refused", async () => {

@@ -8,6 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { Disbursement } from '../../../nodes/Disbursement/Disbursement.node';
+import { STALE_RESERVATION_MS } from '../../../nodes/shared/runner/dailyCap';
 import { LEDGER_TIMEOUT_MS } from '../../../nodes/shared/transport/ledger';
 import { dayIn } from '../../../nodes/shared/validation/days';
 import { freshStart, gatewayPerSuite, jsonOf, run } from '../../harness/disbursementRuns';
@@ -354,7 +355,7 @@ describe('what happens to a reservation', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 		expect(String(jsonOf(result)[0].error)).toMatch(/Could not confirm whether the payout/);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 	});
 });
 
@@ -452,7 +453,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 		// The service made it: the item must not say it was not made.
 		expectOutcomeUnknown(jsonOf(first)[0], reference, 'none of 3 attempts got a clear answer');
 		expect(created(reference)).toBe(1);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 		// The day counts the payout the service made: PHP 4,500 more does not fit under PHP 5,000.
 		const next = await payWithLedger(
 			s,
@@ -491,7 +492,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 			},
 		);
 		expect(String(jsonOf(first)[0].error)).toMatch(/Could not confirm whether the payout/);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 		s.gw.faults.clear();
 		expect(String((await payOnNope(reference)).error)).toMatch(/NOPE/);
 		expect(ledgerRows(s)).toEqual([]);
@@ -521,7 +522,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 			reference,
 			'the service answered without confirming it (no record in the answer)',
 		);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 	});
 
 	test('an answer lost after the service made it, then "reference_no already taken" with nothing found: not known, keep the reference, the row is kept', async () => {
@@ -535,7 +536,7 @@ describe('an unknown outcome keeps its reservation, and a later run of the refer
 			'an attempt got no clear answer, then the service said this reference_no is already used',
 		);
 		expect(created(reference)).toBe(1);
-		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'reserved' }]);
+		expect(ledgerRows(s)).toEqual([{ reference, centavos: 100000, state: 'sending' }]);
 	});
 });
 
@@ -1067,5 +1068,125 @@ describe("Prepare: the day's figures a person approves, read without reserving",
 			onlyReads();
 			expect(sent()).toBe(0);
 		});
+	});
+});
+
+describe('a run of many payouts: the ledger asked per wave of payouts, not per payout', () => {
+	test('600 payouts of PHP 1: every one paid and marked paid, in a few dozen ledger requests (four a payout before)', async () => {
+		const rows = Array.from({ length: 600 }, () => row(ref('WAVE'), 1));
+		const result = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '100000', concurrency: 8 }),
+			rows,
+			{ onError: 'continueRegularOutput' },
+		);
+		const items = jsonOf(result);
+		expect(items.filter((item) => item.error !== undefined)).toEqual([]);
+		expect(ledgerRows(s).filter((entry) => entry.state === 'paid')).toHaveLength(600);
+		const requests = s.ledger.requests;
+		// 600 references in about ten reads, three waves of one insert, one read, one mark sending, one mark paid.
+		expect(requests.length).toBeLessThanOrEqual(40);
+		expect(requests.filter((request) => request.method === 'POST')).toHaveLength(3);
+		// The day's figures follow the sheet: row n has n-1 pesos of the run before it.
+		expect(items.slice(0, 3).map((item) => (item.dailyTotal as IDataObject).totalBefore)).toEqual([
+			0, 1, 2,
+		]);
+	});
+
+	test("the sheet's order gets the day's room: of ten PHP 1,000 rows and a PHP 300 row under PHP 5,500 the first five and the PHP 300 row are paid, whatever the concurrency", async () => {
+		await earlier([{ centavos: 20000 }]);
+		const rows = [
+			...Array.from({ length: 10 }, () => row(ref('ORDER'), 1000)),
+			row(ref('SMALL'), 300),
+		];
+		const result = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5500', concurrency: 8 }),
+			rows,
+			{ onError: 'continueRegularOutput' },
+		);
+		const items = jsonOf(result);
+		expect(items.map((item) => item.error === undefined)).toEqual([
+			true,
+			true,
+			true,
+			true,
+			true,
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+		]);
+		expect(String(items[5].error)).toMatch(
+			/would bring the total of .* to PHP 6,200.00, above the Maximum Total per Day of PHP 5,500.00, so nothing was sent/,
+		);
+		expect(items[10].dailyTotal).toMatchObject({ totalBefore: 5200, total: 5500, remaining: 0 });
+		expect(sent()).toBe(6);
+		expect(ledgerRows(s).map((entry) => entry.reference)).toEqual([
+			'EARLIER-0',
+			...[0, 1, 2, 3, 4, 10].map((index) => rows[index].ref),
+		]);
+	});
+
+	test('a run stopped by a failed row (no continue-on-fail) leaves no reservation for the rows it never sent', async () => {
+		const rows = [
+			row(ref('STOP'), 1000),
+			{ ...row(ref('STOP'), 1000), channel: 'NOPE' },
+			row(ref('STOP'), 1000),
+			row(ref('STOP'), 1000),
+		];
+		const result = await payWithLedger(
+			s,
+			cappedPayout({ maxTotalPerDay: '5000', concurrency: 1 }),
+			rows,
+		);
+		expect(String(result.error?.message)).toMatch(/NOPE/);
+		expect(sent()).toBe(2);
+		expect(ledgerRows(s)).toEqual([{ reference: rows[0].ref, centavos: 100000, state: 'paid' }]);
+	});
+});
+
+describe('a crash does not block the day', () => {
+	const longAgo = () => Date.now() + s.ledger.clockOffset() - STALE_RESERVATION_MS - 60_000;
+
+	test('reservations a stopped worker left before marking them sending are removed by the next run once stale; rows marked sending keep counting', async () => {
+		await earlier([
+			{ centavos: 300000, state: 'reserved', reference: 'KILLED-1', createdAt: longAgo() },
+			{ centavos: 100000, state: 'sending', reference: 'KILLED-2', createdAt: longAgo() },
+		]);
+		const first = await payOne('5000', ref('AFTER'), 3000);
+		expect(first.error).toBeUndefined();
+		expect(first.dailyTotal).toMatchObject({ totalBefore: 1000, total: 4000 });
+		expect(
+			ledgerRows(s).map(({ reference, state }) => `${String(reference)} ${String(state)}`),
+		).toEqual(['KILLED-2 sending', `${String(first.reference_no)} paid`]);
+		// The row marked sending may have been sent: it counts until its reference is settled.
+		expect(String((await payOne('5000', ref('AFTER'), 1001)).error)).toMatch(
+			/above the Maximum Total per Day/,
+		);
+	});
+
+	test('a fresh reservation of another run is not removed: it counts', async () => {
+		await earlier([{ centavos: 450000, state: 'reserved', reference: 'DECIDING' }]);
+		const result = await payOne('5000', ref('FRESH'), 1000);
+		expect(String(result.error)).toMatch(/above the Maximum Total per Day/);
+		expect(sent()).toBe(0);
+		expect(ledgerRows(s).map((entry) => entry.reference)).toEqual(['DECIDING']);
+	});
+
+	test('a run that stalled until its reservation was removed as stale sends nothing: the sending mark changes no row', async () => {
+		s.ledger.failNext(1, {
+			method: 'PATCH',
+			pathEndsWith: '/rows/update',
+			before: () => s.ledger.removeRows((entry) => entry.state === 'reserved'),
+		});
+		const result = await payOne('5000', ref('STALLED'), 1000);
+		expect(String(result.error)).toMatch(
+			/its reservation was removed from the payout ledger before it was marked sending.*so nothing was sent/,
+		);
+		expect(sent()).toBe(0);
+		expect(ledgerRows(s)).toEqual([]);
 	});
 });
