@@ -218,25 +218,39 @@ export interface ReadToken {
  * the text is not a whole approval token (a bare `pa4.…` without its summary is not one).
  */
 export function readApprovalToken(token: unknown): ReadToken | undefined {
+	const envelope = readEnvelope(TOKEN, token);
+	if (!envelope) return undefined;
+	const { summary, signed, payload } = envelope;
+	const { send, channelType, expiresAt, credential, environment, baseUrl, bankName, dailyTotal } =
+		payload as ApprovalPayload;
+	const body = send?.body;
+	if (!body || typeof body !== 'object' || typeof send.endpoint !== 'string') return undefined;
+	if (typeof expiresAt !== 'number' || typeof credential !== 'string') return undefined;
+	if (typeof channelType !== 'string' || typeof environment !== 'string') return undefined;
+	if (typeof baseUrl !== 'string') return undefined;
+	if (bankName !== undefined && typeof bankName !== 'string') return undefined;
+	if (dailyTotal !== undefined && !isDailyTotal(dailyTotal)) return undefined;
+	return { summary, signed, payload: payload as ApprovalPayload };
+}
+
+/**
+ * A token's summary, its signed part and its payload as JSON, NOT yet verified, for a token of the
+ * form `pattern` matches (tokenOf); undefined when the text is not a whole token or its payload is
+ * not a JSON object.
+ */
+export function readEnvelope(
+	pattern: RegExp,
+	token: unknown,
+): { summary: string; signed: string; payload: object } | undefined {
 	if (typeof token !== 'string') return undefined;
-	const match = TOKEN.exec(token.trim());
+	const match = pattern.exec(token.trim());
 	if (!match) return undefined;
 	const [, summary, signed] = match;
 	try {
 		const payload = JSON.parse(
 			Buffer.from(signed.split('.')[1], 'base64url').toString('utf8'),
 		) as unknown;
-		if (!payload || typeof payload !== 'object') return undefined;
-		const { send, channelType, expiresAt, credential, environment, baseUrl, bankName, dailyTotal } =
-			payload as ApprovalPayload;
-		const body = send?.body;
-		if (!body || typeof body !== 'object' || typeof send.endpoint !== 'string') return undefined;
-		if (typeof expiresAt !== 'number' || typeof credential !== 'string') return undefined;
-		if (typeof channelType !== 'string' || typeof environment !== 'string') return undefined;
-		if (typeof baseUrl !== 'string') return undefined;
-		if (bankName !== undefined && typeof bankName !== 'string') return undefined;
-		if (dailyTotal !== undefined && !isDailyTotal(dailyTotal)) return undefined;
-		return { summary, signed, payload: payload as ApprovalPayload };
+		return payload && typeof payload === 'object' ? { summary, signed, payload } : undefined;
 	} catch {
 		return undefined;
 	}

@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'crypto';
 
-import { canonicalJson, environmentLabel, tokenOf } from './approvalToken';
+import { canonicalJson, environmentLabel, readEnvelope, tokenOf } from './approvalToken';
 import { comparableAccount, comparableCode, comparableMobile, type Recipient } from './recipient';
 import type { DailyTotal } from './days';
 import { shownText } from './shownText';
@@ -181,29 +181,22 @@ const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinit
 
 /** The parts of a batch token, NOT yet verified; undefined when the text is not a whole one. */
 export function readBatchToken(token: unknown): ReadBatchToken | undefined {
-	if (typeof token !== 'string') return undefined;
-	const match = BATCH_TOKEN.exec(token.trim());
-	if (!match) return undefined;
-	const [, summary, signed] = match;
-	try {
-		const payload = JSON.parse(
-			Buffer.from(signed.split('.')[1], 'base64url').toString('utf8'),
-		) as BatchPayload;
-		const texts = [
-			payload.batchId,
-			payload.digest,
-			payload.environment,
-			payload.baseUrl,
-			payload.credential,
-		];
-		const numbers = [payload.count, payload.total, payload.preparedAt, payload.expiresAt];
-		if (!texts.every((text) => typeof text === 'string') || !numbers.every(isNumber))
-			return undefined;
-		if (!Array.isArray(payload.byChannel) || !payload.largest) return undefined;
-		return { summary, signed, payload };
-	} catch {
+	const envelope = readEnvelope(BATCH_TOKEN, token);
+	if (!envelope) return undefined;
+	const { summary, signed } = envelope;
+	const payload = envelope.payload as BatchPayload;
+	const texts = [
+		payload.batchId,
+		payload.digest,
+		payload.environment,
+		payload.baseUrl,
+		payload.credential,
+	];
+	const numbers = [payload.count, payload.total, payload.preparedAt, payload.expiresAt];
+	if (!texts.every((text) => typeof text === 'string') || !numbers.every(isNumber))
 		return undefined;
-	}
+	if (!Array.isArray(payload.byChannel) || !payload.largest) return undefined;
+	return { summary, signed, payload };
 }
 
 /** The token's identity for a summary or a log: its batch and the start of its signature. */
